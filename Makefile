@@ -1,0 +1,37 @@
+# The two set-up commands: `make play` and `make test`. Everything else builds on them.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+TEST_STAMP := $(VENV)/.installed-test
+HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
+
+.PHONY: play test lint bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(TEST_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP) $@
+
+play: $(STAMP)
+	$(BIN)/python -m kalooki
+
+lint: $(TEST_STAMP)
+	$(BIN)/ruff check kalooki tests bench
+
+test: $(TEST_STAMP)
+	$(BIN)/ruff check kalooki tests bench
+	$(HEADLESS) $(BIN)/python -m pytest
+
+bench: $(TEST_STAMP)
+	$(HEADLESS) $(BIN)/python -m bench
+
+clean:
+	rm -rf $(VENV) build/work dist .pytest_cache .ruff_cache .hypothesis

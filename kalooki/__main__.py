@@ -1,0 +1,5 @@
+"""`python -m kalooki` runs the same entry point as the `kalooki` command."""
+
+from kalooki.cli import main
+
+raise SystemExit(main())

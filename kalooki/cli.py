@@ -1,0 +1,46 @@
+"""Command line: ``kalooki`` opens the game; subcommands serve scripting and tests."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+
+class UsageError(Exception):
+    """A wrong command line: reported in one line with exit code 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that raises instead of printing a traceback-free exit of its own, so every
+    usage error takes the same path (one line, exit 2)."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="kalooki", description="Kalooki, the Caribbean contract rummy.")
+    commands = parser.add_subparsers(dest="command", parser_class=_Parser)
+    from kalooki import cli_rules
+
+    cli_rules.add_parser(commands)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    try:
+        args = build_parser().parse_args(args_list)
+    except UsageError as error:
+        print(error, file=sys.stderr)
+        return 2
+    if getattr(args, "run", None) is None:
+        from kalooki.ui.app import run_game
+
+        return run_game(args)
+    try:
+        return int(args.run(args))
+    except UsageError as error:
+        print(f"kalooki: {error}", file=sys.stderr)
+        return 2

@@ -1,0 +1,192 @@
+"""Actions: small frozen values with a text code, like a chess move in UCI.
+
+The code names physical cards (``7H#2`` is the second pack's 7♥) so that a game record
+replays exactly. :func:`parse_action` reads every code :attr:`Action.code` writes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kalooki.engine.cards import card_code, parse_card_code
+from kalooki.engine.errors import RuleError
+from kalooki.engine.melds import GROUP_KIND, HIGH, LOW, RUN_KIND
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base of every action. ``code`` is the stable text form."""
+
+    @property
+    def code(self) -> str:  # pragma: no cover - every subclass overrides it
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self.code
+
+
+@dataclass(frozen=True, slots=True)
+class Cut(Action):
+    """The dealer lifts about ``aim`` cards; the engine adds the hand's unsteadiness."""
+
+    aim: int
+
+    @property
+    def code(self) -> str:
+        return f"cut {self.aim}"
+
+
+@dataclass(frozen=True, slots=True)
+class DrawStock(Action):
+    @property
+    def code(self) -> str:
+        return "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeDiscard(Action):
+    @property
+    def code(self) -> str:
+        return "take"
+
+
+@dataclass(frozen=True, slots=True)
+class Call(Action):
+    @property
+    def code(self) -> str:
+        return "call"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Decline to call the discard."""
+
+    @property
+    def code(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Allow(Action):
+    @property
+    def code(self) -> str:
+        return "allow"
+
+
+@dataclass(frozen=True, slots=True)
+class Refuse(Action):
+    @property
+    def code(self) -> str:
+        return "refuse"
+
+
+@dataclass(frozen=True, slots=True)
+class MeldSpec:
+    """A meld as a player declares it: its kind and its cards (a run in rank order)."""
+
+    kind: str
+    cards: tuple[int, ...]
+
+    @property
+    def code(self) -> str:
+        prefix = "R" if self.kind == RUN_KIND else "G"
+        return prefix + ":" + " ".join(card_code(c) for c in self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class LayDown(Action):
+    """Lay melds from the hand: the contract (or opening) when not yet down, new melds after."""
+
+    melds: tuple[MeldSpec, ...]
+
+    @property
+    def code(self) -> str:
+        return "lay " + " | ".join(m.code for m in self.melds)
+
+
+@dataclass(frozen=True, slots=True)
+class TackOn(Action):
+    """Add ``card`` to table meld number ``meld``; ``end`` is ``lo``/``hi`` for a run."""
+
+    card: int
+    meld: int
+    end: str = ""
+
+    @property
+    def code(self) -> str:
+        return f"tack {card_code(self.card)} m{self.meld}" + (f" {self.end}" if self.end else "")
+
+
+@dataclass(frozen=True, slots=True)
+class ShiftJoker(Action):
+    """Put ``card`` where a run's joker stands for it; the joker moves to ``end``."""
+
+    card: int
+    meld: int
+    end: str
+
+    @property
+    def code(self) -> str:
+        return f"shift {card_code(self.card)} m{self.meld} {self.end}"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    card: int
+
+    @property
+    def code(self) -> str:
+        return f"discard {card_code(self.card)}"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn(Action):
+    """End the turn without a discard: only for a hand that holds nothing but jokers."""
+
+    @property
+    def code(self) -> str:
+        return "end"
+
+
+_SIMPLE: dict[str, Action] = {a.code: a for a in (
+    DrawStock(), TakeDiscard(), Call(), Pass(), Allow(), Refuse(), EndTurn())}
+
+
+def _meld_index(text: str) -> int:
+    if not (text.startswith("m") and text[1:].isdigit()):
+        raise RuleError("bad-action", f"'{text}' is not a table meld like m0.")
+    return int(text[1:])
+
+
+def _parse_meld_spec(text: str) -> MeldSpec:
+    prefix, sep, body = text.strip().partition(":")
+    kinds = {"R": RUN_KIND, "G": GROUP_KIND}
+    if not sep or prefix not in kinds or not body.split():
+        raise RuleError("bad-action", f"'{text.strip()}' is not a meld like R:5H#1 6H#1 ….")
+    return MeldSpec(kinds[prefix], tuple(parse_card_code(t) for t in body.split()))
+
+
+def parse_action(code: str) -> Action:
+    """Read an action code; anything unreadable is a ``bad-action`` RuleError."""
+    text = code.strip()
+    if text in _SIMPLE:
+        return _SIMPLE[text]
+    verb, _, rest = text.partition(" ")
+    words = rest.split()
+    try:
+        if verb == "cut" and len(words) == 1 and words[0].isdigit():
+            return Cut(int(words[0]))
+        if verb == "discard" and len(words) == 1:
+            return Discard(parse_card_code(words[0]))
+        if verb == "lay" and rest.strip():
+            return LayDown(tuple(_parse_meld_spec(part) for part in rest.split("|")))
+        if verb == "tack" and len(words) in (2, 3):
+            end = words[2] if len(words) == 3 else ""
+            if end not in ("", LOW, HIGH):
+                raise RuleError("bad-action", f"'{end}' is not an end (lo or hi).")
+            return TackOn(parse_card_code(words[0]), _meld_index(words[1]), end)
+        if verb == "shift" and len(words) == 3 and words[2] in (LOW, HIGH):
+            return ShiftJoker(parse_card_code(words[0]), _meld_index(words[1]), words[2])
+    except RuleError as error:
+        raise RuleError("bad-action", f"Cannot read action '{text}': {error.message}") from None
+    raise RuleError("bad-action", f"Cannot read action '{text}'.")

@@ -1,0 +1,19 @@
+"""The engine's one error type: a machine-readable code and a sentence for players."""
+
+from __future__ import annotations
+
+
+class RuleError(Exception):
+    """Raised for anything a player may not do, or any input the engine cannot read.
+
+    ``code`` is stable (tests and the UI branch on it); ``message`` is a full sentence a
+    player understands ("Deal 3 needs one group and two runs; you laid two groups.").
+    """
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message

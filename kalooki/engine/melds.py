@@ -1,0 +1,432 @@
+"""Melds: what makes a group or a run, what a joker stands for, and why a meld is refused.
+
+A run is kept in rank order, so a joker's position says which card it represents; a
+group's jokers stand for its rank. Every check that can fail raises :class:`RuleError`
+with the reason in a player's words, because the same checks serve the table's live
+feedback, the command line and the state machine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from kalooki.engine.cards import (
+    ACE,
+    ACE_HIGH,
+    JOKER_BASE,
+    KING,
+    card_text,
+    face,
+    is_black,
+    is_joker,
+    rank_of,
+    rank_text,
+    suit_of,
+)
+from kalooki.engine.errors import RuleError
+from kalooki.engine.rules import GROUP, RUN, RuleSet
+
+GROUP_KIND, RUN_KIND = "group", "run"
+LOW, HIGH = "lo", "hi"
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A meld as laid: ``cards`` in table order. For a run, ``rank`` is the rank of the
+    first position (1..14 scale) and ``suit`` its suit; for a group ``rank`` is the
+    shared rank and ``suit`` is -1."""
+
+    kind: str
+    cards: tuple[int, ...]
+    rank: int
+    suit: int = -1
+
+    @property
+    def is_run(self) -> bool:
+        return self.kind == RUN_KIND
+
+    @property
+    def high(self) -> int:
+        """Rank of the last position of a run (1..14 scale)."""
+        return self.rank + len(self.cards) - 1
+
+    def represented_rank(self, index: int) -> int:
+        return self.rank + index if self.is_run else self.rank
+
+    def represented_face(self, index: int) -> int:
+        """Face the card at ``index`` stands for (a group's joker: its rank, suit unknown
+        and reported as the group's first natural suit)."""
+        if self.is_run:
+            return face(self.rank + index, self.suit)
+        natural = next(c for c in self.cards if not is_joker(c))
+        return face(self.rank, suit_of(natural))
+
+    def joker_positions(self) -> list[int]:
+        return [i for i, c in enumerate(self.cards) if is_joker(c)]
+
+    def describe(self, symbols: bool = True) -> str:
+        """``run 5♥–8♥ (JK as 6♥)`` or ``group of 7s``: how the log and UI name a meld."""
+        if self.is_run:
+            suit_char = "♠♥♣♦"[self.suit] if symbols else "SHCD"[self.suit]
+            text = (f"run {rank_text(self.rank)}{suit_char}–"
+                    f"{rank_text(self.high)}{suit_char}")
+            jokers = [f"JK as {rank_text(self.rank + i)}{suit_char}"
+                      for i in self.joker_positions()]
+            return text + (f" ({', '.join(jokers)})" if jokers else "")
+        return f"group of {_plural_rank(self.rank)}"
+
+
+def _plural_rank(rank: int) -> str:
+    names = {1: "aces", 11: "jacks", 12: "queens", 13: "kings"}
+    return names.get(rank, f"{rank}s")
+
+
+def _refuse(code: str, message: str) -> RuleError:
+    return RuleError(code, message)
+
+
+# --- groups -----------------------------------------------------------------
+
+def make_group(cards: Sequence[int], rules: RuleSet) -> Meld:
+    """Validate ``cards`` as a group (order does not matter)."""
+    cards = tuple(cards)
+    naturals = [c for c in cards if not is_joker(c)]
+    jokers = len(cards) - len(naturals)
+    if len(cards) < rules.group_min:
+        raise _refuse("meld-too-short", f"A group needs at least {rules.group_min} cards.")
+    if rules.group_max is not None and len(cards) > rules.group_max:
+        raise _refuse("meld-too-long", f"A group holds at most {rules.group_max} cards.")
+    ranks = {rank_of(c) for c in naturals}
+    if len(ranks) > 1:
+        raise _refuse("group-mixed-ranks", "The cards of a group must all have the same rank ("
+                      + " ".join(card_text(c, True) for c in naturals) + " do not).")
+    if len(naturals) < rules.group_min_naturals:
+        need = rules.group_min_naturals
+        raise _refuse("group-too-few-naturals",
+                      f"A group needs at least {need} natural card{'s' if need > 1 else ''} "
+                      f"besides its jokers.")
+    _check_joker_count(jokers, rules)
+    if rules.group_distinct_suits:
+        seen: set[int] = set()
+        for c in naturals:
+            if suit_of(c) in seen:
+                raise _refuse("group-repeated-suit",
+                              f"A group may not hold two cards of one suit ({card_text(c, True)} "
+                              f"twice).")
+            seen.add(suit_of(c))
+        if len(cards) > 4:
+            raise _refuse("meld-too-long", "A group of different suits holds at most 4 cards.")
+    return Meld(GROUP_KIND, cards, ranks.pop())
+
+
+def _check_joker_count(jokers: int, rules: RuleSet) -> None:
+    if rules.max_jokers_per_meld is not None and jokers > rules.max_jokers_per_meld:
+        limit = rules.max_jokers_per_meld
+        raise _refuse("too-many-jokers",
+                      f"A meld may hold at most {limit} joker{'s' if limit != 1 else ''}.")
+
+
+# --- runs -------------------------------------------------------------------
+
+def _ace_ranks(rules: RuleSet) -> tuple[int, ...]:
+    if rules.ace_in_runs == "high-only":
+        return (ACE_HIGH,)
+    if rules.ace_in_runs == "low-only":
+        return (ACE,)
+    return (ACE, ACE_HIGH)
+
+
+def make_run(cards: Sequence[int], rules: RuleSet) -> Meld:
+    """Validate ``cards`` as a run laid in this order, lowest rank first."""
+    cards = tuple(cards)
+    if len(cards) < rules.run_min:
+        raise _refuse("meld-too-short", f"A run needs at least {rules.run_min} cards.")
+    first_index, first = next(((i, c) for i, c in enumerate(cards) if not is_joker(c)),
+                              (-1, -1))
+    if first_index < 0:
+        raise _refuse("run-no-natural", "A run needs natural cards, not only jokers.")
+    candidates = _ace_ranks(rules) if rank_of(first) == ACE else (rank_of(first),)
+    problem: RuleError | None = None
+    for rank in candidates:
+        try:
+            return _run_at(cards, rank - first_index, rules)
+        except RuleError as error:
+            problem = problem or error
+    assert problem is not None
+    raise problem
+
+
+def _run_at(cards: tuple[int, ...], start: int, rules: RuleSet) -> Meld:
+    """Validate ``cards`` as a run whose first position has rank ``start``."""
+    naturals = [c for c in cards if not is_joker(c)]
+    _check_joker_count(len(cards) - len(naturals), rules)
+    suits = {suit_of(c) for c in naturals}
+    if len(suits) > 1:
+        raise _refuse("run-mixed-suits", "The cards of a run must all be of one suit ("
+                      + " ".join(card_text(c, True) for c in naturals) + " are not).")
+    if not rules.adjacent_jokers_in_run:
+        for left, right in zip(cards, cards[1:], strict=False):
+            if is_joker(left) and is_joker(right):
+                raise _refuse("run-adjacent-jokers",
+                              "Two jokers may not stand side by side in a run.")
+    aces = _ace_ranks(rules)
+    for i, c in enumerate(cards):
+        if is_joker(c):
+            continue
+        want, rank = start + i, rank_of(c)
+        if rank == ACE:
+            if want in (ACE, ACE_HIGH) and want not in aces:
+                where = "high (after the king)" if ACE_HIGH in aces else "low (before the 2)"
+                raise _refuse("run-ace", f"In this game an ace goes only {where}.")
+            if want not in aces:
+                raise _refuse("run-wrap", "An ace sits only at an end of a run; a run never "
+                              "turns the corner from king to two.")
+        elif rank != want:
+            if any(rank_of(x) == rank and not is_joker(x) for x in cards[:i]):
+                raise _refuse("run-repeated-rank", f"A run cannot hold two {rank_text(rank)}s.")
+            raise _refuse("run-not-consecutive", "The cards of a run must follow each other "
+                          "in rank, jokers filling the gaps ("
+                          + " ".join(card_text(x, True) for x in cards) + ").")
+    low_bound = ACE if ACE in aces else 2
+    high_bound = ACE_HIGH if ACE_HIGH in aces else KING
+    if start < low_bound or start + len(cards) - 1 > high_bound:
+        raise _refuse("run-past-ace", "A run stops at the ace; it never turns the corner.")
+    return Meld(RUN_KIND, cards, start, suits.pop())
+
+
+def arrange_run(cards: Sequence[int], rules: RuleSet) -> list[Meld]:
+    """Every way to lay these cards (in any order) as a run: one per placement of the
+    jokers. Empty when no placement is valid."""
+    naturals = [c for c in cards if not is_joker(c)]
+    jokers = [c for c in cards if is_joker(c)]
+    if not naturals:
+        return []
+    results: list[Meld] = []
+    has_ace = any(rank_of(c) == ACE for c in naturals)
+    for ace_rank in (_ace_ranks(rules) if has_ace else (0,)):
+        def scale(c: int, ace_rank: int = ace_rank) -> int:
+            return ace_rank if rank_of(c) == ACE else rank_of(c)
+        ordered = sorted(naturals, key=scale)
+        low, high = scale(ordered[0]), scale(ordered[-1])
+        inside = high - low + 1
+        extra = len(cards) - inside
+        if extra < 0 or inside < len(ordered):
+            continue
+        for below in range(extra + 1):
+            start = low - below
+            slots: list[int | None] = [None] * len(cards)
+            for c in ordered:
+                index = scale(c) - start
+                if slots[index] is not None:
+                    break
+                slots[index] = c
+            else:
+                free = iter(jokers)
+                sequence = tuple(c if c is not None else next(free) for c in slots)
+                try:
+                    results.append(make_run(sequence, rules))
+                except RuleError:
+                    pass
+    unique: dict[tuple[int, int], Meld] = {}
+    for meld in results:
+        unique.setdefault((meld.rank, len(meld.cards)), meld)
+    return list(unique.values())
+
+
+# --- any meld ---------------------------------------------------------------
+
+def interpretations(cards: Sequence[int], rules: RuleSet) -> list[Meld]:
+    """All ways to read an unordered set of cards as one meld (a group, or a run with
+    each possible joker placement). The table asks the player when there are several."""
+    found: list[Meld] = []
+    try:
+        found.append(make_group(cards, rules))
+    except RuleError:
+        pass
+    found.extend(arrange_run(cards, rules))
+    return found
+
+
+def explain_invalid(cards: Sequence[int], rules: RuleSet) -> RuleError:
+    """The most helpful reason these cards make no meld."""
+    naturals = [c for c in cards if not is_joker(c)]
+    ranks = {rank_of(c) for c in naturals}
+    if {ACE, 2, KING} <= ranks and len({suit_of(c) for c in naturals}) == 1:
+        return RuleError("run-wrap", "A run never turns the corner from king to ace to two.")
+    try:
+        if len(ranks) <= 1:
+            make_group(cards, rules)
+        else:
+            ordered = sorted(naturals, key=rank_of)
+            make_run(_with_jokers_in_gaps(ordered, len(cards) - len(naturals)), rules)
+    except RuleError as error:
+        return error
+    return RuleError("meld-invalid", "These cards do not make a group or a run.")
+
+
+def _with_jokers_in_gaps(ordered: list[int], jokers: int) -> list[int]:
+    """A best-effort ordering used only to word a refusal."""
+    sequence: list[int] = []
+    spare = jokers
+    for i, c in enumerate(ordered):
+        if i:
+            gap = rank_of(c) - rank_of(ordered[i - 1]) - 1
+            while gap > 0 and spare > 0:
+                sequence.append(JOKER_BASE)
+                gap -= 1
+                spare -= 1
+        sequence.append(c)
+    sequence.extend([JOKER_BASE] * spare)
+    return sequence
+
+
+def make_meld(cards: Sequence[int], rules: RuleSet) -> Meld:
+    """The meld these cards make, when there is exactly one reading; otherwise a
+    refusal (no reading, or an ambiguity the player must settle)."""
+    found = interpretations(cards, rules)
+    if not found:
+        raise explain_invalid(cards, rules)
+    if len(found) > 1:
+        raise RuleError("meld-ambiguous", "Those cards can be laid more than one way: "
+                        + "; ".join(m.describe() for m in found) + ". Choose one.")
+    return found[0]
+
+
+def declared_meld(kind: str, cards: Sequence[int], rules: RuleSet) -> Meld:
+    """A meld as an action declares it: a group, or a run in table order."""
+    if kind == GROUP_KIND:
+        return make_group(cards, rules)
+    if kind == RUN_KIND:
+        return make_run(cards, rules)
+    raise RuleError("bad-meld", f"'{kind}' is not a kind of meld.")
+
+
+# --- adding to a meld -------------------------------------------------------
+
+def extend(meld: Meld, card: int, end: str, rules: RuleSet) -> Meld:
+    """The meld with ``card`` tacked on (``end`` is ``lo`` or ``hi`` for a run)."""
+    if meld.is_run:
+        if end not in (LOW, HIGH):
+            raise RuleError("bad-end", "Say which end of the run the card goes to.")
+        if not is_joker(card) and suit_of(card) != meld.suit:
+            raise RuleError("tack-wrong-card",
+                            f"{card_text(card, True)} does not fit the {meld.describe()}.")
+        try:
+            if end == LOW:
+                return _run_at((card, *meld.cards), meld.rank - 1, rules)
+            return _run_at((*meld.cards, card), meld.rank, rules)
+        except RuleError as error:
+            side = "low" if end == LOW else "high"
+            if error.code == "run-past-ace":
+                raise RuleError("run-complete", f"The {meld.describe()} cannot grow at its "
+                                f"{side} end.") from None
+            if error.code in ("run-adjacent-jokers", "too-many-jokers"):
+                raise
+            raise RuleError("tack-wrong-card", f"{card_text(card, True)} does not fit the "
+                            f"{side} end of the {meld.describe()}.") from None
+    if not is_joker(card) and rank_of(card) != meld.rank:
+        raise RuleError("tack-wrong-card", f"{card_text(card, True)} does not belong in a "
+                        f"{meld.describe()}.")
+    return make_group((*meld.cards, card), rules)
+
+
+def shift_joker(meld: Meld, natural: int, end: str, rules: RuleSet) -> tuple[Meld, int]:
+    """Put ``natural`` where the run's joker stands for it and move that joker to ``end``.
+    Returns the new meld and the index the natural took."""
+    if not meld.is_run:
+        raise RuleError("shift-not-run", "Only a joker in a run can be moved.")
+    if rules.joker_shift_in_run == "off":
+        raise RuleError("shift-off", "At this table a joker on the table never moves.")
+    if rules.joker_shift_in_run == "upward" and end != HIGH:
+        raise RuleError("shift-upward", "At this table a moved joker goes to the top of the run.")
+    if is_joker(natural):
+        raise RuleError("shift-needs-natural", "Only a natural card can take a joker's place.")
+    index = next((i for i in meld.joker_positions()
+                  if meld.represented_face(i) == face(rank_of(natural), suit_of(natural))
+                  or (rank_of(natural) == ACE and meld.suit == suit_of(natural)
+                      and meld.represented_rank(i) in (ACE, ACE_HIGH))), None)
+    if index is None:
+        raise RuleError("shift-no-joker", f"No joker in that run stands for "
+                        f"{card_text(natural, True)}.")
+    joker_card = meld.cards[index]
+    replaced = list(meld.cards)
+    replaced[index] = natural
+    base = Meld(RUN_KIND, tuple(replaced), meld.rank, meld.suit)
+    return extend(base, joker_card, end, rules), index + (1 if end == LOW else 0)
+
+
+# --- contracts and values ---------------------------------------------------
+
+def contract_text(contract: Sequence[int]) -> str:
+    """``one group and two runs``: the words for a contract."""
+    words = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
+    parts = []
+    for kind, noun in ((GROUP, "group"), (RUN, "run")):
+        n = list(contract).count(kind)
+        if n:
+            parts.append(f"{words.get(n, str(n))} {noun}{'s' if n > 1 else ''}")
+    return " and ".join(parts) if parts else "nothing"
+
+
+def melds_text(melds: Sequence[Meld]) -> str:
+    return contract_text([GROUP if m.kind == GROUP_KIND else RUN for m in melds])
+
+
+def check_contract(melds: Sequence[Meld], contract: Sequence[int], rules: RuleSet,
+                   deal: int | None = None) -> None:
+    """Refuse a first lay-down that is not exactly the contract."""
+    groups = [m for m in melds if m.kind == GROUP_KIND]
+    runs = [m for m in melds if m.kind == RUN_KIND]
+    want_groups = list(contract).count(GROUP)
+    want_runs = list(contract).count(RUN)
+    if len(groups) != want_groups or len(runs) != want_runs:
+        who = f"Deal {deal}" if deal else "This contract"
+        raise RuleError("not-contract", f"{who} needs {contract_text(contract)}; "
+                        f"you laid {melds_text(melds) if melds else 'nothing'}.")
+    if rules.contract_distinct_ranks:
+        ranks = [g.rank for g in groups]
+        if len(set(ranks)) != len(ranks):
+            raise RuleError("contract-same-rank",
+                            "The groups of a contract must be of different ranks.")
+    if rules.contract_distinct_suits:
+        suits = [r.suit for r in runs]
+        if len(set(suits)) != len(suits):
+            raise RuleError("contract-same-suit",
+                            "The runs of a contract must be of different suits.")
+
+
+def card_points(card: int, rules: RuleSet) -> int:
+    """Penalty points of a card left in hand."""
+    if is_joker(card):
+        return rules.joker_points
+    rank = rank_of(card)
+    if rank == ACE:
+        return rules.black_ace_points if is_black(card) else rules.red_ace_points
+    if rank == 10:
+        return rules.ten_points
+    if rank > 10:
+        return rules.face_points
+    return rank
+
+
+def hand_points(cards: Sequence[int], rules: RuleSet) -> int:
+    return sum(card_points(c, rules) for c in cards)
+
+
+def rank_value(rank: int, rules: RuleSet) -> int:
+    """What a position of this rank is worth towards an opening threshold."""
+    if rank == ACE:
+        return rules.opening_ace_low_points
+    if rank == ACE_HIGH:
+        return rules.opening_ace_high_points
+    return rules.face_points if rank > 10 else rank
+
+
+def meld_value(meld: Meld, rules: RuleSet) -> int:
+    """Opening value of a meld: each card, jokers included, counts as the card it stands
+    for; a group of aces counts its aces high."""
+    if meld.is_run:
+        return sum(rank_value(meld.rank + i, rules) for i in range(len(meld.cards)))
+    rank = ACE_HIGH if meld.rank == ACE else meld.rank
+    return rank_value(rank, rules) * len(meld.cards)
