@@ -8,6 +8,8 @@ feedback, the command line and the state machine.
 
 from __future__ import annotations
 
+import contextlib
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -166,7 +168,7 @@ def _run_at(cards: tuple[int, ...], start: int, rules: RuleSet) -> Meld:
         raise _refuse("run-mixed-suits", "The cards of a run must all be of one suit ("
                       + " ".join(card_text(c, True) for c in naturals) + " are not).")
     if not rules.adjacent_jokers_in_run:
-        for left, right in zip(cards, cards[1:], strict=False):
+        for left, right in itertools.pairwise(cards):
             if is_joker(left) and is_joker(right):
                 raise _refuse("run-adjacent-jokers",
                               "Two jokers may not stand side by side in a run.")
@@ -224,10 +226,8 @@ def arrange_run(cards: Sequence[int], rules: RuleSet) -> list[Meld]:
             else:
                 free = iter(jokers)
                 sequence = tuple(c if c is not None else next(free) for c in slots)
-                try:
+                with contextlib.suppress(RuleError):
                     results.append(make_run(sequence, rules))
-                except RuleError:
-                    pass
     unique: dict[tuple[int, int], Meld] = {}
     for meld in results:
         unique.setdefault((meld.rank, len(meld.cards)), meld)
@@ -240,10 +240,8 @@ def interpretations(cards: Sequence[int], rules: RuleSet) -> list[Meld]:
     """All ways to read an unordered set of cards as one meld (a group, or a run with
     each possible joker placement). The table asks the player when there are several."""
     found: list[Meld] = []
-    try:
+    with contextlib.suppress(RuleError):
         found.append(make_group(cards, rules))
-    except RuleError:
-        pass
     found.extend(arrange_run(cards, rules))
     return found
 
