@@ -1,0 +1,169 @@
+"""Crash-safe files: a write either happens whole or not at all, and a bad read never crashes.
+
+A writer killed at any instant leaves the old file or the new one, never half of each;
+the previous good copy is kept as ``<name>.bak``. A reader that meets damage moves the
+file aside as ``<name>.broken-<time>`` (so nothing is lost and the next start is clean),
+says so in a sentence, and falls back to the ``.bak``. Only JSON is parsed: never pickle,
+never eval.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+T = TypeVar("T")
+
+_MISSING: Any = object()
+_REASON_CHARS = 120
+
+
+@dataclass(frozen=True)
+class Loaded(Generic[T]):
+    """What a read produced: the value (None when no usable file), where from, and why not."""
+
+    value: T | None
+    warnings: tuple[str, ...] = ()
+    source: Path | None = None
+    """The file the value came from: the main file, its ``.bak``, or None."""
+
+
+def backup_path(path: Path) -> Path:
+    return path.with_name(path.name + ".bak")
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Replace ``path`` with ``data`` atomically, keeping the current file as ``.bak``.
+
+    Raises OSError (disk full, read-only folder) with ``path`` and its ``.bak`` untouched.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if path.exists():
+        _replace_with(backup_path(path), path.read_bytes())
+    _replace_with(path, data)
+    _fsync_dir(path.parent)
+
+
+def _replace_with(path: Path, data: bytes) -> None:
+    """Write a temp file beside ``path``, flush it to the disk, then rename it over ``path``."""
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
+
+
+def _fsync_dir(folder: Path) -> None:
+    """Make the renames themselves durable; Windows cannot open a folder, and needs not."""
+    if not hasattr(os, "O_DIRECTORY"):
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError:
+        return
+    try:
+        with contextlib.suppress(OSError):
+            os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def read_with_fallback(path: Path, parse: Callable[[bytes], T]) -> Loaded[T]:
+    """Parse ``path``, or else its ``.bak``; damaged files are set aside and reported.
+
+    Never raises: whatever ``parse`` raises on the bytes counts as damage.
+    """
+    warnings: list[str] = []
+    value = _read_one(path, parse, warnings)
+    if value is not _MISSING:
+        return Loaded(value, tuple(warnings), path)
+    backup = backup_path(path)
+    value = _read_one(backup, parse, warnings)
+    if value is _MISSING:
+        return Loaded(None, tuple(warnings))
+    if not warnings:
+        warnings.append(f"{path.name} was missing.")
+    warnings.append(f"Using the previous copy, {backup.name}.")
+    return Loaded(value, tuple(warnings), backup)
+
+
+def _read_one(path: Path, parse: Callable[[bytes], T], warnings: list[str]) -> Any:
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return _MISSING
+    except OSError as error:
+        warnings.append(f"{path.name} could not be read ({error.strerror or error}).")
+        return _MISSING
+    try:
+        return parse(data)
+    except Exception as error:
+        reason = str(error)[:_REASON_CHARS] or type(error).__name__
+        warnings.append(f"{path.name} was damaged ({reason}); {_set_aside(path)}")
+        return _MISSING
+
+
+def _set_aside(path: Path) -> str:
+    """Rename a damaged file out of the way, keeping it for the curious; say where it went."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.broken-{stamp}")
+    number = 1
+    while target.exists():
+        number += 1
+        target = path.with_name(f"{path.name}.broken-{stamp}-{number}")
+    try:
+        path.replace(target)
+    except OSError as error:
+        return f"it could not be moved aside ({error.strerror or error})."
+    return f"it was kept as {target.name}."
+
+
+def encode_json(value: Any) -> bytes:
+    """Stable, readable JSON: sorted keys, indented, UTF-8, strict (no NaN)."""
+    text = json.dumps(value, sort_keys=True, indent=2, ensure_ascii=False, allow_nan=False)
+    return (text + "\n").encode("utf-8")
+
+
+def parse_json_object(data: bytes) -> dict[str, Any]:
+    """Every store file is a JSON object (it carries a format version); anything else is damage.
+
+    A byte-order mark, as some editors add, is accepted.
+    """
+    value = json.loads(data.decode("utf-8-sig"))
+    if not isinstance(value, dict):
+        raise ValueError(f"expected a JSON object, found {type(value).__name__}")
+    return value
+
+
+def write_json_atomic(path: Path, value: Any) -> None:
+    write_atomic(path, encode_json(value))
+
+
+def read_json(path: Path) -> Loaded[dict[str, Any]]:
+    return read_with_fallback(path, parse_json_object)
+
+
+def save_json(path: Path, value: Any, what: str) -> tuple[str, ...]:
+    """Write like :func:`write_json_atomic`, but report a failure instead of raising.
+
+    Returns warnings: empty when saved. ``what`` names the file for the player ("settings").
+    """
+    try:
+        write_json_atomic(path, value)
+    except OSError as error:
+        return (f"Could not save the {what} ({error.strerror or error}); "
+                f"the previous copy is unchanged.",)
+    return ()

@@ -1,0 +1,144 @@
+"""Field-by-field checking of the store's records, shared by settings and statistics.
+
+Each dataclass field declares its check once (:func:`checked`). The same check guards
+construction (a record in memory is always valid) and loading (a bad value on disk falls
+back to its default with a warning naming the field, instead of spoiling the whole file).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping
+from typing import Any
+
+Check = Callable[[Any], Any]
+"""Returns the value, normalised (lists become tuples); raises ValueError saying why not."""
+
+_SHOWN_CHARS = 40
+
+
+def checked(default: Any, check: Check) -> Any:
+    """A dataclass field with a default and the check its values must pass."""
+    return dataclasses.field(default=default, metadata={"check": check})
+
+
+def _checks(record_type: type) -> dict[str, Check]:
+    return {f.name: f.metadata["check"] for f in dataclasses.fields(record_type)
+            if "check" in f.metadata}
+
+
+def validate(record: Any) -> None:
+    """Normalise a frozen record's checked fields in place; raise ValueError naming a bad one.
+
+    Call from ``__post_init__``.
+    """
+    for name, check in _checks(type(record)).items():
+        try:
+            object.__setattr__(record, name, check(getattr(record, name)))
+        except ValueError as error:
+            raise ValueError(f"{type(record).__name__}.{name}: {error}") from None
+
+
+def load_fields(record_type: type, data: Mapping[str, Any],
+                label: str) -> tuple[dict[str, Any], dict[str, Any], list[str]]:
+    """Split ``data`` into good known values, unknown fields, and one warning per bad field.
+
+    Missing fields are simply absent (an older file): the caller's defaults fill them.
+    """
+    checks = _checks(record_type)
+    values: dict[str, Any] = {}
+    extra: dict[str, Any] = {}
+    warnings: list[str] = []
+    defaults = {f.name: f.default for f in dataclasses.fields(record_type)}
+    for name, raw in data.items():
+        if name not in checks:
+            extra[name] = raw
+            continue
+        try:
+            values[name] = checks[name](raw)
+        except ValueError as error:
+            warnings.append(f"{label}: '{name}' had an unusable value {_shown(raw)} ({error}); "
+                            f"using {defaults[name]!r} instead.")
+    return values, extra, warnings
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= _SHOWN_CHARS else text[:_SHOWN_CHARS - 3] + "..."
+
+
+# -- checks --------------------------------------------------------------------------
+
+
+def one_of(*options: str) -> Check:
+    def check(value: Any) -> str:
+        if not isinstance(value, str) or value not in options:
+            raise ValueError(f"expected one of {', '.join(options)}")
+        return value
+    return check
+
+
+def boolean(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError("expected true or false")
+    return value
+
+
+def integer(low: int | None = None, high: int | None = None) -> Check:
+    def check(value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError("expected a whole number")
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise ValueError(f"expected a whole number {_range(low, high)}")
+        return value
+    return check
+
+
+def optional(inner: Check) -> Check:
+    def check(value: Any) -> Any:
+        return None if value is None else inner(value)
+    return check
+
+
+def number(low: float, high: float) -> Check:
+    def check(value: Any) -> float:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise ValueError("expected a number")
+        if not low <= value <= high:  # also refuses NaN and infinities
+            raise ValueError(f"expected a number {_range(low, high)}")
+        return float(value)
+    return check
+
+
+def text(max_chars: int) -> Check:
+    """A non-blank string of at most ``max_chars`` once surrounding spaces are trimmed."""
+    def check(value: Any) -> str:
+        if not isinstance(value, str) or not value.strip() or len(value.strip()) > max_chars:
+            raise ValueError(f"expected text of 1 to {max_chars} characters")
+        return value.strip()
+    return check
+
+
+def sequence_of(item: Check, min_len: int, max_len: int) -> Check:
+    """A list (or tuple) of checked items, kept as a tuple so the record stays immutable."""
+    def check(value: Any) -> tuple[Any, ...]:
+        if not isinstance(value, list | tuple) or not min_len <= len(value) <= max_len:
+            raise ValueError(f"expected a list of {min_len} to {max_len} items")
+        return tuple(item(v) for v in value)
+    return check
+
+
+def pair_of(first: Check, second: Check) -> Check:
+    def check(value: Any) -> tuple[Any, Any]:
+        if not isinstance(value, list | tuple) or len(value) != 2:
+            raise ValueError("expected a pair of values")
+        return first(value[0]), second(value[1])
+    return check
+
+
+def _range(low: float | None, high: float | None) -> str:
+    if high is None:
+        return f"of at least {low}"
+    if low is None:
+        return f"of at most {high}"
+    return f"from {low} to {high}"

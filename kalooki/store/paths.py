@@ -1,0 +1,73 @@
+"""Where the store keeps its files: platform folders, one folder for tests, or portable.
+
+Everything that touches disk takes a :class:`StorePaths`, so tests and portable mode
+never reach the real user folders.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import platformdirs
+
+APP_NAME = "Kalooki"
+HOME_ENV = "KALOOKI_HOME"
+"""Environment variable naming one folder to hold everything (tests, experiments)."""
+PORTABLE_FOLDER = "KalookiData"
+
+
+@dataclass(frozen=True)
+class StorePaths:
+    """The four folders of the store. Building one creates nothing; writers create on demand."""
+
+    config_dir: Path
+    data_dir: Path
+    saves_dir: Path
+    log_dir: Path
+
+    @classmethod
+    def default(cls) -> StorePaths:
+        """The platform's user folders, or everything under ``$KALOOKI_HOME`` when set."""
+        home = os.environ.get(HOME_ENV)
+        if home:
+            return cls.under(Path(home).expanduser())
+        data_dir = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+        return cls(
+            config_dir=Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)),
+            data_dir=data_dir,
+            saves_dir=data_dir / "saves",
+            log_dir=Path(platformdirs.user_log_dir(APP_NAME, appauthor=False)),
+        )
+
+    @classmethod
+    def under(cls, root: Path | str) -> StorePaths:
+        """Everything beneath one folder."""
+        root = Path(root)
+        return cls(
+            config_dir=root / "config",
+            data_dir=root / "data",
+            saves_dir=root / "data" / "saves",
+            log_dir=root / "logs",
+        )
+
+    @classmethod
+    def portable(cls) -> StorePaths:
+        """Everything in ``KalookiData`` beside the program, for a copy run from a USB stick.
+
+        A PyInstaller build sets ``sys.frozen``; then the program is ``sys.executable``.
+        Run from source, "beside the program" is the current working directory.
+        """
+        if getattr(sys, "frozen", False):
+            base = Path(sys.executable).resolve().parent
+        else:
+            base = Path.cwd()
+        return cls.under(base / PORTABLE_FOLDER)
+
+    def ensure(self) -> StorePaths:
+        """Create all four folders (for a log handler that opens its file itself)."""
+        for folder in (self.config_dir, self.data_dir, self.saves_dir, self.log_dir):
+            folder.mkdir(parents=True, exist_ok=True)
+        return self

@@ -1,0 +1,99 @@
+"""The player's settings: one typed, always-valid value, saved as JSON beside nothing else.
+
+Loading is forgiving field by field, so one bad value costs that value only; fields this
+version does not know are kept and written back, so a newer version's settings survive a
+round trip through an older one.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from kalooki.store.atomic import read_json, save_json
+from kalooki.store.fields import (
+    boolean,
+    checked,
+    integer,
+    load_fields,
+    number,
+    one_of,
+    pair_of,
+    sequence_of,
+    text,
+    validate,
+)
+from kalooki.store.paths import StorePaths
+
+FORMAT_VERSION = 1
+SETTINGS_FILE = "settings.json"
+MAX_OPPONENTS = 5
+LEVELS = ("easy", "medium", "hard")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Every setting with its default; construction (and ``dataclasses.replace``) checks values."""
+
+    animation_speed: str = checked("normal", one_of("normal", "fast", "instant"))
+    card_scale: float = checked(1.0, number(0.6, 1.6))
+    four_colour_deck: bool = checked(False, boolean)
+    language: str = checked("en", one_of("en", "fr"))
+    sound: bool = checked(True, boolean)
+    volume: float = checked(0.8, number(0.0, 1.0))
+    fullscreen: bool = checked(False, boolean)
+    window_size: tuple[int, int] = checked(
+        (1280, 720), pair_of(integer(1024, 7680), integer(640, 4320)))
+    call_window_seconds: int = checked(5, integer(1, 30))
+    """How long other players may call for a discard before play moves on."""
+    ai_think_budget: float = checked(0.5, number(0.05, 5.0))
+    """Seconds a computer player may spend choosing a move."""
+    confirm_before_discard: bool = checked(False, boolean)
+    ai_pause_seconds: float = checked(0.6, number(0.0, 3.0))
+    """The pause after each computer move, so a person can follow the play."""
+    last_preset: str = checked("caribbean", text(40))
+    last_players: int = checked(4, integer(2, 6))
+    player_name: str = checked("You", text(20))
+    opponent_levels: tuple[str, ...] = checked(
+        ("medium",) * MAX_OPPONENTS, sequence_of(one_of(*LEVELS), 0, MAX_OPPONENTS))
+    opponent_names: tuple[str, ...] = checked(
+        ("Marcia", "Desmond", "Keisha", "Winston", "Paulette"),
+        sequence_of(text(20), 0, MAX_OPPONENTS))
+    format_version: int = checked(FORMAT_VERSION, integer(1))
+    """The version of the file these came from: a newer file keeps its number when re-saved."""
+    extra: dict[str, Any] = dataclasses.field(default_factory=dict, hash=False)
+    """Fields from a newer version, kept untouched and written back."""
+
+    def __post_init__(self) -> None:
+        validate(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        known = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)
+                 if f.name != "extra"}
+        return {**self.extra, **known}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> tuple[Settings, list[str]]:
+        """Settings from a parsed file, a default for each bad field, one warning for each."""
+        values, extra, warnings = load_fields(cls, data, "Settings")
+        return cls(**values, extra=extra), warnings
+
+
+def settings_path(paths: StorePaths) -> Path:
+    return paths.config_dir / SETTINGS_FILE
+
+
+def load_settings(paths: StorePaths) -> tuple[Settings, list[str]]:
+    """The saved settings (or defaults) and what went wrong reading them. Never raises."""
+    loaded = read_json(settings_path(paths))
+    if loaded.value is None:
+        return Settings(), list(loaded.warnings)
+    settings, warnings = Settings.from_dict(loaded.value)
+    return settings, [*loaded.warnings, *warnings]
+
+
+def save_settings(paths: StorePaths, settings: Settings) -> tuple[str, ...]:
+    """Save atomically; returns warnings, empty when saved."""
+    return save_json(settings_path(paths), settings.to_dict(), "settings")

@@ -1,0 +1,198 @@
+"""Statistics per table kind (preset, player count), kept as forgivingly as the settings.
+
+The UI turns the engine's end-of-deal and end-of-match events into :class:`DealOutcome`
+and :class:`MatchOutcome`; recording returns new statistics, so a half-finished update
+can never reach the disk. Scores are penalty points: lower is better.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from kalooki.store.atomic import read_json, save_json
+from kalooki.store.fields import (
+    boolean,
+    checked,
+    integer,
+    load_fields,
+    optional,
+    text,
+    validate,
+)
+from kalooki.store.paths import StorePaths
+
+FORMAT_VERSION = 1
+STATS_FILE = "statistics.json"
+
+TableKey = tuple[str, int]
+"""(preset name, number of players)."""
+
+_COUNT = integer(0)
+_POINTS = optional(integer())
+
+
+@dataclass(frozen=True)
+class DealOutcome:
+    """The human player's result in one deal."""
+
+    preset: str = checked("", text(40))
+    players: int = checked(2, integer(2))
+    penalty: int = checked(0, integer())
+    won: bool = checked(False, boolean)
+    bent: bool = checked(False, boolean)
+    """Whether the player bent the table: went out with the whole hand in one turn."""
+    calls: int = checked(0, integer(0))
+
+    def __post_init__(self) -> None:
+        validate(self)
+
+
+@dataclass(frozen=True)
+class MatchOutcome:
+    """The human player's result in one finished match."""
+
+    preset: str = checked("", text(40))
+    players: int = checked(2, integer(2))
+    total: int = checked(0, integer())
+    won: bool = checked(False, boolean)
+
+    def __post_init__(self) -> None:
+        validate(self)
+
+
+@dataclass(frozen=True)
+class TableStats:
+    """Counters for one kind of table."""
+
+    matches_played: int = checked(0, _COUNT)
+    matches_won: int = checked(0, _COUNT)
+    deals_played: int = checked(0, _COUNT)
+    deals_won: int = checked(0, _COUNT)
+    total_penalty: int = checked(0, integer())
+    times_bent: int = checked(0, _COUNT)
+    calls_made: int = checked(0, _COUNT)
+    best_match_total: int | None = checked(None, _POINTS)
+    worst_match_total: int | None = checked(None, _POINTS)
+    extra: dict[str, Any] = dataclasses.field(default_factory=dict, hash=False)
+    """Counters from a newer version, kept and written back."""
+
+    def __post_init__(self) -> None:
+        validate(self)
+
+    @property
+    def average_penalty(self) -> float | None:
+        """Penalty per deal, or None before the first deal."""
+        return self.total_penalty / self.deals_played if self.deals_played else None
+
+
+@dataclass(frozen=True)
+class Stats:
+    """All tables' statistics; ``tables`` is read-only, recording builds a new value."""
+
+    tables: Mapping[TableKey, TableStats] = dataclasses.field(default_factory=dict)
+    format_version: int = checked(FORMAT_VERSION, integer(1))
+    extra: dict[str, Any] = dataclasses.field(default_factory=dict, hash=False)
+
+    def __post_init__(self) -> None:
+        validate(self)
+        object.__setattr__(self, "tables", MappingProxyType(dict(self.tables)))
+
+    def table(self, preset: str, players: int) -> TableStats:
+        return self.tables.get((preset, players), TableStats())
+
+
+def _with_table(stats: Stats, key: TableKey, table: TableStats) -> Stats:
+    return dataclasses.replace(stats, tables={**stats.tables, key: table})
+
+
+def record_deal(stats: Stats, outcome: DealOutcome) -> Stats:
+    old = stats.table(outcome.preset, outcome.players)
+    return _with_table(stats, (outcome.preset, outcome.players), dataclasses.replace(
+        old,
+        deals_played=old.deals_played + 1,
+        deals_won=old.deals_won + outcome.won,
+        total_penalty=old.total_penalty + outcome.penalty,
+        times_bent=old.times_bent + outcome.bent,
+        calls_made=old.calls_made + outcome.calls,
+    ))
+
+
+def record_match(stats: Stats, outcome: MatchOutcome) -> Stats:
+    old = stats.table(outcome.preset, outcome.players)
+    totals = [t for t in (old.best_match_total, old.worst_match_total) if t is not None]
+    return _with_table(stats, (outcome.preset, outcome.players), dataclasses.replace(
+        old,
+        matches_played=old.matches_played + 1,
+        matches_won=old.matches_won + outcome.won,
+        best_match_total=min([*totals, outcome.total]),
+        worst_match_total=max([*totals, outcome.total]),
+    ))
+
+
+# -- on disk ---------------------------------------------------------------------------
+# {"format_version": 1, "tables": [{"preset": "caribbean", "players": 4, <counters>}, ...]}
+
+_KEY_NAME = text(40)
+_KEY_PLAYERS = integer(2)
+
+
+def stats_to_dict(stats: Stats) -> dict[str, Any]:
+    tables = []
+    for (preset, players), table in sorted(stats.tables.items()):
+        counters = {f.name: getattr(table, f.name) for f in dataclasses.fields(table)
+                    if f.name != "extra"}
+        tables.append({**table.extra, **counters, "preset": preset, "players": players})
+    return {**stats.extra, "format_version": stats.format_version, "tables": tables}
+
+
+def stats_from_dict(data: Mapping[str, Any]) -> tuple[Stats, list[str]]:
+    """Statistics from a parsed file: bad counters reset with a warning, unreadable tables
+    dropped with a warning, unknown fields kept."""
+    top = {k: v for k, v in data.items() if k != "tables"}
+    values, extra, warnings = load_fields(Stats, top, "Statistics")
+    entries = data.get("tables", [])
+    if not isinstance(entries, list):
+        warnings.append("Statistics: 'tables' was not a list; starting the tables afresh.")
+        entries = []
+    tables: dict[TableKey, TableStats] = {}
+    for index, entry in enumerate(entries):
+        try:
+            if not isinstance(entry, dict):
+                raise ValueError("not an object")
+            key = (_KEY_NAME(entry.get("preset")), _KEY_PLAYERS(entry.get("players")))
+        except ValueError as error:
+            warnings.append(f"Statistics: table entry {index + 1} was dropped ({error}).")
+            continue
+        if key in tables:
+            warnings.append(f"Statistics: a second entry for {key[0]}/{key[1]} players "
+                            "was dropped.")
+            continue
+        counters = {k: v for k, v in entry.items() if k not in ("preset", "players")}
+        good, unknown, bad = load_fields(TableStats, counters,
+                                         f"Statistics {key[0]}/{key[1]} players")
+        tables[key] = TableStats(**good, extra=unknown)
+        warnings.extend(bad)
+    return Stats(tables, **values, extra=extra), warnings
+
+
+def stats_path(paths: StorePaths) -> Path:
+    return paths.data_dir / STATS_FILE
+
+
+def load_stats(paths: StorePaths) -> tuple[Stats, list[str]]:
+    """The saved statistics (or none yet) and what went wrong reading them. Never raises."""
+    loaded = read_json(stats_path(paths))
+    if loaded.value is None:
+        return Stats(), list(loaded.warnings)
+    stats, warnings = stats_from_dict(loaded.value)
+    return stats, [*loaded.warnings, *warnings]
+
+
+def save_stats(paths: StorePaths, stats: Stats) -> tuple[str, ...]:
+    """Save atomically; returns warnings, empty when saved."""
+    return save_json(stats_path(paths), stats_to_dict(stats), "statistics")

@@ -1,0 +1,217 @@
+"""Atomic writes and forgiving reads: no half-written file, no crash on a damaged one."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from kalooki.store import atomic
+from kalooki.store.atomic import (
+    backup_path,
+    read_json,
+    read_with_fallback,
+    save_json,
+    write_atomic,
+    write_json_atomic,
+)
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def broken_copies(path: Path) -> list[Path]:
+    return sorted(path.parent.glob(path.name + ".broken-*"))
+
+
+def test_write_creates_folders_and_keeps_the_previous_copy(tmp_path: Path) -> None:
+    path = tmp_path / "a" / "b" / "file.json"
+    write_atomic(path, b"one")
+    assert path.read_bytes() == b"one"
+    assert not backup_path(path).exists()
+    write_atomic(path, b"two")
+    write_atomic(path, b"three")
+    assert path.read_bytes() == b"three"
+    assert backup_path(path).read_bytes() == b"two"
+    assert sorted(p.name for p in path.parent.iterdir()) == ["file.json", "file.json.bak"]
+
+
+def test_json_is_sorted_indented_utf8(tmp_path: Path) -> None:
+    path = tmp_path / "f.json"
+    write_json_atomic(path, {"b": 1, "a": "Kalooki ♥"})
+    text = path.read_bytes().decode("utf-8")
+    assert text == '{\n  "a": "Kalooki ♥",\n  "b": 1\n}\n'
+    assert read_json(path).value == {"a": "Kalooki ♥", "b": 1}
+
+
+def test_missing_file_reads_as_none_without_warnings(tmp_path: Path) -> None:
+    loaded = read_json(tmp_path / "none.json")
+    assert (loaded.value, loaded.warnings, loaded.source) == (None, (), None)
+
+
+def test_a_good_read_names_its_source(tmp_path: Path) -> None:
+    path = tmp_path / "f.json"
+    write_json_atomic(path, {"x": 1})
+    loaded = read_json(path)
+    assert (loaded.value, loaded.warnings, loaded.source) == ({"x": 1}, (), path)
+
+
+@pytest.mark.parametrize("content", [
+    b"", b"\x00\xff garbage", b'{"x": 1', b"[1, 2]", b'"text"', b"null", b"\xff\xfe{}",
+    b"[" * 100_000, b"1" * 5000,
+])
+def test_damaged_file_is_set_aside_and_the_backup_used(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "f.json"
+    write_json_atomic(path, {"v": "old"})
+    write_json_atomic(path, {"v": "new"})
+    path.write_bytes(content)
+    loaded = read_json(path)
+    assert loaded.value == {"v": "old"}
+    assert loaded.source == backup_path(path)
+    [aside] = broken_copies(path)
+    assert aside.read_bytes() == content
+    assert not path.exists()
+    assert len(loaded.warnings) == 2
+    assert "f.json was damaged" in loaded.warnings[0] and aside.name in loaded.warnings[0]
+    assert "previous copy" in loaded.warnings[1]
+
+
+def test_after_setting_aside_the_backup_is_still_found_next_time(tmp_path: Path) -> None:
+    path = tmp_path / "f.json"
+    write_json_atomic(path, {"v": "old"})
+    write_json_atomic(path, {"v": "new"})
+    path.write_bytes(b"{")
+    read_json(path)
+    loaded = read_json(path)
+    assert loaded.value == {"v": "old"}
+    assert loaded.warnings == ("f.json was missing.", "Using the previous copy, f.json.bak.")
+    write_json_atomic(path, {"v": "newer"})
+    assert backup_path(path).read_bytes() == atomic.encode_json({"v": "old"})
+
+
+def test_both_copies_damaged_gives_none_and_keeps_both(tmp_path: Path) -> None:
+    path = tmp_path / "f.json"
+    path.write_bytes(b"{bad")
+    backup_path(path).write_bytes(b"{worse")
+    loaded = read_json(path)
+    assert loaded.value is None and loaded.source is None
+    assert len(loaded.warnings) == 2
+    assert [p.read_bytes() for p in broken_copies(path)] == [b"{bad"]
+    assert [p.read_bytes() for p in broken_copies(backup_path(path))] == [b"{worse"]
+
+
+def test_repeated_damage_in_the_same_second_keeps_every_copy(tmp_path: Path) -> None:
+    path = tmp_path / "f.json"
+    for n in range(3):
+        path.write_bytes(b"bad %d" % n)
+        read_json(path)
+    assert sorted(p.read_bytes() for p in broken_copies(path)) == [b"bad 0", b"bad 1", b"bad 2"]
+
+
+def test_any_parse_error_counts_as_damage(tmp_path: Path) -> None:
+    path = tmp_path / "f.txt"
+    path.write_bytes(b"x")
+
+    def parse(data: bytes) -> int:
+        raise KeyError("no")
+
+    loaded = read_with_fallback(path, parse)
+    assert loaded.value is None and "damaged" in loaded.warnings[0]
+
+
+def test_unreadable_path_is_reported_not_raised(tmp_path: Path) -> None:
+    path = tmp_path / "f.json"
+    path.mkdir()
+    loaded = read_json(path)
+    assert loaded.value is None
+    assert "could not be read" in loaded.warnings[0]
+    assert path.is_dir()
+
+
+def test_failed_write_leaves_old_file_and_no_temp(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "f.json"
+    write_json_atomic(path, {"v": 1})
+    before = sorted(tmp_path.iterdir())
+
+    def disk_full(fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", disk_full)
+    with pytest.raises(OSError):
+        write_json_atomic(path, {"v": 2})
+    warnings = save_json(path, {"v": 3}, "settings")
+    assert warnings and "Could not save the settings (No space left" in warnings[0]
+    assert sorted(tmp_path.iterdir()) == before
+    assert read_json(path).value == {"v": 1}
+
+
+def test_save_json_returns_no_warnings_when_saved(tmp_path: Path) -> None:
+    assert save_json(tmp_path / "f.json", {"v": 1}, "settings") == ()
+    assert read_json(tmp_path / "f.json").value == {"v": 1}
+
+
+# -- crash safety ---------------------------------------------------------------------
+
+VERSIONS = [{"version": name, "payload": [name * 64] * 3000} for name in ("A", "B")]
+"""Two large-ish (~400 kB) contents, so a kill often lands in the middle of a write."""
+
+WRITERS = """
+import os, sys
+sys.path.insert(0, sys.argv[1])
+from pathlib import Path
+from kalooki.store.atomic import write_json_atomic
+path = Path(sys.argv[2])
+versions = [{"version": n, "payload": [n * 64] * 3000} for n in ("A", "B")]
+for _ in sys.stdin:
+    pid = os.fork()
+    if pid == 0:
+        try:
+            for i in range(10**9):
+                write_json_atomic(path, versions[i % 2])
+        finally:
+            os._exit(1)
+    print(pid, flush=True)
+    print(os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]), flush=True)
+"""
+"""Forks a fresh writer on each line of input: a new process per kill, without paying
+Python's start-up 200 times."""
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL")
+def test_killed_writer_always_leaves_a_whole_file(tmp_path: Path) -> None:
+    path = tmp_path / "match.json"
+    write_json_atomic(path, VERSIONS[0])
+    rng = random.Random(20240601)
+    seen = set()
+    forker = subprocess.Popen([sys.executable, "-c", WRITERS, str(REPO), str(path)],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert forker.stdin is not None and forker.stdout is not None
+    writer = 0
+    try:
+        for _ in range(200):
+            forker.stdin.write("go\n")
+            forker.stdin.flush()
+            writer = int(forker.stdout.readline())
+            time.sleep(rng.uniform(0.001, 0.030))
+            os.kill(writer, signal.SIGKILL)
+            writer = 0
+            assert int(forker.stdout.readline()) == -signal.SIGKILL  # killed, not crashed
+            loaded = read_json(path)
+            assert loaded.warnings == ()
+            assert loaded.source == path
+            assert loaded.value in VERSIONS
+            seen.add(loaded.value["version"])
+            assert json.loads(backup_path(path).read_bytes()) in VERSIONS
+    finally:
+        if writer:  # a failed assertion left a writer running: stop it before its parent
+            os.kill(writer, signal.SIGKILL)
+        forker.kill()
+        forker.communicate()
+    assert seen == {"A", "B"}
