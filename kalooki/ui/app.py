@@ -1,0 +1,147 @@
+"""The window, the frame loop and the current scene.
+
+The loop is ``App.step``: one frame from a list of events. ``run`` repeats it until the
+player quits; tests call ``step``/``run_frames`` themselves with an injected clock, so
+nothing waits on real time.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterable
+from typing import Protocol
+
+import pygame
+
+from kalooki.ui.card_art import CardArt
+from kalooki.ui.resources import font
+from kalooki.ui.scene import Scene
+from kalooki.ui.theme import create_ui_manager
+
+TITLE = "Kalooki"
+DEFAULT_SIZE = (1280, 720)
+MIN_SIZE = (1024, 640)
+FPS = 60
+
+
+class FrameClock(Protocol):
+    """What the loop needs from a clock: ``pygame.time.Clock`` or a test's fake."""
+
+    def tick(self, framerate: float = 0) -> int: ...
+
+
+def clamp_size(size: tuple[int, int]) -> tuple[int, int]:
+    return max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1])
+
+
+class App:
+    """Owns the window and the pygame_gui manager; scenes reach both through it."""
+
+    def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, *,
+                 clock: FrameClock | None = None, fullscreen: bool = False) -> None:
+        pygame.init()
+        self.window = pygame.Window(TITLE, clamp_size(size), resizable=True)
+        self.window.minimum_size = MIN_SIZE
+        # The window surface must exist before the UIManager: pygame_gui converts surfaces.
+        self.surface = self.window.get_surface()
+        self.size = self.surface.get_size()
+        self.ui = create_ui_manager(self.size)
+        self.clock: FrameClock = clock or pygame.time.Clock()
+        self.card_art = CardArt()
+        self.scene: Scene | None = None
+        self.running = True
+        self.fullscreen = False
+        if fullscreen:
+            self.toggle_fullscreen()
+
+    # --- scenes and window -----------------------------------------------------------
+
+    def switch(self, scene: Scene) -> None:
+        if self.scene is not None:
+            self.scene.leave()
+        self.scene = scene
+
+    def quit(self) -> None:
+        self.running = False
+
+    def toggle_fullscreen(self) -> None:
+        if self.fullscreen:
+            self.window.set_windowed()
+        else:
+            self.window.set_fullscreen(desktop=True)
+        self.fullscreen = not self.fullscreen
+        self._resized(self.window.size)
+
+    def _resized(self, size: tuple[int, int]) -> None:
+        """Follow a new window size, holding it to the minimum where the platform lets a
+        window shrink further than asked."""
+        clamped = clamp_size(size)
+        if clamped != tuple(self.window.size) and not self.fullscreen:
+            self.window.size = clamped
+        self.surface = self.window.get_surface()
+        if self.surface.get_size() == self.size:
+            return
+        self.size = self.surface.get_size()
+        self.ui.set_window_resolution(self.size)
+        if self.scene is not None:
+            self.scene.on_resize(self.size)
+
+    # --- the loop --------------------------------------------------------------------
+
+    def _dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type in (pygame.WINDOWSIZECHANGED, pygame.WINDOWRESIZED):
+            self._resized((event.x, event.y))
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        consumed = self.ui.process_events(event)
+        if not consumed and self.scene is not None:
+            self.scene.handle_event(event)
+
+    def step(self, events: Iterable[pygame.event.Event] | None = None) -> bool:
+        """Run one frame on ``events`` (default: the pygame queue); False once quitting."""
+        dt = self.clock.tick(FPS) / 1000
+        for event in pygame.event.get() if events is None else events:
+            self._dispatch(event)
+            if not self.running:
+                return False
+        self.ui.update(dt)
+        if self.scene is not None:
+            self.scene.update(dt)
+            self.scene.draw(self.surface)
+        self.ui.draw_ui(self.surface)
+        self.window.flip()
+        return self.running
+
+    def run_frames(self, count: int) -> bool:
+        """Up to ``count`` frames from the event queue; False if the player quit."""
+        return all(self.step() for _ in range(count))
+
+    def run(self) -> int:
+        while self.step():
+            pass
+        return 0
+
+    def close(self) -> None:
+        if self.scene is not None:
+            self.scene.leave()
+            self.scene = None
+        self.window.destroy()
+
+
+def run_game(args: argparse.Namespace) -> int:
+    """Open the window on the main menu and play until the player quits."""
+    from kalooki.ui.menu import MainMenuScene
+
+    app = App(fullscreen=bool(getattr(args, "fullscreen", False)))
+    app.switch(MainMenuScene(app))
+    try:
+        return app.run()
+    finally:
+        app.close()
+        font.cache_clear()
+        pygame.quit()

@@ -1,0 +1,148 @@
+"""The quick new-game panel of the main menu: rules preset, number of players, and each
+opponent's level and name. It only gathers a ``GameSetup``; starting the game is the
+caller's business."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import (
+    UIButton,
+    UIDropDownMenu,
+    UILabel,
+    UIPanel,
+    UITextEntryLine,
+)
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+LEVELS = ("easy", "medium", "hard")
+DEFAULT_LEVEL = "medium"
+DEFAULT_NAMES = ("Marcia", "Delroy", "Winston", "Beverley", "Errol")
+NAME_LIMIT = 16
+
+PANEL_WIDTH = 640
+_PAD = 28
+_HEADING = 56
+_ROW = 40
+_GAP = 10
+_COLUMNS = 26
+_OPPONENT_ROW = 48
+_BEFORE_BUTTONS = 14
+_LABEL_W, _LEVEL_W = 150, 170
+_BUTTON_W, _BUTTON_H = 170, 50
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """What the player chose; ``levels`` and ``names`` list the opponents in seat order."""
+
+    preset: str
+    players: int
+    levels: tuple[str, ...]
+    names: tuple[str, ...]
+
+
+def default_setup(presets: Sequence[str]) -> GameSetup:
+    opponents = MAX_PLAYERS - 1
+    return GameSetup(presets[0], 4, (DEFAULT_LEVEL,) * opponents, DEFAULT_NAMES[:opponents])
+
+
+def panel_height() -> int:
+    opponents = MAX_PLAYERS - 1
+    return (2 * _PAD + _HEADING + 2 * (_ROW + _GAP) + _COLUMNS + opponents * _OPPONENT_ROW
+            + _BEFORE_BUTTONS + _BUTTON_H)
+
+
+class SetupPanel:
+    """The widgets of the setup panel, centred in a window of ``size``. ``values`` holds
+    every opponent row, hidden ones too, so raising the player count restores names."""
+
+    def __init__(self, manager: pygame_gui.UIManager, size: tuple[int, int],
+                 presets: Sequence[str], values: GameSetup,
+                 on_start: Callable[[GameSetup], None], on_back: Callable[[], None]) -> None:
+        rect = pygame.Rect(0, 0, PANEL_WIDTH, panel_height())
+        rect.center = (size[0] // 2, size[1] // 2)
+        self.panel = UIPanel(rect, manager=manager, starting_height=2)
+        inner = PANEL_WIDTH - 2 * _PAD
+        y = _PAD
+        UILabel(pygame.Rect(_PAD, y, inner, _HEADING - 12), "New game", manager, self.panel,
+                object_id="#heading")
+        y += _HEADING
+        self.preset = self._row(manager, y, "Rules", list(presets), values.preset)
+        y += _ROW + _GAP
+        counts = [str(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)]
+        self.players = self._row(manager, y, "Players", counts, str(values.players))
+        y += _ROW + _GAP
+        name_x = _PAD + _LABEL_W + _LEVEL_W + 16
+        for text, x in (("OPPONENT", _PAD), ("LEVEL", _PAD + _LABEL_W), ("NAME", name_x)):
+            UILabel(pygame.Rect(x, y, 140, 22), text, manager, self.panel,
+                    object_id="#column_heading")
+        y += _COLUMNS
+        self.rows: list[tuple[UILabel, UIDropDownMenu, UITextEntryLine]] = []
+        for index, (level, name) in enumerate(zip(values.levels, values.names, strict=True)):
+            label = UILabel(pygame.Rect(_PAD, y, _LABEL_W - 10, _ROW), f"Opponent {index + 1}",
+                            manager, self.panel)
+            level_menu = UIDropDownMenu(list(LEVELS), level,
+                                        pygame.Rect(_PAD + _LABEL_W, y, _LEVEL_W - 10, _ROW),
+                                        manager, self.panel)
+            entry = UITextEntryLine(pygame.Rect(name_x, y, PANEL_WIDTH - _PAD - name_x, _ROW),
+                                    manager, self.panel, initial_text=name)
+            entry.set_text_length_limit(NAME_LIMIT)
+            self.rows.append((label, level_menu, entry))
+            y += _OPPONENT_ROW
+        y += _BEFORE_BUTTONS
+        self.back = UIButton(pygame.Rect(_PAD, y, _BUTTON_W, _BUTTON_H), "Back", manager,
+                             self.panel, command=on_back)
+        self.start = UIButton(pygame.Rect(PANEL_WIDTH - _PAD - _BUTTON_W, y, _BUTTON_W,
+                                          _BUTTON_H), "Start", manager, self.panel,
+                              object_id="#primary",
+                              command=lambda: on_start(self.chosen()))
+        self._show_rows()
+
+    def _row(self, manager: pygame_gui.UIManager, y: int, text: str, options: list[str],
+             selected: str) -> UIDropDownMenu:
+        UILabel(pygame.Rect(_PAD, y, _LABEL_W - 10, _ROW), text, manager, self.panel)
+        return UIDropDownMenu(options, selected,
+                              pygame.Rect(_PAD + _LABEL_W, y, _LEVEL_W - 10, _ROW),
+                              manager, self.panel)
+
+    def player_count(self) -> int:
+        return int(self.players.selected_option[0])
+
+    def _show_rows(self) -> None:
+        for index, row in enumerate(self.rows):
+            visible = index < self.player_count() - 1 and self.panel.visible
+            for widget in row:
+                widget.show() if visible else widget.hide()
+
+    def values(self) -> GameSetup:
+        """Every row's level and name as typed (blank names fall back to the default)."""
+        names = tuple(entry.get_text().strip() or DEFAULT_NAMES[i]
+                      for i, (_, _, entry) in enumerate(self.rows))
+        levels = tuple(menu.selected_option[0] for _, menu, _ in self.rows)
+        return GameSetup(self.preset.selected_option[0], self.player_count(), levels, names)
+
+    def chosen(self) -> GameSetup:
+        """The setup to start: only the seated opponents."""
+        every = self.values()
+        seated = every.players - 1
+        return GameSetup(every.preset, every.players, every.levels[:seated],
+                         every.names[:seated])
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if (event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED
+                and event.ui_element is self.players):
+            self._show_rows()
+
+    def show(self) -> None:
+        self.panel.show()
+        self._show_rows()
+
+    def hide(self) -> None:
+        self.panel.hide()
+
+    def kill(self) -> None:
+        self.panel.kill()

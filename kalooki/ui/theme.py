@@ -1,0 +1,35 @@
+"""The pygame_gui theme: ``assets/theme/theme.json`` with its font paths made absolute.
+
+pygame_gui resolves font paths against the working directory, so the JSON names them relative
+to ``assets/`` and this module anchors them before handing the theme to the UIManager.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pygame_gui
+
+from kalooki.ui.resources import asset_path
+
+_PATH_KEYS = ("regular_path", "bold_path", "italic_path", "bold_italic_path")
+
+
+def _anchor_paths(node: Any) -> Any:
+    if isinstance(node, dict):
+        return {key: str(asset_path(value)) if key in _PATH_KEYS else _anchor_paths(value)
+                for key, value in node.items()}
+    return node
+
+
+def theme_data() -> dict[str, Any]:
+    with open(asset_path("theme", "theme.json"), encoding="utf-8") as handle:
+        return _anchor_paths(json.load(handle))
+
+
+def create_ui_manager(size: tuple[int, int]) -> pygame_gui.UIManager:
+    """A UIManager with the Kalooki theme. The window surface must exist first, because
+    pygame_gui converts text surfaces; the theme loads its own fonts (preloading them again
+    only makes pygame_gui warn)."""
+    return pygame_gui.UIManager(size, theme_data(), enable_live_theme_updates=False)

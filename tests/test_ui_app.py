@@ -1,0 +1,162 @@
+"""The window, the main menu and the setup panel, driven headless by posted mouse events."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+from collections.abc import Iterator
+
+import pygame
+import pygame_gui
+import pytest
+
+from kalooki.ui.app import MIN_SIZE, App
+from kalooki.ui.menu import TABLE_NOT_READY, MainMenuScene
+from kalooki.ui.setup_panel import GameSetup
+
+
+class FakeClock:
+    """Every frame lasts exactly 1/60 s, so nothing depends on the machine's speed."""
+
+    def __init__(self) -> None:
+        self.frames = 0
+
+    def tick(self, framerate: float = 0) -> int:
+        self.frames += 1
+        return 16
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    application = App(clock=FakeClock())
+    pygame.event.clear()
+    yield application
+    application.close()
+
+
+def click(app: App, element: pygame_gui.core.UIElement) -> None:
+    pos = element.rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0,)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.run_frames(3)
+
+
+def choose(app: App, menu: pygame_gui.elements.UIDropDownMenu, option: str) -> None:
+    """Open a dropdown and click one of its options, as a player would. pygame_gui relays
+    the choice button -> list -> menu one frame per hop, hence the extra frames."""
+    click(app, menu)
+    items = menu.current_state.options_selection_list.item_list_container.elements
+    click(app, next(item for item in items if item.text == option))
+    app.run_frames(3)
+    assert menu.selected_option[0] == option
+
+
+def test_pygame_is_the_community_edition() -> None:
+    assert pygame.IS_CE
+
+
+def test_window_opens_at_default_size_and_runs_frames(app: App) -> None:
+    clock = app.clock
+    app.switch(MainMenuScene(app))
+    assert app.window.title == "Kalooki"
+    assert app.surface.get_size() == (1280, 720)
+    assert app.run_frames(5)
+    assert isinstance(clock, FakeClock) and clock.frames == 5
+
+
+def test_menu_shows_continue_only_with_an_autosave(app: App) -> None:
+    without = MainMenuScene(app)
+    app.switch(without)
+    assert "Continue" not in without.buttons
+    with_save = MainMenuScene(app, has_autosave=lambda: True)
+    app.switch(with_save)
+    assert with_save.buttons["Continue"].visible
+
+
+def test_new_game_then_start_passes_the_chosen_setup(app: App) -> None:
+    started: list[GameSetup] = []
+    scene = MainMenuScene(app, presets=["caribbean", "baby"], on_start=started.append)
+    app.switch(scene)
+    app.run_frames(2)
+    assert not scene.setup.panel.visible
+    click(app, scene.buttons["New game"])
+    assert scene.setup.panel.visible
+    assert not scene.buttons["New game"].visible
+
+    choose(app, scene.setup.preset, "baby")
+    choose(app, scene.setup.players, "3")
+    assert scene.setup.rows[1][2].visible and not scene.setup.rows[2][2].visible
+    choose(app, scene.setup.rows[1][1], "hard")
+    scene.setup.rows[0][2].set_text("Auntie Pearl")
+    click(app, scene.setup.start)
+
+    assert started == [GameSetup("baby", 3, ("medium", "hard"), ("Auntie Pearl", "Delroy"))]
+    assert not scene.setup.panel.visible
+
+
+def test_default_start_says_the_table_is_not_ready(app: App) -> None:
+    scene = MainMenuScene(app)
+    app.switch(scene)
+    scene.open_setup()
+    app.run_frames(1)
+    click(app, scene.setup.start)
+    assert scene.notice.visible and scene.notice.text == TABLE_NOT_READY
+
+
+def test_back_closes_the_setup_panel(app: App) -> None:
+    scene = MainMenuScene(app)
+    app.switch(scene)
+    click(app, scene.buttons["New game"])
+    click(app, scene.setup.back)
+    assert not scene.setup.panel.visible and scene.buttons["New game"].visible
+
+
+def test_resize_below_minimum_is_clamped(app: App) -> None:
+    scene = MainMenuScene(app)
+    app.switch(scene)
+    pygame.event.post(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=800, y=500,
+                                         window=app.window))
+    app.run_frames(2)
+    assert app.window.size == MIN_SIZE
+    assert app.surface.get_size() == MIN_SIZE
+    assert scene.buttons["Quit"].rect.right <= MIN_SIZE[0]
+
+
+def test_resize_relays_out_the_menu(app: App) -> None:
+    scene = MainMenuScene(app)
+    app.switch(scene)
+    app.window.size = (1600, 900)
+    app.run_frames(2)
+    assert app.surface.get_size() == (1600, 900)
+    assert scene.buttons["Quit"].rect.centerx == 800
+
+
+def test_f11_toggles_full_screen(app: App) -> None:
+    app.switch(MainMenuScene(app))
+    for expected in (True, False):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0,
+                                             unicode="", scancode=0))
+        app.run_frames(1)
+        assert app.fullscreen is expected
+    assert app.surface.get_size() == app.window.size
+
+
+def test_quit_button_ends_the_loop(app: App) -> None:
+    scene = MainMenuScene(app)
+    app.switch(scene)
+    app.run_frames(1)
+    pos = scene.buttons["Quit"].rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    assert app.run() == 0
+    assert not app.running
+
+
+def test_window_close_ends_the_loop(app: App) -> None:
+    app.switch(MainMenuScene(app))
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    assert not app.run_frames(10)

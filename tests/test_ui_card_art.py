@@ -1,0 +1,87 @@
+"""Card art: every face and the back render at any size, are cached, and differ."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame
+import pytest
+
+from kalooki.engine.cards import JOKER_FACE, face
+from kalooki.ui.card_art import CardArt, card_height
+from kalooki.ui.highlight import Highlight, overlay, overlay_margin
+from kalooki.ui.resources import asset_path
+
+SIZES = (40, 96, 200)
+DIAMONDS, HEARTS = 3, 1
+
+
+def has_ink(surface: pygame.Surface, colour: pygame.Color) -> bool:
+    """Whether some opaque pixel is within a few levels of ``colour`` (scaling rounds)."""
+    w, h = surface.get_size()
+    return any(surface.get_at((x, y)).a == 255
+               and max(abs(a - b) for a, b in zip(surface.get_at((x, y))[:3], colour[:3],
+                                                  strict=True)) <= 6
+               for x in range(w) for y in range(h))
+
+
+def test_fonts_and_theme_ship_with_the_game() -> None:
+    for parts in (("fonts", "DejaVuSans.ttf"), ("fonts", "DejaVuSans-Bold.ttf"),
+                  ("fonts", "LICENSE-DejaVu.txt"), ("theme", "theme.json")):
+        assert asset_path(*parts).is_file()
+
+
+@pytest.mark.parametrize("width", SIZES)
+def test_every_face_and_the_back_render_at_the_requested_size(width: int) -> None:
+    art = CardArt()
+    surfaces = [art.face_surface(code, width) for code in range(JOKER_FACE + 1)]
+    surfaces.append(art.back_surface(width))
+    for surface in surfaces:
+        assert surface.get_size() == (width, card_height(width))
+        assert surface.get_at((0, 0)).a == 0  # rounded corner
+        assert surface.get_at((width // 2, card_height(width) // 2)).a == 255
+
+
+def test_surfaces_are_cached_per_face_and_size() -> None:
+    art = CardArt()
+    assert art.face_surface(5, 96) is art.face_surface(5, 96)
+    assert art.back_surface(96) is art.back_surface(96)
+    assert art.face_surface(5, 96) is not art.face_surface(5, 97)
+
+
+def test_different_faces_differ_in_pixels() -> None:
+    art = CardArt()
+    seven, eight = art.face_surface(face(7, 0), 96), art.face_surface(face(8, 0), 96)
+    assert pygame.image.tobytes(seven, "RGBA") != pygame.image.tobytes(eight, "RGBA")
+    assert art.face_surface(JOKER_FACE, 96).get_at((48, 67)) != seven.get_at((48, 67))
+
+
+def test_four_colour_makes_diamonds_blue_and_leaves_hearts_red() -> None:
+    two, four = CardArt(), CardArt(four_colour=True)
+    blue = four.suit_colour(DIAMONDS)
+    assert blue != two.suit_colour(DIAMONDS)
+    diamond = face(5, DIAMONDS)
+    assert has_ink(four.face_surface(diamond, 96), blue)
+    assert not has_ink(two.face_surface(diamond, 96), blue)
+    heart = face(5, HEARTS)
+    assert pygame.image.tobytes(two.face_surface(heart, 96), "RGBA") == \
+        pygame.image.tobytes(four.face_surface(heart, 96), "RGBA")
+
+
+def test_bad_face_codes_and_sizes_are_refused() -> None:
+    art = CardArt()
+    with pytest.raises(ValueError):
+        art.face_surface(JOKER_FACE + 1, 96)
+    with pytest.raises(ValueError):
+        art.back_surface(3)
+
+
+@pytest.mark.parametrize("kind", list(Highlight))
+def test_overlays_surround_the_card(kind: Highlight) -> None:
+    surface = overlay(kind, 96)
+    margin = overlay_margin(96)
+    assert surface.get_size() == (96 + 2 * margin, card_height(96) + 2 * margin)
+    assert surface.get_at((margin // 2, surface.get_height() // 2)).a > 0
