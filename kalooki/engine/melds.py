@@ -148,15 +148,14 @@ def make_run(cards: Sequence[int], rules: RuleSet) -> Meld:
                               (-1, -1))
     if first_index < 0:
         raise _refuse("run-no-natural", "A run needs natural cards, not only jokers.")
-    candidates = _ace_ranks(rules) if rank_of(first) == ACE else (rank_of(first),)
-    problem: RuleError | None = None
+    candidates = (ACE, ACE_HIGH) if rank_of(first) == ACE else (rank_of(first),)
+    problems: list[RuleError] = []
     for rank in candidates:
         try:
             return _run_at(cards, rank - first_index, rules)
         except RuleError as error:
-            problem = problem or error
-    assert problem is not None
-    raise problem
+            problems.append(error)
+    raise next((p for p in problems if p.code == "run-ace"), problems[0])
 
 
 def _run_at(cards: tuple[int, ...], start: int, rules: RuleSet) -> Meld:
@@ -192,8 +191,9 @@ def _run_at(cards: tuple[int, ...], start: int, rules: RuleSet) -> Meld:
                           + " ".join(card_text(x, True) for x in cards) + ").")
     low_bound = ACE if ACE in aces else 2
     high_bound = ACE_HIGH if ACE_HIGH in aces else KING
-    if start < low_bound or start + len(cards) - 1 > high_bound:
-        raise _refuse("run-past-ace", "A run stops at the ace; it never turns the corner.")
+    if start < low_bound or start + len(cards) - 1 > high_bound or len(cards) > KING:
+        raise _refuse("run-past-ace", "A run stops at the ace; it never turns the corner "
+                      "and never holds both aces.")
     return Meld(RUN_KIND, cards, start, suits.pop())
 
 
@@ -310,15 +310,17 @@ def extend(meld: Meld, card: int, end: str, rules: RuleSet) -> Meld:
         if not is_joker(card) and suit_of(card) != meld.suit:
             raise RuleError("tack-wrong-card",
                             f"{card_text(card, True)} does not fit the {meld.describe()}.")
+        aces = _ace_ranks(rules)
+        at_bound = (meld.rank <= (ACE if ACE in aces else 2) if end == LOW
+                    else meld.high >= (ACE_HIGH if ACE_HIGH in aces else KING))
+        if at_bound or len(meld.cards) >= KING:
+            raise RuleError("run-complete", f"The {meld.describe()} cannot grow at that end.")
         try:
             if end == LOW:
                 return _run_at((card, *meld.cards), meld.rank - 1, rules)
             return _run_at((*meld.cards, card), meld.rank, rules)
         except RuleError as error:
             side = "low" if end == LOW else "high"
-            if error.code == "run-past-ace":
-                raise RuleError("run-complete", f"The {meld.describe()} cannot grow at its "
-                                f"{side} end.") from None
             if error.code in ("run-adjacent-jokers", "too-many-jokers"):
                 raise
             raise RuleError("tack-wrong-card", f"{card_text(card, True)} does not fit the "

@@ -1,0 +1,1 @@
+"""Computer players: they see only a PlayerView and the legal actions."""

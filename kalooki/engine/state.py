@@ -1,0 +1,774 @@
+"""The state machine of a Kalooki match: cut, deal, turns, calls, lay-downs, scoring.
+
+One :class:`Game` holds a whole match. Exactly one player is asked to act at a time
+(``to_act``); :meth:`Game.legal_actions` lists that player's finite moves and
+:meth:`Game.apply` checks an action, changes the state and returns :class:`Event`s.
+Every refusal is a :class:`RuleError` whose sentence a player understands. All chance
+comes from the game's own :class:`Rng`, so a seed and the list of actions replay the
+identical match.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from kalooki.engine import solver
+from kalooki.engine.actions import (
+    Action,
+    Allow,
+    Call,
+    Cut,
+    Discard,
+    DrawStock,
+    EndTurn,
+    LayDown,
+    MeldSpec,
+    Pass,
+    Refuse,
+    ShiftJoker,
+    TackOn,
+    TakeDiscard,
+)
+from kalooki.engine.cards import build_deck, card_text, face_of, is_joker
+from kalooki.engine.errors import RuleError
+from kalooki.engine.events import Event, event
+from kalooki.engine.melds import (
+    HIGH,
+    LOW,
+    RUN_KIND,
+    Meld,
+    check_contract,
+    contract_text,
+    declared_meld,
+    extend,
+    hand_points,
+    meld_value,
+    shift_joker,
+)
+from kalooki.engine.rng import Rng
+from kalooki.engine.rules import RuleSet
+
+if TYPE_CHECKING:
+    from kalooki.engine.view import PlayerView
+
+CUT_WOBBLE = 3
+"""A dealer aims the cut but cannot count cards by feel: the engine adds ±3."""
+
+
+class Phase(StrEnum):
+    CUT = "cut"
+    DRAW = "draw"
+    CALL = "call"
+    ALLOW = "allow"
+    PLAY = "play"
+    MATCH_OVER = "match-over"
+
+
+@dataclass(slots=True)
+class TableMeld:
+    owner: int
+    meld: Meld
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """How one deal ended. ``scores`` are penalty points (negative for a cut bonus)."""
+
+    deal: int
+    dealer: int
+    scores: tuple[int, ...]
+    winner: int | None
+    bent: bool
+    void: bool
+    cut_bonus: bool
+    hands: tuple[tuple[int, ...], ...]
+
+
+class Game:
+    """A whole match. Build with :meth:`Game.new`; copy with :meth:`clone`."""
+
+    # -- construction ------------------------------------------------------------
+
+    @classmethod
+    def new(cls, rules: RuleSet, players: int, seed: int) -> Game:
+        rules.validate(players)
+        game = cls.__new__(cls)
+        game.rules = rules
+        game.players = players
+        game.seed = seed
+        game.rng = Rng(seed)
+        game.deal_no = 1
+        game.dealer = game.rng.below(players) if rules.first_dealer == "random" else 0
+        game.totals = [0] * players
+        game.results = []
+        game.actions_applied = 0
+        game._start_deal_fields()
+        game.phase = Phase.CUT
+        game.to_act = None
+        game.start_events = game._start_deal()
+        return game
+
+    def _start_deal_fields(self) -> None:
+        n = self.players
+        self.deck_order: tuple[int, ...] = ()
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.stock: list[int] = []
+        self.discard: list[int] = []
+        self.table: list[TableMeld] = []
+        self.down = [False] * n
+        self.calls_made = [0] * n
+        self.cut_count: int | None = None
+        self.cut_bonus_won = False
+        self.reshuffles = 0
+        self.turn = 0
+        self.discarder: int | None = None
+        self.call_queue: list[int] = []
+        self.callers: list[int] = []
+        self.caller: int | None = None
+        self._reset_turn_flags()
+
+    def _reset_turn_flags(self) -> None:
+        self.discard_dead = False
+        self.took_discard: int | None = None
+        self.went_down_now = False
+        self.laid_now = False
+        self.tacked_others_now = False
+
+    def clone(self) -> Game:
+        """A cheap independent copy (search clones thousands of times)."""
+        other = Game.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        other.rng = Rng(self.rng.state)
+        other.totals = self.totals[:]
+        other.results = self.results[:]
+        other.hands = [h[:] for h in self.hands]
+        other.stock = self.stock[:]
+        other.discard = self.discard[:]
+        other.table = [TableMeld(t.owner, t.meld) for t in self.table]
+        other.down = self.down[:]
+        other.calls_made = self.calls_made[:]
+        other.call_queue = self.call_queue[:]
+        other.callers = self.callers[:]
+        return other
+
+    # -- read-only helpers ---------------------------------------------------------
+
+    @property
+    def contract(self) -> tuple[int, ...]:
+        return self.rules.contract(self.deal_no)
+
+    @property
+    def hand_size(self) -> int:
+        return self.rules.hand_size(self.deal_no)
+
+    @property
+    def over(self) -> bool:
+        return self.phase == Phase.MATCH_OVER
+
+    def next_player(self, player: int) -> int:
+        return (player + 1) % self.players
+
+    def winners(self) -> list[int]:
+        """Lowest total wins; ties share the win (only meaningful once the match is over)."""
+        best = min(self.totals)
+        return [p for p, t in enumerate(self.totals) if t == best]
+
+    def cards_in_play(self) -> list[int]:
+        """Every card of the deal wherever it lies (the uncut pack, hands, stock, discard,
+        table)."""
+        if self.phase == Phase.CUT:
+            return list(self.deck_order)
+        cards = [c for hand in self.hands for c in hand]
+        cards += self.stock + self.discard
+        cards += [c for t in self.table for c in t.meld.cards]
+        return cards
+
+    def view(self, player: int) -> PlayerView:
+        """What ``player`` may see (see :mod:`kalooki.engine.view`)."""
+        from kalooki.engine.view import view_of
+
+        return view_of(self, player)
+
+    # -- the deal ----------------------------------------------------------------------
+
+    def _start_deal(self) -> list[Event]:
+        self._start_deal_fields()
+        packs, jokers = self.rules.deck_for(self.players)
+        deck = build_deck(packs, jokers)
+        self.rng.shuffle(deck)
+        self.deck_order = tuple(deck)
+        events = [event("deal-start", self.dealer, deal=self.deal_no,
+                        contract=self.contract, hand_size=self.hand_size)]
+        if self.rules.cut_bonus:
+            self.phase = Phase.CUT
+            self.to_act = self.dealer
+            return events
+        return events + self._deal_cards()
+
+    def _deal_cards(self) -> list[Event]:
+        deck = self.deck_order
+        order = [(self.dealer + 1 + i) % self.players for i in range(self.players)]
+        position = 0
+        for _ in range(self.hand_size):
+            for player in order:
+                self.hands[player].append(deck[position])
+                position += 1
+        upcard = deck[position]
+        self.stock = list(reversed(deck[position + 1:]))
+        self.discard = [upcard]
+        events = [event("deal", p, tuple(self.hands[p]), private=True) for p in order]
+        events.append(event("upcard", None, (upcard,)))
+        return events + self._begin_turn(order[0])
+
+    def _begin_turn(self, player: int) -> list[Event]:
+        self.turn = player
+        self.to_act = player
+        self.phase = Phase.DRAW
+        self.discarder = None
+        self.caller = None
+        self.callers = []
+        self.call_queue = []
+        self._reset_turn_flags()
+        return [event("turn", player)]
+
+    # -- legal actions -----------------------------------------------------------------
+
+    def legal_actions(self, player: int) -> list[Action]:
+        """The finite moves of ``player`` now. In the play phase the lay-down offered is
+        the solver's best one; any other lay-down can be checked with :meth:`is_legal`."""
+        if player != self.to_act:
+            return []
+        phase = self.phase
+        if phase == Phase.CUT:
+            return [Cut(aim) for aim in range(1, len(self.deck_order))]
+        if phase == Phase.CALL:
+            return [Call(), Pass()]
+        if phase == Phase.ALLOW:
+            return [Allow(), Refuse()]
+        if phase == Phase.DRAW:
+            moves: list[Action] = [DrawStock()]
+            if self._take_problem(player) is None:
+                moves.append(TakeDiscard())
+            return moves
+        if phase == Phase.PLAY:
+            return self._play_moves(player)
+        return []
+
+    def _play_moves(self, player: int) -> list[Action]:
+        hand = self.hands[player]
+        moves: list[Action] = []
+        lay = self._suggested_lay_down(player)
+        if lay is not None:
+            moves.append(lay)
+        seen_faces: set[int] = set()
+        distinct = []
+        for card in hand:
+            if face_of(card) not in seen_faces:
+                seen_faces.add(face_of(card))
+                distinct.append(card)
+        if self._may_add_to_table(player) is None:
+            for index, table_meld in enumerate(self.table):
+                ends = (LOW, HIGH) if table_meld.meld.is_run else ("",)
+                for card in distinct:
+                    for end in ends:
+                        if self._tack_problem(player, TackOn(card, index, end)) is None:
+                            moves.append(TackOn(card, index, end))
+                        if (end and table_meld.meld.joker_positions() and not is_joker(card)
+                                and self._shift_problem(player, ShiftJoker(card, index, end))
+                                is None):
+                            moves.append(ShiftJoker(card, index, end))
+        for card in distinct:
+            if self._discard_problem(player, card) is None:
+                moves.append(Discard(card))
+        if self._end_problem(player) is None:
+            moves.append(EndTurn())
+        return moves
+
+    def _suggested_lay_down(self, player: int) -> LayDown | None:
+        hand = self.hands[player]
+        keep = 1 if self.rules.final_discard else 0
+        if not self.down[player]:
+            if not self.rules.uses_contracts:
+                arrangement = solver.best_opening(hand, self.rules, keep=keep)
+            else:
+                arrangement = solver.best_contract(hand, self.contract, self.rules, keep=keep)
+        elif self._may_add_to_table(player) is None and self.rules.new_melds_after_down:
+            arrangement = solver.best_melds(hand, self.rules, keep=keep)
+        else:
+            return None
+        if arrangement is None or not arrangement.melds:
+            return None
+        action = LayDown(tuple(MeldSpec(m.kind, m.cards) for m in arrangement.melds))
+        return action if self._lay_problem(player, action) is None else None
+
+    def is_legal(self, action: Action, player: int | None = None) -> bool:
+        return self.why_illegal(action, player) is None
+
+    def why_illegal(self, action: Action, player: int | None = None) -> RuleError | None:
+        """The reason ``action`` by ``player`` (default: whoever is to act) is refused."""
+        actor = self.to_act if player is None else player
+        if self.phase == Phase.MATCH_OVER:
+            return RuleError("match-over", "The match is over.")
+        if actor is None or actor != self.to_act:
+            return RuleError("not-your-turn", "It is not your turn to act.")
+        checker = _CHECKS.get(type(action))
+        if checker is None:
+            return RuleError("bad-action", f"'{action}' is not a move of this game.")
+        return checker(self, actor, action)
+
+    # -- checks (no state change) ------------------------------------------------------
+
+    def _phase_problem(self, *phases: Phase) -> RuleError | None:
+        if self.phase in phases:
+            return None
+        wanted = {
+            Phase.CUT: "the dealer is cutting the pack",
+            Phase.DRAW: "it is time to draw a card",
+            Phase.CALL: "players are deciding whether to call the discard",
+            Phase.ALLOW: "the turn player is deciding on a call",
+            Phase.PLAY: "cards are being laid and discarded",
+        }
+        return RuleError("wrong-phase", f"Not now: {wanted.get(self.phase, 'the deal is over')}.")
+
+    def _cut_problem(self, player: int, action: Cut) -> RuleError | None:
+        problem = self._phase_problem(Phase.CUT)
+        if problem is None and not 1 <= action.aim < len(self.deck_order):
+            problem = RuleError("bad-cut", f"Cut between 1 and {len(self.deck_order) - 1} cards.")
+        return problem
+
+    def _draw_problem(self, player: int, action: DrawStock) -> RuleError | None:
+        return self._phase_problem(Phase.DRAW)
+
+    def _take_problem(self, player: int, action: TakeDiscard | None = None) -> RuleError | None:
+        problem = self._phase_problem(Phase.DRAW)
+        if problem:
+            return problem
+        if not self.discard:
+            return RuleError("discard-empty", "The discard pile is empty.")
+        if self.discard_dead:
+            return RuleError("discard-dead", "After a call you draw from the stock.")
+        if self.rules.discard_take == "not-when-down" and self.down[player]:
+            return RuleError("down-draws-stock",
+                             "Once you are down you draw only from the stock.")
+        return None
+
+    def _call_problem(self, player: int, action: Call | Pass) -> RuleError | None:
+        return self._phase_problem(Phase.CALL)
+
+    def _allow_problem(self, player: int, action: Allow | Refuse) -> RuleError | None:
+        return self._phase_problem(Phase.ALLOW)
+
+    def _may_add_to_table(self, player: int) -> RuleError | None:
+        """Whether ``player`` may lay new melds or tack on right now (being down)."""
+        if not self.down[player]:
+            return RuleError("not-down", "You must lay down your contract before you can add "
+                             "to the table." if self.rules.uses_contracts else
+                             "You must open before you can add to the table.")
+        if self.went_down_now and not self.rules.tack_same_turn:
+            return RuleError("tack-next-turn", "At this table you add to the table from your "
+                             "next turn on.")
+        return None
+
+    def _keep_problem(self, player: int, leaving: Sequence[int]) -> RuleError | None:
+        """A final discard is required: the cards kept must include a natural card."""
+        if not self.rules.final_discard:
+            return None
+        used = list(leaving)
+        rest = list(self.hands[player])
+        for card in used:
+            rest.remove(card)
+        if not any(not is_joker(c) for c in rest):
+            return RuleError("keep-a-discard", "Keep a natural card in your hand: you must end "
+                             "your turn with a discard.")
+        return None
+
+    def _lay_problem(self, player: int, action: LayDown) -> RuleError | None:
+        problem = self._phase_problem(Phase.PLAY)
+        if problem:
+            return problem
+        try:
+            melds = self._declared_melds(player, action.melds)
+        except RuleError as error:
+            return error
+        if self.down[player]:
+            problem = self._may_add_to_table(player)
+            if problem:
+                return problem
+            if not self.rules.new_melds_after_down:
+                return RuleError("no-new-melds", "At this table you may only add cards to melds "
+                                 "already on the table.")
+        elif self.rules.uses_contracts:
+            try:
+                check_contract(melds, self.contract, self.rules, self.deal_no)
+            except RuleError as error:
+                return error
+        else:
+            problem = self._opening_problem(melds)
+            if problem:
+                return problem
+        return self._keep_problem(player, [c for m in melds for c in m.cards])
+
+    def _opening_problem(self, melds: Sequence[Meld]) -> RuleError | None:
+        threshold = self.rules.opening_points or 0
+        value = sum(meld_value(m, self.rules) for m in melds)
+        if value < threshold:
+            return RuleError("opening-short", f"Your opening is worth {value} points; "
+                             f"it needs at least {threshold}.")
+        if self.rules.opening_pure_run and not any(
+                m.kind == RUN_KIND and not m.joker_positions() for m in melds):
+            return RuleError("opening-pure-run", "Your opening must include a run without "
+                             "a joker.")
+        return None
+
+    def _declared_melds(self, player: int, specs: Sequence[MeldSpec]) -> list[Meld]:
+        if not specs:
+            raise RuleError("empty-lay", "Lay at least one meld.")
+        hand = list(self.hands[player])
+        for spec in specs:
+            for card in spec.cards:
+                if card not in hand:
+                    raise RuleError("card-not-in-hand", f"{card_text(card, True)} is not in your "
+                                    f"hand (or is used twice).")
+                hand.remove(card)
+        return [declared_meld(spec.kind, spec.cards, self.rules) for spec in specs]
+
+    def _table_meld(self, index: int) -> TableMeld:
+        if not 0 <= index < len(self.table):
+            raise RuleError("no-such-meld", "There is no such meld on the table.")
+        return self.table[index]
+
+    def _tack_problem(self, player: int, action: TackOn) -> RuleError | None:
+        problem = self._phase_problem(Phase.PLAY) or self._may_add_to_table(player)
+        if problem:
+            return problem
+        if action.card not in self.hands[player]:
+            return RuleError("card-not-in-hand", "That card is not in your hand.")
+        try:
+            target = self._table_meld(action.meld)
+            if target.owner != player:
+                if not self.rules.tack_on_others:
+                    return RuleError("own-melds-only", "At this table you add cards only to "
+                                     "your own melds.")
+                if is_joker(action.card) and not self.rules.joker_on_others_melds:
+                    return RuleError("joker-own-melds", "A joker may be added only to your "
+                                     "own melds.")
+            extend(target.meld, action.card, action.end, self.rules)
+        except RuleError as error:
+            return error
+        return self._keep_problem(player, [action.card])
+
+    def _shift_problem(self, player: int, action: ShiftJoker) -> RuleError | None:
+        problem = self._phase_problem(Phase.PLAY) or self._may_add_to_table(player)
+        if problem:
+            return problem
+        if action.card not in self.hands[player]:
+            return RuleError("card-not-in-hand", "That card is not in your hand.")
+        try:
+            shift_joker(self._table_meld(action.meld).meld, action.card, action.end, self.rules)
+        except RuleError as error:
+            return error
+        return self._keep_problem(player, [action.card])
+
+    def _discard_problem(self, player: int, card: int) -> RuleError | None:
+        problem = self._phase_problem(Phase.PLAY)
+        if problem:
+            return problem
+        if card not in self.hands[player]:
+            return RuleError("card-not-in-hand", "That card is not in your hand.")
+        if is_joker(card) and not self.rules.joker_discard:
+            return RuleError("joker-discard", "A joker can never be discarded.")
+        if (self.took_discard is not None and self.rules.discard_take == "must-meld"
+                and not self.laid_now):
+            return RuleError("must-meld", "You took the discard, so you must lay a meld "
+                             "this turn before discarding.")
+        return None
+
+    def _discard_action_problem(self, player: int, action: Discard) -> RuleError | None:
+        return self._discard_problem(player, action.card)
+
+    def _end_problem(self, player: int, action: EndTurn | None = None) -> RuleError | None:
+        problem = self._phase_problem(Phase.PLAY)
+        if problem:
+            return problem
+        if any(not is_joker(c) for c in self.hands[player]):
+            return RuleError("must-discard", "End your turn by discarding a card.")
+        return None
+
+    # -- applying ----------------------------------------------------------------------
+
+    def apply(self, action: Action) -> list[Event]:
+        """Check and perform ``action`` for the player to act; returns what happened."""
+        problem = self.why_illegal(action)
+        if problem is not None:
+            raise problem
+        player = self.to_act
+        assert player is not None
+        self.actions_applied += 1
+        return _DOERS[type(action)](self, player, action)
+
+    def _do_cut(self, player: int, action: Cut) -> list[Event]:
+        wobble = self.rng.below(2 * CUT_WOBBLE + 1) - CUT_WOBBLE
+        count = min(max(action.aim + wobble, 1), len(self.deck_order) - 1)
+        needed = self.players * self.hand_size
+        self.cut_count = count
+        self.cut_bonus_won = self.rules.cut_bonus and count == needed
+        events = [event("cut", player, count=count, needed=needed, bonus=self.cut_bonus_won)]
+        return events + self._deal_cards()
+
+    def _do_draw(self, player: int, action: DrawStock) -> list[Event]:
+        events: list[Event] = []
+        if not self._draw_from_stock(player, events):
+            return events
+        self.phase = Phase.PLAY
+        return events
+
+    def _draw_from_stock(self, player: int, events: list[Event]) -> bool:
+        """Move the top stock card to ``player``; False when the deal became void."""
+        if not self.stock and not self._refill_stock(events):
+            return False
+        card = self.stock.pop()
+        self.hands[player].append(card)
+        events.append(event("draw", player, (card,), private=True))
+        return True
+
+    def _refill_stock(self, events: list[Event]) -> bool:
+        once = self.rules.stock_exhaustion == "reshuffle-once-then-void"
+        if (once and self.reshuffles >= 1) or len(self.discard) <= 1:
+            events.extend(self._void_deal())
+            return False
+        top = self.discard[-1]
+        pool = self.discard[:-1]
+        self.rng.shuffle(pool)
+        self.stock = pool
+        self.discard = [top]
+        self.reshuffles += 1
+        events.append(event("reshuffle", None, count=len(pool)))
+        return True
+
+    def _do_take(self, player: int, action: TakeDiscard) -> list[Event]:
+        card = self.discard.pop()
+        self.hands[player].append(card)
+        self.took_discard = card
+        self.phase = Phase.PLAY
+        return [event("take", player, (card,))]
+
+    def _do_call(self, player: int, action: Call | Pass) -> list[Event]:
+        events = [event("call" if isinstance(action, Call) else "pass", player)]
+        if isinstance(action, Call):
+            self.callers.append(player)
+        self.call_queue.pop(0)
+        if self.callers and self.rules.call_priority == "nearest":
+            self.caller = self.callers[0]
+        elif not self.call_queue and self.callers:
+            self.caller = self.callers[self.rng.below(len(self.callers))]
+        if self.caller is not None:
+            return events + self._resolve_call()
+        if self.call_queue:
+            self.to_act = self.call_queue[0]
+            return events
+        return events + self._open_turn_after_window()
+
+    def _open_turn_after_window(self) -> list[Event]:
+        self.phase = Phase.DRAW
+        self.to_act = self.turn
+        self.call_queue = []
+        return []
+
+    def _resolve_call(self) -> list[Event]:
+        assert self.caller is not None
+        events = [event("call-won", self.caller, (self.discard[-1],))]
+        if self.down[self.turn] and not self.rules.down_player_may_refuse:
+            return events + self._allow_call()
+        self.phase = Phase.ALLOW
+        self.to_act = self.turn
+        return events
+
+    def _do_allow(self, player: int, action: Allow | Refuse) -> list[Event]:
+        if isinstance(action, Allow):
+            return self._allow_call()
+        card = self.discard.pop()
+        self.hands[player].append(card)
+        self.took_discard = card
+        self.phase = Phase.PLAY
+        self.to_act = player
+        return [event("refuse", player, (card,))]
+
+    def _allow_call(self) -> list[Event]:
+        caller = self.caller
+        assert caller is not None
+        card = self.discard.pop()
+        self.hands[caller].append(card)
+        self.calls_made[caller] += 1
+        events = [event("allow", self.turn, (card,), caller=caller)]
+        for _ in range(self.rules.call_penalty_cards):
+            if not self._draw_from_stock(caller, events):
+                return events
+        self.phase = Phase.DRAW
+        self.to_act = self.turn
+        self.caller = None
+        self.discard_dead = True
+        return events
+
+    def _do_lay(self, player: int, action: LayDown) -> list[Event]:
+        melds = self._declared_melds(player, action.melds)
+        first = not self.down[player]
+        indices = []
+        for meld in melds:
+            for card in meld.cards:
+                self.hands[player].remove(card)
+            indices.append(len(self.table))
+            self.table.append(TableMeld(player, meld))
+        self.laid_now = True
+        if first:
+            self.down[player] = True
+            self.went_down_now = True
+        events = [event("lay", player, tuple(c for m in melds for c in m.cards),
+                        melds=tuple(indices), first=first)]
+        return events + self._maybe_out_without_discard(player)
+
+    def _do_tack(self, player: int, action: TackOn) -> list[Event]:
+        target = self.table[action.meld]
+        target.meld = extend(target.meld, action.card, action.end, self.rules)
+        self.hands[player].remove(action.card)
+        if target.owner != player:
+            self.tacked_others_now = True
+        events = [event("tack", player, (action.card,), meld=action.meld, end=action.end)]
+        return events + self._maybe_out_without_discard(player)
+
+    def _do_shift(self, player: int, action: ShiftJoker) -> list[Event]:
+        target = self.table[action.meld]
+        target.meld, _ = shift_joker(target.meld, action.card, action.end, self.rules)
+        self.hands[player].remove(action.card)
+        events = [event("shift", player, (action.card,), meld=action.meld, end=action.end)]
+        return events + self._maybe_out_without_discard(player)
+
+    def _maybe_out_without_discard(self, player: int) -> list[Event]:
+        return self._go_out(player) if not self.hands[player] else []
+
+    def _do_discard(self, player: int, action: Discard) -> list[Event]:
+        self.hands[player].remove(action.card)
+        self.discard.append(action.card)
+        events = [event("discard", player, (action.card,))]
+        if not self.hands[player]:
+            return events + self._go_out(player)
+        return events + self._after_discard(player)
+
+    def _do_end(self, player: int, action: EndTurn) -> list[Event]:
+        return [event("end-turn", player)] + self._begin_turn(self.next_player(player))
+
+    def _after_discard(self, discarder: int) -> list[Event]:
+        """Open the call window on the card just discarded, or pass the turn on."""
+        nxt = self.next_player(discarder)
+        events = self._begin_turn(nxt)
+        if not self.rules.calls_enabled:
+            return events
+        queue = []
+        for step in range(1, self.players):
+            candidate = (nxt + step) % self.players
+            if candidate == discarder:
+                continue
+            if not self.down[candidate] and self.calls_made[candidate] < self.rules.max_calls:
+                queue.append(candidate)
+        if not queue:
+            return events
+        self.discarder = discarder
+        self.call_queue = queue
+        self.phase = Phase.CALL
+        self.to_act = queue[0]
+        return events + [event("call-window", discarder, (self.discard[-1],),
+                               callers=tuple(queue))]
+
+    # -- ending a deal -----------------------------------------------------------------
+
+    def _go_out(self, winner: int) -> list[Event]:
+        rules = self.rules
+        bent = self.went_down_now and not (rules.going_out_bonus_no_tacking
+                                          and self.tacked_others_now)
+        scores = []
+        for player, hand in enumerate(self.hands):
+            points = hand_points(hand, rules)
+            if player != winner and bent:
+                if rules.going_out_bonus == "double":
+                    points *= 2
+                elif rules.going_out_bonus == "plus":
+                    points += rules.going_out_bonus_points
+            scores.append(points)
+        if self.cut_bonus_won:
+            scores[self.dealer] += rules.cut_bonus_points
+        result = DealResult(self.deal_no, self.dealer, tuple(scores), winner, bent, False,
+                            self.cut_bonus_won, tuple(tuple(h) for h in self.hands))
+        return self._finish_deal(result)
+
+    def _void_deal(self) -> list[Event]:
+        result = DealResult(self.deal_no, self.dealer, (0,) * self.players, None, False, True,
+                            False, tuple(tuple(h) for h in self.hands))
+        self.results.append(result)
+        events = [event("deal-void", None, deal=self.deal_no, result=result)]
+        return events + self._start_deal()
+
+    def _finish_deal(self, result: DealResult) -> list[Event]:
+        self.results.append(result)
+        for player, points in enumerate(result.scores):
+            self.totals[player] += points
+        events = [event("deal-end", result.winner, deal=self.deal_no, result=result,
+                        totals=tuple(self.totals))]
+        if self.deal_no >= self.rules.deals_per_match:
+            self.phase = Phase.MATCH_OVER
+            self.to_act = None
+            return events + [event("match-end", None, winners=tuple(self.winners()),
+                                   totals=tuple(self.totals))]
+        self.deal_no += 1
+        self.dealer = self.next_player(self.dealer)
+        return events + self._start_deal()
+
+    # -- identity ----------------------------------------------------------------------
+
+    def state_hash(self) -> str:
+        """A digest of everything that decides the future; equal games hash equal."""
+        parts = [
+            self.phase.value, str(self.to_act), str(self.deal_no), str(self.dealer),
+            str(self.turn), str(self.rng.state), repr(self.totals), repr(self.hands),
+            repr(self.stock), repr(self.discard), repr(self.down), repr(self.calls_made),
+            repr([(t.owner, t.meld.kind, t.meld.cards, t.meld.rank) for t in self.table]),
+            repr(self.call_queue), repr(self.callers), str(self.caller), str(self.reshuffles),
+            str(self.discard_dead), str(self.took_discard), str(self.went_down_now),
+            str(self.laid_now), str(self.tacked_others_now), str(self.cut_bonus_won),
+        ]
+        return hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]
+
+    def describe_contract(self) -> str:
+        return contract_text(self.contract)
+
+
+_CHECKS = {
+    Cut: Game._cut_problem,
+    DrawStock: Game._draw_problem,
+    TakeDiscard: Game._take_problem,
+    Call: Game._call_problem,
+    Pass: Game._call_problem,
+    Allow: Game._allow_problem,
+    Refuse: Game._allow_problem,
+    LayDown: Game._lay_problem,
+    TackOn: Game._tack_problem,
+    ShiftJoker: Game._shift_problem,
+    Discard: Game._discard_action_problem,
+    EndTurn: Game._end_problem,
+}
+_DOERS = {
+    Cut: Game._do_cut,
+    DrawStock: Game._do_draw,
+    TakeDiscard: Game._do_take,
+    Call: Game._do_call,
+    Pass: Game._do_call,
+    Allow: Game._do_allow,
+    Refuse: Game._do_allow,
+    LayDown: Game._do_lay,
+    TackOn: Game._do_tack,
+    ShiftJoker: Game._do_shift,
+    Discard: Game._do_discard,
+    EndTurn: Game._do_end,
+}

@@ -1,0 +1,89 @@
+"""What one player may know: the only door through which computer players and the
+table screen look at a game.
+
+A :class:`PlayerView` holds the viewer's own hand and everything public (the table,
+the discard pile, card counts, scores); it never holds another player's hidden card
+or the order of the stock.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kalooki.engine.actions import Action
+from kalooki.engine.melds import Meld
+from kalooki.engine.rules import RuleSet
+from kalooki.engine.state import DealResult, Game, Phase
+
+
+@dataclass(frozen=True, slots=True)
+class PublicMeld:
+    owner: int
+    meld: Meld
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    player: int
+    rules: RuleSet
+    players: int
+    deal_no: int
+    dealer: int
+    contract: tuple[int, ...]
+    phase: Phase
+    turn: int
+    to_act: int | None
+    hand: tuple[int, ...]
+    hand_counts: tuple[int, ...]
+    table: tuple[PublicMeld, ...]
+    discard: tuple[int, ...]
+    stock_count: int
+    down: tuple[bool, ...]
+    calls_made: tuple[int, ...]
+    totals: tuple[int, ...]
+    results: tuple[DealResult, ...]
+    discarder: int | None
+    caller: int | None
+    discard_dead: bool
+    took_discard: int | None
+    went_down_now: bool
+    legal: tuple[Action, ...]
+
+    @property
+    def my_turn(self) -> bool:
+        return self.to_act == self.player
+
+    @property
+    def top_discard(self) -> int | None:
+        return self.discard[-1] if self.discard else None
+
+
+def view_of(game: Game, player: int) -> PlayerView:
+    """Build ``player``'s view of ``game``. Finished deals' hands are public (they were
+    shown at scoring), so results are shared whole."""
+    return PlayerView(
+        player=player,
+        rules=game.rules,
+        players=game.players,
+        deal_no=game.deal_no,
+        dealer=game.dealer,
+        contract=game.contract,
+        phase=game.phase,
+        turn=game.turn,
+        to_act=game.to_act,
+        hand=tuple(game.hands[player]),
+        hand_counts=tuple(len(h) for h in game.hands),
+        table=tuple(PublicMeld(t.owner, t.meld) for t in game.table),
+        discard=tuple(game.discard),
+        stock_count=len(game.stock),
+        down=tuple(game.down),
+        calls_made=tuple(game.calls_made),
+        totals=tuple(game.totals),
+        results=tuple(game.results),
+        discarder=game.discarder,
+        caller=game.caller,
+        discard_dead=game.discard_dead,
+        took_discard=game.took_discard,
+        went_down_now=game.went_down_now and game.turn == player,
+        legal=tuple(game.legal_actions(player)),
+    )

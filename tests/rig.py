@@ -1,0 +1,54 @@
+"""Build games in a chosen position, so each rule can be tested where it bites."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from kalooki.ai.random_player import choose_random
+from kalooki.engine.actions import Action, LayDown, TackOn
+from kalooki.engine.cards import build_deck, parse_cards
+from kalooki.engine.melds import make_meld
+from kalooki.engine.rng import Rng
+from kalooki.engine.rules import RuleSet, preset
+from kalooki.engine.state import Game, TableMeld
+from kalooki.engine.view import PlayerView
+
+CARIB = preset("caribbean")
+
+
+def rigged(hands: list[str], *, rules: RuleSet = CARIB, discard: str = "", stock: str = "",
+           turn: int = 0, down: tuple[int, ...] = (), table: tuple[tuple[int, str], ...] = (),
+           deal_no: int = 1, dealer: int | None = None) -> Game:
+    """A game whose cards lie exactly as described (text like "7H 8H JK"); every other
+    card of the deck goes to the bottom of the stock, so all cards stay accounted for.
+    ``stock`` lists the next cards to be drawn, first drawn first."""
+    game = Game.new(dataclasses.replace(rules, cut_bonus=False), len(hands), seed=7)
+    game.deal_no = deal_no
+    game.dealer = (turn - 1) % len(hands) if dealer is None else dealer
+    packs, jokers = rules.deck_for(len(hands))
+    taken: list[int] = []
+
+    def take(text: str) -> list[int]:
+        got = parse_cards(text.split(), packs, jokers, taken)
+        taken.extend(got)
+        return got
+
+    game.hands = [take(h) for h in hands]
+    game.table = []
+    for owner, text in table:
+        game.table.append(TableMeld(owner, make_meld(take(text), game.rules)))
+    game.discard = take(discard)
+    top = take(stock)
+    rest = [c for c in build_deck(packs, jokers) if c not in set(taken)]
+    game.stock = rest + list(reversed(top))
+    game.down = [p in down for p in range(len(hands))]
+    game.rules = rules
+    game._begin_turn(turn)
+    return game
+
+
+
+def eager(view: PlayerView, rng: Rng) -> Action:
+    """Random, but lays down and tacks on whenever it can, so deals end by going out."""
+    keen = [a for a in view.legal if isinstance(a, LayDown | TackOn)]
+    return keen[0] if keen else choose_random(view, rng)

@@ -1,0 +1,76 @@
+"""RuleSet: presets, data round trips and refusal of impossible tables."""
+
+import dataclasses
+import json
+
+import pytest
+
+from kalooki.engine.errors import RuleError
+from kalooki.engine.rules import GROUP, PRESETS, RUN, RuleSet, preset
+
+
+def test_caribbean_has_nine_deals_with_the_published_schedule():
+    rules = preset("caribbean")
+    assert [rules.hand_size(d) for d in range(1, 10)] == [9, 10, 11, 12, 12, 13, 14, 15, 16]
+    assert rules.contract(1) == (GROUP, GROUP, GROUP)
+    assert rules.contract(4) == (RUN, RUN, RUN)
+    assert rules.contract(9) == (RUN, RUN, RUN, RUN)
+    assert rules.packs * 52 + rules.jokers == 108
+
+
+def test_caribbean_12_deals_twelve_cards_in_the_first_three_deals():
+    rules = preset("caribbean-12")
+    assert [rules.hand_size(d) for d in (1, 2, 3, 4)] == [12, 12, 12, 12]
+    assert rules.contract(1) == preset("caribbean").contract(1)
+
+
+def test_baby_is_the_first_three_caribbean_deals():
+    rules = preset("baby")
+    assert rules.deals_per_match == 3
+    assert [rules.contract(d) for d in (1, 2, 3)] == [preset("caribbean").contract(d)
+                                                      for d in (1, 2, 3)]
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_every_preset_round_trips_through_json(name):
+    rules = preset(name)
+    assert RuleSet.from_dict(json.loads(json.dumps(rules.to_dict()))) == rules
+    rules.validate(4)
+
+
+def test_unknown_field_and_bad_value_are_refused_naming_the_field():
+    with pytest.raises(RuleError, match="colour"):
+        RuleSet.from_dict({"colour": 3})
+    with pytest.raises(RuleError, match="max_calls"):
+        RuleSet.from_dict({"max_calls": "three"})
+    with pytest.raises(RuleError, match="cut_bonus"):
+        RuleSet.from_dict({"cut_bonus": 1})
+
+
+def test_validate_refuses_a_contract_needing_more_cards_than_dealt():
+    rules = dataclasses.replace(preset("caribbean"), hand_sizes=(8,) * 9)
+    with pytest.raises(RuleError, match="needs 9 cards but only 8"):
+        rules.validate()
+
+
+def test_validate_refuses_more_players_than_the_deck_serves():
+    rules = dataclasses.replace(preset("caribbean"), players_max=8, packs_by_players=())
+    with pytest.raises(RuleError, match="cards"):
+        rules.validate(8)
+
+
+def test_validate_refuses_unknown_choice_and_player_count():
+    with pytest.raises(RuleError, match="call_priority"):
+        dataclasses.replace(preset("caribbean"), call_priority="loudest").validate()
+    with pytest.raises(RuleError, match="3 to 6 players"):
+        preset("caribbean").validate(2)
+
+
+def test_unknown_preset_is_a_clear_error():
+    with pytest.raises(RuleError, match="no preset called 'bridge'"):
+        preset("bridge")
+
+
+def test_big_tables_use_three_packs():
+    assert preset("caribbean").deck_for(7) == (3, 6)
+    assert preset("caribbean").deck_for(4) == (2, 4)

@@ -1,0 +1,110 @@
+"""Invariants under random legal play: cards conserved, replays identical, views sealed."""
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from kalooki.ai.random_player import choose_random
+from kalooki.engine.cards import build_deck
+from kalooki.engine.record import Recorder, replay
+from kalooki.engine.rng import Rng
+from kalooki.engine.rules import preset
+from kalooki.engine.state import Game
+from tests.rig import eager
+
+PROPERTY = settings(max_examples=25, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
+
+
+def play(recorder: Recorder, rng: Rng, steps: int, check=None) -> None:
+    game = recorder.game
+    for _ in range(steps):
+        if game.over:
+            return
+        recorder.apply(choose_random(game.view(game.to_act), rng))
+        if check:
+            check(game)
+
+
+def assert_cards_conserved(game: Game) -> None:
+    cards = game.cards_in_play()
+    packs, jokers = game.rules.deck_for(game.players)
+    assert len(cards) == len(set(cards)), "a card is in two places"
+    assert sorted(cards) == sorted(build_deck(packs, jokers)), "a card went missing"
+
+
+@PROPERTY
+@given(seed=st.integers(0, 2**32), players=st.integers(3, 6), rng_seed=st.integers(0, 2**16))
+def test_every_card_is_always_in_exactly_one_place(seed, players, rng_seed):
+    recorder = Recorder.new(preset("caribbean"), players, seed)
+    play(recorder, Rng(rng_seed), 400, assert_cards_conserved)
+
+
+@PROPERTY
+@given(seed=st.integers(0, 2**32), players=st.integers(3, 6), rng_seed=st.integers(0, 2**16))
+def test_random_legal_play_always_finishes_a_deal_without_raising(seed, players, rng_seed):
+    recorder = Recorder.new(preset("caribbean"), players, seed)
+    game = recorder.game
+    rng = Rng(rng_seed)
+    for _ in range(5000):
+        recorder.apply(choose_random(game.view(game.to_act), rng))
+        if game.results:
+            break
+    assert game.results, "no deal ended (by going out or by a void stock) in 5000 actions"
+    assert_cards_conserved(game)
+
+
+@PROPERTY
+@given(seed=st.integers(0, 2**32), players=st.integers(3, 6), rng_seed=st.integers(0, 2**16))
+def test_eager_random_play_completes_a_baby_match(seed, players, rng_seed):
+    recorder = Recorder.new(preset("baby"), players, seed)
+    game = recorder.game
+    rng = Rng(rng_seed)
+    for _ in range(30_000):
+        if game.over:
+            break
+        recorder.apply(eager(game.view(game.to_act), rng))
+    assert game.over
+    played = [r for r in game.results if not r.void]
+    assert [r.deal for r in played] == [1, 2, 3]
+    assert game.totals == [sum(r.scores[p] for r in game.results) for p in range(players)]
+
+
+@PROPERTY
+@given(seed=st.integers(0, 2**32), rng_seed=st.integers(0, 2**16), steps=st.integers(0, 600))
+def test_a_record_replays_to_the_identical_game(seed, rng_seed, steps):
+    recorder = Recorder.new(preset("caribbean"), 4, seed)
+    play(recorder, Rng(rng_seed), steps)
+    again = replay(recorder.record)
+    assert again.game.state_hash() == recorder.game.state_hash()
+    assert again.game.hands == recorder.game.hands
+    assert again.record == recorder.record
+
+
+@PROPERTY
+@given(seed=st.integers(0, 2**32), rng_seed=st.integers(0, 2**16), steps=st.integers(0, 300),
+       shuffle_seed=st.integers(0, 2**16))
+def test_permuting_hidden_cards_leaves_a_players_view_unchanged(seed, rng_seed, steps,
+                                                                shuffle_seed):
+    recorder = Recorder.new(preset("caribbean"), 4, seed)
+    play(recorder, Rng(rng_seed), steps)
+    game = recorder.game
+    viewer = game.to_act if game.to_act is not None else 0
+    before = game.view(viewer)
+    other = game.clone()
+    hidden = [c for p, h in enumerate(other.hands) if p != viewer for c in h] + other.stock
+    Rng(shuffle_seed).shuffle(hidden)
+    position = 0
+    for p, hand in enumerate(other.hands):
+        if p != viewer:
+            other.hands[p] = hidden[position:position + len(hand)]
+            position += len(hand)
+    other.stock = hidden[position:]
+    assert other.view(viewer) == before
+
+
+def test_clone_is_independent():
+    game = Game.new(preset("caribbean"), 4, 1)
+    copy = game.clone()
+    play(Recorder(copy), Rng(3), 50)
+    assert game.state_hash() != copy.state_hash()
+    assert game.actions_applied == 0
