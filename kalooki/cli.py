@@ -22,9 +22,10 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="kalooki", description="Kalooki, the Caribbean contract rummy.")
     commands = parser.add_subparsers(dest="command", parser_class=_Parser)
-    from kalooki import cli_rules
+    from kalooki import cli_rules, cli_saves
 
     cli_rules.add_parser(commands)
+    cli_saves.add_parser(commands)
     return parser
 
 

@@ -1,0 +1,139 @@
+"""``kalooki replay FILE`` and ``kalooki saves``: check and list saved games from a script.
+
+``replay`` proves a record by replaying it and prints the scores as a table; a damaged or
+altered file exits 1 with one line naming the action or field at fault. Unlike loading a
+game in the program, it never falls back to the ``.bak`` or moves the file: a check
+reports, it does not repair.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from kalooki.store.paths import StorePaths
+from kalooki.store.savefile import ResumedGame, load
+from kalooki.store.savegame import SaveError
+from kalooki.store.saves import SaveEntry, list_saves
+
+GAP = "  "
+
+
+def add_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Register ``replay`` and ``saves``."""
+    replay = commands.add_parser("replay", help="check a saved game and print its scores")
+    replay.add_argument("file", metavar="FILE",
+                        help="a save file, or the name of a save in the store")
+    _data_dir(replay)
+    replay.set_defaults(run=run_replay)
+
+    saves = commands.add_parser("saves", help="list saved games, newest first")
+    _data_dir(saves)
+    saves.set_defaults(run=run_saves)
+
+
+def _data_dir(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--data-dir", type=Path, metavar="DIR",
+                        help="keep everything under DIR (default: the user folders, "
+                             "or $KALOOKI_HOME)")
+
+
+def _paths(args: argparse.Namespace) -> StorePaths:
+    return StorePaths.under(args.data_dir) if args.data_dir else StorePaths.default()
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    path = _find(args.file, _paths(args))
+    try:
+        resumed = load(path.read_bytes())
+    except OSError as error:
+        return _fail(f"{args.file}: cannot be read ({error.strerror or error}).")
+    except SaveError as error:
+        return _fail(f"{path}: {error}")
+    print(_replay_report(resumed))
+    return 0
+
+
+def run_saves(args: argparse.Namespace) -> int:
+    paths = _paths(args)
+    entries, warnings = list_saves(paths)
+    for warning in warnings:
+        print(f"kalooki saves: {_one_line(warning)}", file=sys.stderr)
+    if not entries:
+        print(f"No saved games in {paths.saves_dir}.")
+        return 0
+    print(_table(["Saved", "Name", "Kind", "Rules", "Deal", "Players", "Scores", "File"],
+                 [_listing_row(e, paths) for e in entries], right={4}))
+    return 0
+
+
+def _find(given: str, paths: StorePaths) -> Path:
+    """A path as given, or else the store's save called ``given``."""
+    path = Path(given)
+    if path.exists():
+        return path
+    entries, _ = list_saves(paths)
+    return next((e.path for e in entries if e.name == given), path)
+
+
+def _replay_report(resumed: ResumedGame) -> str:
+    save, game = resumed.save, resumed.game
+    names = [s.name for s in save.seats]
+    record = save.record
+    lines = [f"{save.name}: {record.rules.name}, {record.players} players, seed {record.seed}, "
+             f"{len(record.actions)} actions, {len(record.hashes)} digests checked"]
+    rows = []
+    for result in game.results:
+        notes = []
+        if result.void:
+            notes.append("void")
+        if result.winner is not None:
+            notes.append(f"{names[result.winner]} out" + (", bent" if result.bent else ""))
+        if result.cut_bonus:
+            notes.append(f"cut bonus to {names[result.dealer]}")
+        rows.append([str(result.deal), names[result.dealer], *map(str, result.scores),
+                     "; ".join(notes)])
+    rows.append(["Total", "", *map(str, game.totals), ""])
+    numeric = set(range(2, 2 + len(names))) | {0}
+    lines.append(_table(["Deal", "Dealer", *names, ""], rows, right=numeric))
+    if game.over:
+        winners = ", ".join(names[p] for p in game.winners())
+        lines.append(f"Match over after {len(game.results)} deals; lowest total: {winners}.")
+    else:
+        acting = "" if game.to_act is None else f", {names[game.to_act]} to act"
+        lines.append(f"In progress: deal {game.deal_no} of {record.rules.deals_per_match}"
+                     f"{acting}.")
+    return "\n".join(lines)
+
+
+def _listing_row(entry: SaveEntry, paths: StorePaths) -> list[str]:
+    saved = entry.saved_at.astimezone().strftime("%Y-%m-%d %H:%M")
+    try:
+        file = str(entry.path.relative_to(paths.saves_dir))
+    except ValueError:
+        file = str(entry.path)
+    deal = f"{entry.deal} (over)" if entry.over else str(entry.deal)
+    return [saved, entry.name, entry.kind, entry.preset, deal, ", ".join(entry.players),
+            " ".join(map(str, entry.totals)), file]
+
+
+def _table(header: Sequence[str], rows: Sequence[Sequence[str]], right: set[int]) -> str:
+    """Columns padded to their widest cell; numbers (columns in ``right``) right-aligned."""
+    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
+
+    def line(cells: Sequence[str]) -> str:
+        return GAP.join(c.rjust(w) if i in right else c.ljust(w)
+                        for i, (c, w) in enumerate(zip(cells, widths, strict=True))).rstrip()
+
+    return "\n".join(line(row) for row in [header, *rows])
+
+
+def _one_line(message: str) -> str:
+    return " ".join(message.split())
+
+
+def _fail(message: str) -> int:
+    print(f"kalooki replay: {_one_line(message)}", file=sys.stderr)
+    return 1

@@ -1,0 +1,84 @@
+"""Older save formats, brought up to the current one step by step.
+
+``MIGRATIONS[n]`` turns a format-``n`` document into format ``n + 1``; reading chains the
+steps, so each step is written once and never touched again. Migrating happens in
+memory only: the file keeps its old format until the game is saved again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from kalooki.engine.errors import RuleError
+from kalooki.engine.record import GameRecord, replay
+from kalooki.store.savegame import (
+    FORMAT_VERSION,
+    SaveError,
+    Seat,
+    Summary,
+    card_codes,
+    first_deck,
+    need,
+    save_name,
+    timestamp,
+)
+
+Document = dict[str, Any]
+MIGRATED_APP_VERSION = "unknown"
+"""Format 0 did not say which version of the program wrote it."""
+
+
+def _from_0(doc: Document) -> Document:
+    """Format 0 (the first saves): ``seats`` as ``[name, level]`` pairs, the engine fields
+    (``rules``, ``seed``, ``actions``) at the top, no kind, digests or check fields.
+    The check fields are recomputed by replaying the log, which also checks it."""
+    seats = need(doc, "seats", _pairs)
+    try:
+        record = GameRecord.from_dict({**doc, "players": len(seats), "hashes": []})
+        recorder = replay(record)
+    except RuleError as error:
+        raise SaveError(error.message) from None
+    return {
+        "format_version": 1,
+        "app_version": MIGRATED_APP_VERSION,
+        "kind": "named",
+        "saved_at": need(doc, "saved_at", timestamp).isoformat(),
+        "name": need(doc, "name", save_name),
+        "players": [{"name": s.name, "level": s.level} for s in seats],
+        "record": recorder.record.to_dict(),
+        "first_deck": card_codes(first_deck(record)),
+        "summary": Summary.of(recorder.game).to_dict(),
+    }
+
+
+def _pairs(value: Any) -> list[Seat]:
+    if not isinstance(value, list) or not all(
+            isinstance(p, list) and len(p) == 2 for p in value):
+        raise ValueError("expected a list of [name, level] pairs")
+    return [Seat(name, level) for name, level in value]
+
+
+MIGRATIONS: dict[int, Callable[[Document], Document]] = {0: _from_0}
+
+
+def migrate(doc: Document) -> Document:
+    """The document in the current format; a SaveError for a version this program cannot read."""
+    version = need(doc, "format_version", _version)
+    if version > FORMAT_VERSION:
+        raise SaveError(f"This save is in format {version}, from a newer Kalooki; this "
+                        f"version reads formats up to {FORMAT_VERSION}.")
+    while version < FORMAT_VERSION:
+        step = MIGRATIONS.get(version)
+        if step is None:
+            raise SaveError(f"This save is in format {version}, which no version of "
+                            f"Kalooki wrote.")
+        doc = step(doc)
+        version += 1
+    return doc
+
+
+def _version(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError("expected a whole number")
+    return value

@@ -1,0 +1,48 @@
+"""Saves as bytes: encoding, and decoding with every check a loaded game must pass.
+
+:func:`decode` is cheap (no replay) and serves listings; :func:`load` replays the log
+and is what resuming a game or ``kalooki replay`` uses. Both raise only
+:class:`SaveError`, whose message is one line a person can act on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kalooki.engine.record import Recorder
+from kalooki.engine.state import Game
+from kalooki.store.atomic import encode_json, parse_json_object
+from kalooki.store.migrations import migrate
+from kalooki.store.savegame import GameSave, SaveError, resume
+
+
+@dataclass(frozen=True)
+class ResumedGame:
+    """A save and the game it holds, rebuilt action by action."""
+
+    save: GameSave
+    recorder: Recorder
+
+    @property
+    def game(self) -> Game:
+        return self.recorder.game
+
+
+def encode(save: GameSave) -> bytes:
+    return encode_json(save.to_dict())
+
+
+def decode(data: bytes) -> GameSave:
+    """The save in ``data``, its fields checked but its actions not yet replayed."""
+    try:
+        doc = parse_json_object(data)
+    except (ValueError, RecursionError) as error:
+        reason = str(error) or type(error).__name__
+        raise SaveError(f"The file is not a readable JSON object ({reason}).") from None
+    return GameSave.from_dict(migrate(doc))
+
+
+def load(data: bytes) -> ResumedGame:
+    """The save in ``data`` and its game, replayed and checked against every digest."""
+    save = decode(data)
+    return ResumedGame(save, resume(save))

@@ -1,0 +1,285 @@
+"""A saved game as a value: who sat where, the engine's record, and check fields.
+
+The engine record (rules, seed, action log, digests) is the whole truth; everything else
+in a save is either for people (names, levels, the save's name and time) or a check
+that a replay must reproduce: the first deal's deck order, and a summary (deal, totals,
+action count, final digest) that lets the load screen list saves without replaying them.
+``docs/game-record.md`` describes the file for readers in other languages.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import unicodedata
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from kalooki import __version__
+from kalooki.engine.cards import card_code, parse_card_code
+from kalooki.engine.errors import RuleError
+from kalooki.engine.record import HASH_EVERY, GameRecord, Recorder, replay
+from kalooki.engine.state import Game
+from kalooki.store.fields import (
+    boolean,
+    checked,
+    integer,
+    one_of,
+    sequence_of,
+    text,
+    validate,
+)
+from kalooki.store.settings import LEVELS
+
+FORMAT_VERSION = 1
+KINDS = ("autosave", "named")
+SEAT_LEVELS = ("human", *LEVELS, "random")
+NAME_CHARS = 60
+SEAT_NAME_CHARS = 20
+MAX_SEATS = 8
+
+
+class SaveError(Exception):
+    """A save that cannot be used. The message is one sentence naming the field or action."""
+
+
+def label(max_chars: int) -> Callable[[Any], str]:
+    """A name shown in lists and tables: 1 to ``max_chars`` characters, one line."""
+    plain = text(max_chars)
+
+    def check(value: Any) -> str:
+        name = plain(value)
+        if any(unicodedata.category(c) == "Cc" for c in name):
+            raise ValueError("a name cannot hold control characters")
+        return name
+    return check
+
+
+save_name = label(NAME_CHARS)
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who sits in a seat; checked when built, so no save can hold a seat it cannot load."""
+
+    name: str = checked("You", label(SEAT_NAME_CHARS))
+    level: str = checked("human", one_of(*SEAT_LEVELS))
+    """``human``, ``easy``, ``medium``, ``hard`` or ``random``."""
+
+    def __post_init__(self) -> None:
+        validate(self)
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What a listing shows without replaying; a load checks it against the replay."""
+
+    deal: int
+    """The deal in progress (the last deal once the match is over), from 1."""
+    over: bool
+    totals: tuple[int, ...]
+    actions: int
+    digest: str
+    """The state digest after the last action: the log's tail is checked too."""
+
+    @classmethod
+    def of(cls, game: Game) -> Summary:
+        return cls(game.deal_no, game.over, tuple(game.totals), game.actions_applied,
+                   game.state_hash())
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"deal": self.deal, "over": self.over, "totals": list(self.totals),
+                "actions": self.actions, "digest": self.digest}
+
+
+@dataclass(frozen=True)
+class GameSave:
+    """One save file's content; build with :func:`snapshot`, read with ``from_dict``."""
+
+    name: str
+    seats: tuple[Seat, ...]
+    record: GameRecord
+    first_deck: tuple[int, ...]
+    summary: Summary
+    kind: str = "named"
+    saved_at: datetime | None = None
+    """Set by the writer; None only before the first write."""
+    app_version: str = __version__
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format_version": FORMAT_VERSION,
+            "app_version": self.app_version,
+            "kind": self.kind,
+            "saved_at": None if self.saved_at is None else self.saved_at.isoformat(),
+            "name": self.name,
+            "players": [{"name": s.name, "level": s.level} for s in self.seats],
+            "record": self.record.to_dict(),
+            "first_deck": card_codes(self.first_deck),
+            "summary": self.summary.to_dict(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GameSave:
+        """Read a current-format document; the first bad field is a SaveError naming it."""
+        seats_raw = need(data, "players", _seats)
+        record_raw = need(data, "record", _object)
+        try:
+            record = GameRecord.from_dict(record_raw)
+        except RuleError as error:
+            raise SaveError(f"'record': {error.message}") from None
+        if record.players != len(seats_raw):
+            raise SaveError(f"'players' names {len(seats_raw)} players but 'record.players' "
+                            f"is {record.players}.")
+        summary_raw = need(data, "summary", _object)
+        return cls(
+            name=need(data, "name", save_name),
+            seats=seats_raw,
+            record=record,
+            first_deck=need(data, "first_deck", _cards),
+            summary=Summary(
+                deal=need(summary_raw, "deal", integer(1), "summary."),
+                over=need(summary_raw, "over", boolean, "summary."),
+                totals=need(summary_raw, "totals",
+                            sequence_of(integer(), len(seats_raw), len(seats_raw)),
+                            "summary."),
+                actions=need(summary_raw, "actions", integer(0), "summary."),
+                digest=need(summary_raw, "digest", text(64), "summary."),
+            ),
+            kind=need(data, "kind", one_of(*KINDS)),
+            saved_at=need(data, "saved_at", timestamp),
+            app_version=need(data, "app_version", text(40)),
+        )
+
+
+def snapshot(recorder: Recorder, seats: Sequence[Seat], name: str | None = None) -> GameSave:
+    """The save of a match in progress (the writer stamps the time)."""
+    seats = tuple(seats)
+    if len(seats) != recorder.game.players:
+        raise ValueError(f"{len(seats)} seats for a game of {recorder.game.players} players")
+    record = recorder.record
+    chosen = default_name(record, seats) if name is None else name
+    return GameSave(save_name(chosen), seats, record, first_deck(record),
+                    Summary.of(recorder.game))
+
+
+def default_name(record: GameRecord, seats: Sequence[Seat]) -> str:
+    """``caribbean: You, Marcia, Desmond``, cut to fit a save name."""
+    return f"{record.rules.name}: {', '.join(s.name for s in seats)}"[:NAME_CHARS]
+
+
+def first_deck(record: GameRecord) -> tuple[int, ...]:
+    """The first deal's deck order, which the engine derives from the seed."""
+    return Game.new(record.rules, record.players, record.seed).deck_order
+
+
+def card_codes(cards: Sequence[int]) -> list[str]:
+    return [card_code(c) for c in cards]
+
+
+def resume(save: GameSave) -> Recorder:
+    """Replay the save to the game it holds, checking every digest and check field."""
+    record = save.record
+    expected_at = list(range(HASH_EVERY, len(record.actions) + 1, HASH_EVERY))
+    if [n for n, _ in record.hashes] != expected_at:
+        raise SaveError(f"'record.hashes' must hold one digest after every {HASH_EVERY} "
+                        f"actions; some are missing, extra or out of place.")
+    try:
+        dealt = first_deck(record)
+    except Exception as error:
+        raise SaveError(f"'record': the rules, players or seed are unusable: "
+                        f"{_engine_refusal(error)}") from None
+    if dealt != save.first_deck:
+        raise SaveError(_deck_difference(save.first_deck, dealt))
+    try:
+        recorder = replay(record)
+    except Exception as error:
+        raise SaveError(_engine_refusal(error)) from None
+    replayed = Summary.of(recorder.game)
+    for field in dataclasses.fields(Summary):
+        stored, actual = getattr(save.summary, field.name), getattr(replayed, field.name)
+        if stored != actual:
+            raise SaveError(f"'summary.{field.name}' is {_shown(stored)} but the replay "
+                            f"gives {_shown(actual)}.")
+    return recorder
+
+
+def _engine_refusal(error: Exception) -> str:
+    """The engine refuses bad input with a RuleError; anything else it raises on a file's
+    values is still the file's damage to report, not a crash of the program."""
+    if isinstance(error, RuleError):
+        return error.message
+    return f"the engine cannot use it ({type(error).__name__}: {error})."
+
+
+def _deck_difference(recorded: tuple[int, ...], dealt: tuple[int, ...]) -> str:
+    if len(recorded) != len(dealt):
+        return (f"'first_deck' holds {len(recorded)} cards but the seed deals "
+                f"{len(dealt)}.")
+    index = next(i for i, (a, b) in enumerate(zip(recorded, dealt, strict=True)) if a != b)
+    return (f"'first_deck' card {index + 1} is {card_code(recorded[index])} but the seed "
+            f"deals {card_code(dealt[index])} (the file was altered, or this version "
+            f"shuffles differently).")
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, tuple):
+        return "[" + ", ".join(map(str, value)) + "]"
+    return str(value)
+
+
+# -- field checks ------------------------------------------------------------------
+
+
+def need(data: dict[str, Any], key: str, check: Callable[[Any], Any],
+         prefix: str = "") -> Any:
+    """The checked value of ``data[key]``; a SaveError naming the field when absent or bad."""
+    if key not in data:
+        raise SaveError(f"The save has no '{prefix}{key}'.")
+    try:
+        return check(data[key])
+    except ValueError as error:
+        raise SaveError(f"'{prefix}{key}': {error}.") from None
+
+
+def _object(value: Any) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise ValueError("expected an object")
+    return value
+
+
+def _seats(value: Any) -> tuple[Seat, ...]:
+    if not isinstance(value, list) or not 2 <= len(value) <= MAX_SEATS:
+        raise ValueError(f"expected a list of 2 to {MAX_SEATS} players")
+    seats = []
+    for number, entry in enumerate(value, start=1):
+        try:
+            seat = _object(entry)
+            seats.append(Seat(seat.get("name"), seat.get("level")))
+        except ValueError as error:
+            raise ValueError(f"player {number}: {error}") from None
+    return tuple(seats)
+
+
+def _cards(value: Any) -> tuple[int, ...]:
+    if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+        raise ValueError("expected a list of card codes")
+    try:
+        return tuple(parse_card_code(c) for c in value)
+    except RuleError as error:
+        raise ValueError(error.message.rstrip(".")) from None
+
+
+def timestamp(value: Any) -> datetime:
+    if not isinstance(value, str):
+        raise ValueError("expected a date and time like 2026-03-01T18:30:00+00:00")
+    try:
+        stamp = datetime.fromisoformat(value)
+    except ValueError:
+        raise ValueError(f"'{value[:40]}' is not a date and time") from None
+    if stamp.tzinfo is None:
+        raise ValueError("the time must say its offset from UTC")
+    return stamp

@@ -1,0 +1,493 @@
+"""Saved games: documents that replay to the identical game, named saves, autosaves, names."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kalooki.ai.random_player import choose_random
+from kalooki.engine.actions import Action, LayDown, ShiftJoker, TackOn, parse_action
+from kalooki.engine.cards import card_code
+from kalooki.engine.record import HASH_EVERY, Recorder
+from kalooki.engine.rng import Rng
+from kalooki.engine.rules import preset
+from kalooki.engine.view import PlayerView
+from kalooki.store.atomic import backup_path, encode_json
+from kalooki.store.filenames import MAX_STEM_BYTES, safe_stem
+from kalooki.store.paths import StorePaths
+from kalooki.store.savefile import decode, encode, load
+from kalooki.store.savegame import FORMAT_VERSION, GameSave, SaveError, Seat, snapshot
+from kalooki.store.saves import (
+    AUTOSAVES_KEPT,
+    autosave,
+    autosave_dir,
+    autosave_path,
+    delete_save,
+    latest_autosave,
+    list_saves,
+    load_save,
+    rename_save,
+    save_named,
+)
+
+NAMES = ("You", "Marcia", "Desmond", "Keisha", "Winston", "Paulette")
+LEVELS = ("human", "easy", "medium", "hard", "random", "medium")
+WHEN = datetime(2026, 3, 1, 18, 30, tzinfo=UTC)
+
+Policy = Callable[[PlayerView, Rng], Action]
+
+
+def seats(players: int) -> tuple[Seat, ...]:
+    return tuple(Seat(n, lv) for n, lv in zip(NAMES[:players], LEVELS, strict=False))
+
+
+def eager(view: PlayerView, rng: Rng) -> Action:
+    """Lays and tacks whenever it can, so deals finish in a few hundred actions."""
+    for kinds in ((LayDown,), (TackOn, ShiftJoker)):
+        picks = [a for a in view.legal if isinstance(a, kinds)]
+        if picks:
+            return picks[rng.below(len(picks))]
+    return choose_random(view, rng)
+
+
+def play(steps: int, seed: int = 5, rules: str = "caribbean", players: int = 4,
+         policy: Policy = choose_random,
+         after: Callable[[Recorder], None] | None = None) -> Recorder:
+    """A match of ``steps`` actions (fewer if it ends), calling ``after`` after each."""
+    recorder = Recorder.new(preset(rules), players, seed)
+    rng = Rng(seed * 7919 + 1)
+    while len(recorder.actions) < steps and not recorder.game.over:
+        game = recorder.game
+        recorder.apply(policy(game.view(game.to_act), rng))
+        if after is not None:
+            after(recorder)
+    return recorder
+
+
+def stamped(recorder: Recorder, name: str | None = None) -> GameSave:
+    save = snapshot(recorder, seats(recorder.game.players), name)
+    return dataclasses.replace(save, saved_at=WHEN)
+
+
+def same_game(a: Recorder, b: Recorder) -> None:
+    assert a.game.state_hash() == b.game.state_hash()
+    assert a.game.hands == b.game.hands
+    assert (a.game.to_act, a.game.phase) == (b.game.to_act, b.game.phase)
+    assert a.actions == b.actions and a.hashes == b.hashes
+    assert a.game.results == b.game.results and a.game.totals == b.game.totals
+
+
+@pytest.fixture
+def paths(tmp_path: Path) -> StorePaths:
+    return StorePaths.under(tmp_path / "home")
+
+
+# -- the document ------------------------------------------------------------------
+
+
+def test_a_save_round_trips_through_bytes() -> None:
+    save = stamped(play(80))
+    assert decode(encode(save)) == save
+    doc = json.loads(encode(save))
+    assert doc["format_version"] == FORMAT_VERSION
+    assert doc["players"][1] == {"name": "Marcia", "level": "easy"}
+    assert [n for n, _ in doc["record"]["hashes"]] == [25, 50, 75]
+    assert doc["summary"]["actions"] == 80
+    assert len(doc["first_deck"]) == 108 and doc["first_deck"][0].count("#") == 1
+
+
+@pytest.mark.parametrize(("steps", "rules", "players"), [
+    (1, "caribbean", 4), (HASH_EVERY, "caribbean", 3), (149, "caribbean-12", 6),
+    (120, "baby", 3)])
+def test_a_loaded_save_is_the_identical_game(steps: int, rules: str, players: int) -> None:
+    recorder = play(steps, seed=steps, rules=rules, players=players)
+    resumed = load(encode(stamped(recorder)))
+    same_game(resumed.recorder, recorder)
+    assert resumed.save.seats == seats(players)
+
+
+def test_a_finished_match_keeps_every_deal() -> None:
+    recorder = play(2000, seed=3, rules="baby", players=3, policy=eager)
+    assert recorder.game.over and len(recorder.game.results) == 3
+    resumed = load(encode(stamped(recorder)))
+    same_game(resumed.recorder, recorder)
+    assert resumed.save.summary.over and resumed.save.summary.deal == 3
+
+
+def test_an_interrupted_match_resumes_at_the_same_action_with_the_same_hands(
+        paths: StorePaths) -> None:
+    """Autosave after every action; at every point "Continue" gives back that very game,
+    and the next action does the same to both."""
+    resumed: list[Recorder] = []
+
+    def check(original: Recorder) -> None:
+        if resumed:  # the previous resume, fed the action just played
+            resumed[-1].apply(parse_last(original))
+            same_game(resumed[-1], original)
+        assert autosave(paths, snapshot(original, seats(4))) == ()
+        entry = latest_autosave(paths)
+        assert entry is not None and entry.actions == len(original.actions)
+        loaded = load_save(entry.path)
+        assert loaded.value is not None and loaded.warnings == ()
+        same_game(loaded.value.recorder, original)
+        resumed.append(loaded.value.recorder)
+
+    play(130, seed=11, after=check)
+    assert len(resumed) == 130
+
+
+def parse_last(recorder: Recorder) -> Action:
+    return parse_action(recorder.actions[-1])
+
+
+# -- checks on load ------------------------------------------------------------------
+
+
+def doc_of(recorder: Recorder) -> dict[str, Any]:
+    return stamped(recorder).to_dict()
+
+
+def refused(doc: dict[str, Any]) -> str:
+    with pytest.raises(SaveError) as caught:
+        load(encode_json(doc))
+    return str(caught.value)
+
+
+def test_an_altered_action_is_named_by_its_number() -> None:
+    doc = doc_of(play(60))
+    doc["record"]["actions"][40] = "discard JK#4"
+    assert refused(doc).startswith("Action 41 ('discard JK#4') cannot be replayed")
+
+
+def test_an_altered_digest_names_the_action() -> None:
+    doc = doc_of(play(60))
+    doc["record"]["hashes"][1][1] = "0" * 16
+    assert "after action 50" in refused(doc)
+
+
+def test_a_missing_digest_is_refused() -> None:
+    doc = doc_of(play(60))
+    del doc["record"]["hashes"][0]
+    assert "'record.hashes'" in refused(doc)
+
+
+def test_a_cut_log_is_refused_by_the_summary() -> None:
+    doc = doc_of(play(60))
+    doc["record"]["actions"].pop()
+    assert refused(doc).startswith("'summary.actions' is 60 but the replay gives 59")
+
+
+def test_a_changed_last_action_is_caught_by_the_final_digest() -> None:
+    """No digest falls on action 70, so only the summary's final digest can tell."""
+    recorder, before = play(70), play(69)
+    others = [a.code for a in before.game.legal_actions(before.game.to_act)
+              if a.code != recorder.actions[-1]]
+    doc = doc_of(recorder)
+    doc["record"]["actions"][-1] = others[0]
+    assert refused(doc).startswith("'summary.digest' is ")
+
+
+def test_a_changed_seed_is_caught_by_the_first_deck() -> None:
+    doc = doc_of(play(30))
+    doc["record"]["seed"] += 1
+    assert refused(doc).startswith("'first_deck' card ")
+
+
+def test_changed_totals_are_named() -> None:
+    doc = doc_of(play(30))
+    doc["summary"]["totals"][2] = 15
+    assert refused(doc) == "'summary.totals' is [0, 0, 15, 0] but the replay gives [0, 0, 0, 0]."
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda d: d.pop("players"), "The save has no 'players'."),
+    (lambda d: d["players"].pop(), "'players' names 3 players but 'record.players' is 4."),
+    (lambda d: d["players"][2].update(level="genius"),
+     "'players': player 3: Seat.level: expected one of"),
+    (lambda d: d["players"][0].update(name="Tab\there"),
+     "'players': player 1: Seat.name: a name cannot hold control"),
+    (lambda d: d.update(kind="other"), "'kind': expected one of autosave, named."),
+    (lambda d: d.update(saved_at="yesterday"), "'saved_at': 'yesterday' is not a date"),
+    (lambda d: d.update(saved_at="2026-01-01T10:00:00"), "'saved_at': the time must say"),
+    (lambda d: d.update(name="a\nb"), "'name': a name cannot hold control characters."),
+    (lambda d: d["record"].update(seed="7"), "'record': The record's 'seed' has the wrong"),
+    (lambda d: d["record"]["rules"].update(packs="2"), "'record': Rule field 'packs'"),
+    (lambda d: d["summary"].update(over=1), "'summary.over': expected true or false."),
+    (lambda d: d["first_deck"].__setitem__(3, "XX"), "'first_deck': 'XX' is not a card"),
+    (lambda d: d.update(format_version=FORMAT_VERSION + 1),
+     f"This save is in format {FORMAT_VERSION + 1}, from a newer"),
+    (lambda d: d.update(format_version=-1), "This save is in format -1, which no"),
+    (lambda d: d.update(format_version="1"), "'format_version': expected a whole number."),
+])
+def test_each_bad_field_is_named(change: Callable[[dict[str, Any]], object],
+                                 message: str) -> None:
+    doc = doc_of(play(30))
+    change(doc)
+    assert refused(doc).startswith(message)
+
+
+@pytest.mark.parametrize("data", [b"", b"{", b"[]", b"\xff\xfe", b"[" * 100_000])
+def test_unreadable_bytes_are_refused_in_one_line(data: bytes) -> None:
+    with pytest.raises(SaveError, match=r"^The file is not a readable JSON object \("):
+        load(data)
+
+
+# -- migration -------------------------------------------------------------------------
+
+
+def format_0(recorder: Recorder) -> dict[str, Any]:
+    """How the first saves looked: ``seats`` as pairs, engine fields on top, no checks."""
+    record = recorder.record
+    return {
+        "format_version": 0,
+        "saved_at": WHEN.isoformat(),
+        "name": "Old game",
+        "seats": [[s.name, s.level] for s in seats(record.players)],
+        "rules": record.rules.to_dict(),
+        "seed": record.seed,
+        "actions": list(record.actions),
+    }
+
+
+def test_a_format_0_save_is_migrated_and_replays_identically() -> None:
+    recorder = play(90, seed=8)
+    resumed = load(encode_json(format_0(recorder)))
+    same_game(resumed.recorder, recorder)
+    save = resumed.save
+    assert (save.name, save.kind, save.saved_at) == ("Old game", "named", WHEN)
+    assert save.record.hashes == tuple(recorder.hashes)  # recomputed by the migration
+    assert decode(encode(save)) == save  # and written back in the current format
+
+
+def test_a_damaged_format_0_save_is_refused_naming_the_action() -> None:
+    doc = format_0(play(40))
+    doc["actions"][5] = "call"
+    assert refused(doc).startswith("Action 6 ('call') cannot be replayed")
+    doc = format_0(play(40))
+    doc["seats"] = [["You", "human"], "Marcia"]
+    assert refused(doc).startswith("'seats': expected a list of [name, level] pairs")
+
+
+# -- file names --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("name", "stem"), [
+    ("Friday night", "Friday night"),
+    ("Mã's game ♥ 🂡", "Mã's game ♥ 🂡"),
+    ("../../etc/passwd", "_.._etc_passwd"),
+    ("..", "save"),
+    (". hidden", "hidden"),
+    ('a<b>c:d"e|f?g*h\\i', "a_b_c_d_e_f_g_h_i"),
+    ("tab\there\x00nul", "tab here_nul"),
+    ("CON", "_CON"),
+    ("lpt1.txt", "_lpt1.txt"),
+    ("trailing dots...", "trailing dots"),
+])
+def test_safe_stems(name: str, stem: str) -> None:
+    assert safe_stem(name) == stem
+
+
+def test_long_names_are_cut_to_whole_characters() -> None:
+    stem = safe_stem("é" * 200)
+    assert stem == "é" * (MAX_STEM_BYTES // 2)
+
+
+@pytest.mark.parametrize("name", ["../../outside", "/etc/passwd", "..\\..\\x", "~/x", "CON"])
+def test_a_named_save_never_leaves_the_saves_folder(paths: StorePaths, name: str) -> None:
+    path = save_named(paths, stamped(play(5)), name)
+    assert path.parent == paths.saves_dir and path.exists()
+    assert [e.name for e in list_saves(paths)[0]] == [name]
+
+
+@pytest.mark.parametrize("name", ["", "   ", "x" * 61, "a\nb", "bell\x07"])
+def test_unusable_names_are_refused(paths: StorePaths, name: str) -> None:
+    with pytest.raises(SaveError, match=r"^A save's name: "):
+        save_named(paths, stamped(play(5)), name)
+    assert not paths.saves_dir.exists()
+
+
+# -- named saves -------------------------------------------------------------------
+
+
+def test_saving_under_the_same_name_replaces_and_keeps_the_previous_copy(
+        paths: StorePaths) -> None:
+    first = save_named(paths, stamped(play(20)), "Friday")
+    again = save_named(paths, stamped(play(30)), "Friday")
+    assert again == first
+    assert decode(backup_path(first).read_bytes()).summary.actions == 20
+    assert decode(first.read_bytes()).summary.actions == 30
+
+
+def test_names_that_share_a_file_name_get_numbered_files(paths: StorePaths) -> None:
+    a = save_named(paths, stamped(play(5)), "a/b")
+    b = save_named(paths, stamped(play(5)), "a\\b")
+    c = save_named(paths, stamped(play(5)), "A/B")  # Windows and macOS ignore case
+    assert [p.name for p in (a, b, c)] == ["a_b.json", "a_b-2.json", "A_B-3.json"]
+    assert save_named(paths, stamped(play(6)), "a\\b") == b
+
+
+def test_the_listing_shows_what_the_load_screen_needs(paths: StorePaths) -> None:
+    finished = play(2000, seed=3, rules="baby", players=3, policy=eager)
+    save_named(paths, stamped(finished), "Done")
+    autosave(paths, snapshot(play(40, seed=2), seats(4)))
+    entries, warnings = list_saves(paths)
+    assert warnings == []
+    assert [(e.name, e.kind, e.preset, e.deal, e.over, e.actions) for e in entries] == [
+        ("caribbean: You, Marcia, Desmond, Keisha", "autosave", "caribbean", 1, False, 40),
+        ("Done", "named", "baby", 3, True, len(finished.actions)),
+    ]
+    assert entries[1].players == ("You", "Marcia", "Desmond")
+    assert entries[1].totals == tuple(finished.game.totals)
+    assert entries[0].saved_at > entries[1].saved_at and entries[0].saved_at.tzinfo
+
+
+def test_rename_moves_the_save_and_leaves_nothing_behind(paths: StorePaths) -> None:
+    path = save_named(paths, stamped(play(20)), "Old")
+    save_named(paths, stamped(play(21)), "Old")  # so a .bak exists too
+    other = save_named(paths, stamped(play(9)), "New")
+    renamed = rename_save(paths, path, "new")  # the same file name as "New", without case
+    assert renamed.name == "new-2.json"
+    assert not path.exists() and not backup_path(path).exists()
+    assert decode(renamed.read_bytes()).name == "new"
+    assert decode(other.read_bytes()).summary.actions == 9  # untouched
+    same_name = rename_save(paths, renamed, "NEW-2")
+    assert same_name == renamed and decode(renamed.read_bytes()).name == "NEW-2"
+
+
+def test_renaming_an_autosave_keeps_it_as_a_named_save(paths: StorePaths) -> None:
+    recorder = play(12)
+    autosave(paths, snapshot(recorder, seats(4)))
+    path = rename_save(paths, autosave_path(paths, recorder.record), "Keep this")
+    assert path.parent == paths.saves_dir
+    loaded = load_save(path)
+    assert loaded.value is not None and loaded.value.save.kind == "named"
+    assert latest_autosave(paths) is None
+
+
+def test_delete_removes_both_copies(paths: StorePaths) -> None:
+    path = save_named(paths, stamped(play(5)), "Gone")
+    save_named(paths, stamped(play(6)), "Gone")
+    delete_save(paths, path)
+    assert list(paths.saves_dir.iterdir()) == []
+
+
+@pytest.mark.parametrize("where", ["outside", "traversal", "not-json"])
+def test_delete_and_rename_refuse_files_outside_the_saves(
+        paths: StorePaths, tmp_path: Path, where: str) -> None:
+    save_named(paths, stamped(play(5)), "Mine")
+    target = {"outside": tmp_path / "victim.json",
+              "traversal": paths.saves_dir / ".." / "victim.json",
+              "not-json": paths.saves_dir / "Mine.json.bak"}[where]
+    target.write_text("{}")
+    with pytest.raises(SaveError, match="is not a saved game of this program"):
+        delete_save(paths, target)
+    with pytest.raises(SaveError, match="is not a saved game of this program"):
+        rename_save(paths, target, "x")
+    assert target.exists()
+
+
+# -- autosaves -----------------------------------------------------------------------
+
+
+def test_continue_resumes_the_newest_match_not_over(paths: StorePaths) -> None:
+    assert latest_autosave(paths) is None
+    older = play(30, seed=1)
+    autosave(paths, snapshot(older, seats(4)))
+    newer = play(10, seed=2)
+    autosave(paths, snapshot(newer, seats(4)))
+    entry = latest_autosave(paths)
+    assert entry is not None and entry.path == autosave_path(paths, newer.record)
+    finished = play(2000, seed=3, rules="baby", players=3, policy=eager)
+    autosave(paths, snapshot(finished, seats(3)))
+    entry = latest_autosave(paths)
+    assert entry is not None and entry.path == autosave_path(paths, newer.record)
+
+
+def test_only_the_newest_matches_keep_their_autosaves(paths: StorePaths) -> None:
+    matches = [play(3, seed=s) for s in range(AUTOSAVES_KEPT + 2)]
+    for recorder in matches:
+        autosave(paths, snapshot(recorder, seats(4)))
+        autosave(paths, snapshot(recorder, seats(4)))  # a .bak each
+    kept = sorted(p.name for p in autosave_dir(paths).iterdir())
+    expected = sorted(n for r in matches[2:] for n in (
+        autosave_path(paths, r.record).name, backup_path(autosave_path(paths, r.record)).name))
+    assert kept == expected
+
+
+def test_a_full_disk_is_reported_not_raised(paths: StorePaths,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    recorder = play(20)
+    autosave(paths, snapshot(recorder, seats(4)))
+
+    def disk_full(fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", disk_full)
+    warnings = autosave(paths, snapshot(play(21), seats(4)))
+    assert warnings and "Could not save the autosave (No space left" in warnings[0]
+    monkeypatch.undo()
+    loaded = load_save(autosave_path(paths, recorder.record))
+    assert loaded.value is not None and loaded.value.save.summary.actions == 20
+
+
+@pytest.mark.parametrize("damage", ["truncated", "tampered"])
+def test_a_damaged_autosave_falls_back_to_the_previous_action(
+        paths: StorePaths, damage: str) -> None:
+    autosave(paths, snapshot(play(40), seats(4)))
+    recorder = play(41)
+    autosave(paths, snapshot(recorder, seats(4)))
+    path = autosave_path(paths, recorder.record)
+    if damage == "truncated":
+        path.write_bytes(path.read_bytes()[:500])
+    else:
+        doc = json.loads(path.read_bytes())
+        doc["record"]["actions"][30] = "draw"
+        path.write_bytes(encode_json(doc))
+    loaded = load_save(path)
+    assert loaded.value is not None and loaded.source == backup_path(path)
+    assert loaded.value.save.summary.actions == 40
+    assert "was damaged" in loaded.warnings[0] and "previous copy" in loaded.warnings[-1]
+    assert [p.name.split(".broken-")[0] for p in autosave_dir(paths).glob("*.broken-*")] == [
+        path.name]
+
+
+def test_a_listing_sets_aside_unreadable_files_and_says_so(paths: StorePaths) -> None:
+    save_named(paths, stamped(play(5)), "Good")
+    paths.saves_dir.joinpath("junk.json").write_bytes(b"\x00garbage")
+    entries, warnings = list_saves(paths)
+    assert [e.name for e in entries] == ["Good"]
+    assert len(warnings) == 1 and "junk.json was damaged" in warnings[0]
+
+
+def test_the_first_deck_lists_the_engine_deal() -> None:
+    recorder = play(1)
+    first = Recorder.new(recorder.game.rules, 4, recorder.game.seed).game.deck_order
+    assert stamped(recorder).to_dict()["first_deck"] == [card_code(c) for c in first]
+
+
+def test_a_save_whose_main_file_is_gone_is_listed_from_its_previous_copy(
+        paths: StorePaths) -> None:
+    path = save_named(paths, stamped(play(10)), "Half")
+    save_named(paths, stamped(play(11)), "Half")
+    path.unlink()
+    entries, warnings = list_saves(paths)
+    assert [(e.path, e.actions) for e in entries] == [(path, 10)]
+    assert warnings == ["Half.json was missing.", "Using the previous copy, Half.json.bak."]
+    loaded = load_save(path)
+    assert loaded.value is not None and loaded.value.save.summary.actions == 10
+
+
+def test_seats_are_checked_when_built_so_no_unloadable_save_is_written() -> None:
+    with pytest.raises(ValueError, match=r"Seat\.level"):
+        Seat("Ann", "expert")
+    with pytest.raises(ValueError, match=r"Seat\.name"):
+        Seat("", "easy")
+    with pytest.raises(ValueError, match="3 seats for a game of 4 players"):
+        snapshot(play(3), seats(3))
