@@ -1,0 +1,151 @@
+"""What a player can work out from its own view: how far a hand is from going down,
+which cards are still live, which cards fit the table, how much a card holds a hand
+together. Pure functions plus one cache, shared by every level and by the hints.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from kalooki.engine import solver
+from kalooki.engine.cards import JOKER_FACE, face_of, is_joker, rank_of, suit_of
+from kalooki.engine.errors import RuleError
+from kalooki.engine.melds import HIGH, LOW, Meld, extend, meld_value
+from kalooki.engine.rules import RuleSet
+from kalooki.engine.view import PlayerView
+
+OPENING_POINTS_PER_CARD = 7
+"""A rough worth of one more card towards an opening threshold (threshold games)."""
+
+
+class Evaluator:
+    """Cards still needed to go down, cached by the hand's faces: the solver is pure and
+    one decision asks about many hands that differ by one card."""
+
+    def __init__(self, rules: RuleSet, contract: tuple[int, ...]) -> None:
+        self.rules = rules
+        self.contract = contract
+        self._need: dict[tuple[int, ...], int] = {}
+
+    def need(self, hand: Sequence[int]) -> int:
+        key = tuple(sorted(face_of(c) for c in hand))
+        found = self._need.get(key)
+        if found is None:
+            found = self._solve(hand)
+            self._need[key] = found
+        return found
+
+    def _solve(self, hand: Sequence[int]) -> int:
+        if self.rules.uses_contracts:
+            return solver.cards_needed(hand, self.contract, self.rules)
+        best = solver.best_melds(hand, self.rules)
+        value = sum(meld_value(m, self.rules) for m in best.melds)
+        deficit = max(0, (self.rules.opening_points or 0) - value)
+        return -(-deficit // OPENING_POINTS_PER_CARD)
+
+    def need_without(self, hand: Sequence[int], card: int) -> int:
+        rest = list(hand)
+        rest.remove(card)
+        return self.need(rest)
+
+
+def evaluator_for(view: PlayerView, current: Evaluator | None) -> Evaluator:
+    """Reuse the cache while the rules and contract stay the same."""
+    if current is not None and current.rules is view.rules and current.contract == view.contract:
+        return current
+    return Evaluator(view.rules, view.contract)
+
+
+def copies(rules: RuleSet, players: int, face: int) -> int:
+    packs, jokers = rules.deck_for(players)
+    return jokers if face == JOKER_FACE else packs
+
+
+def visible_cards(view: PlayerView) -> list[int]:
+    """Every card the viewer can see now: its hand, the table, the discard pile."""
+    cards = list(view.hand) + list(view.discard)
+    for public in view.table:
+        cards.extend(public.meld.cards)
+    return cards
+
+
+def live_counts(view: PlayerView, also_seen: Iterable[int] = ()) -> Counter[int]:
+    """Copies of each face not visible to the viewer (and not in ``also_seen``)."""
+    seen = Counter(face_of(c) for c in visible_cards(view))
+    seen.update(face_of(c) for c in also_seen)
+    live: Counter[int] = Counter()
+    for face in [*range(52), JOKER_FACE]:
+        live[face] = max(0, copies(view.rules, view.players, face) - seen[face])
+    return live
+
+
+def extended(meld: Meld, card: int, rules: RuleSet) -> Meld | None:
+    """``meld`` with ``card`` tacked on at whichever end takes it; None if none does."""
+    for end in ((LOW, HIGH) if meld.is_run else ("",)):
+        try:
+            return extend(meld, card, end, rules)
+        except RuleError:
+            continue
+    return None
+
+
+def fits_meld(meld: Meld, card: int, rules: RuleSet) -> bool:
+    return extended(meld, card, rules) is not None
+
+
+def fits_table(view: PlayerView, card: int) -> bool:
+    """Whether a natural card could be tacked onto some meld on the table."""
+    return not is_joker(card) and any(fits_meld(t.meld, card, view.rules) for t in view.table)
+
+
+def neighbours(card: int, hand: Sequence[int]) -> tuple[int, int, int]:
+    """(same rank, same suit one apart, same suit two apart) among the other cards."""
+    same = near = gap = 0
+    rank, suit = rank_of(card), suit_of(card)
+    for other in hand:
+        if other == card or is_joker(other):
+            continue
+        if rank_of(other) == rank:
+            same += 1
+        elif suit_of(other) == suit:
+            d = _rank_distance(rank, rank_of(other))
+            near += d == 1
+            gap += d == 2
+    return same, near, gap
+
+
+def _rank_distance(a: int, b: int) -> int:
+    """Distance in a run, an ace counting low or high."""
+    d = abs(a - b)
+    if 1 in (a, b):
+        d = min(d, abs(14 - max(a, b)))
+    return d
+
+
+def keep_value(card: int, hand: Sequence[int], live: Counter[int]) -> float:
+    """How much ``card`` holds the hand together: pairs and near neighbours, weighted by
+    how many of the cards that would complete them are still live."""
+    same, near, gap = neighbours(card, hand)
+    rank, suit = rank_of(card), suit_of(card)
+    partners = sum(live[s * 13 + rank - 1] for s in range(4))
+    run_partners = sum(live[suit * 13 + (r - 1) % 13] for r in (rank - 2, rank - 1,
+                                                                  rank + 1, rank + 2)
+                       if 1 <= r <= 14)
+    return 3.0 * same + 2.0 * near + 1.0 * gap + 0.3 * (partners + run_partners) / 2
+
+
+def contract_cards(view: PlayerView) -> int:
+    """Total minimum cards of this deal's contract (0 in threshold games)."""
+    rules = view.rules
+    return sum(rules.group_min if m == 3 else rules.run_min for m in view.contract)
+
+
+def threat(view: PlayerView) -> float:
+    """0..1: how soon someone else may go out (others down, cards left, stock left)."""
+    others = [p for p in range(view.players) if p != view.player]
+    down = [p for p in others if view.down[p]]
+    if not down:
+        return 0.15 if view.stock_count > 20 else 0.3
+    fewest = min(view.hand_counts[p] for p in down)
+    return min(1.0, 0.5 + 0.5 / max(1, fewest - 1))

@@ -1,0 +1,260 @@
+"""The medium player: every decision driven by the meld solver's "cards still needed".
+
+Each decision returns the action and a one-line reason, so the same code answers the
+human's hint. Easy and hard players are this player with parts swapped out.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from kalooki.ai import knowledge
+from kalooki.ai.knowledge import Evaluator, evaluator_for
+from kalooki.ai.player import Style
+from kalooki.ai.table_sim import cards_left_after
+from kalooki.engine.actions import (
+    Action,
+    Allow,
+    Call,
+    Cut,
+    Discard,
+    DrawStock,
+    EndTurn,
+    LayDown,
+    Pass,
+    Refuse,
+    ShiftJoker,
+    TackOn,
+    TakeDiscard,
+)
+from kalooki.engine.cards import card_text, cards_text, face_of, is_joker
+from kalooki.engine.melds import card_points
+from kalooki.engine.rng import Rng
+from kalooki.engine.state import Phase
+from kalooki.engine.view import PlayerView
+
+Decision = tuple[Action, str]
+
+KEEP_MARGIN = 6.0
+"""How much better than the worst card in hand a discard must be to be taken."""
+DENY_POINTS = 5
+"""A refused call leaves this card in hand: deny only cheap cards."""
+HOLD_STOCK_MIN = 15
+"""Hold the contract back for a bent table only while the stock is this deep."""
+
+
+def _sym(card: int) -> str:
+    return card_text(card, True)
+
+
+class MediumPlayer:
+    """Solver-driven play: draw or take, call or pass, allow or refuse, lay down or hold,
+    tack, shift jokers and discard by cards still needed and penalty risk."""
+
+    level = "medium"
+
+    def __init__(self, style: Style | None = None, name: str = "medium") -> None:
+        self.style = style or Style()
+        self.name = name
+        self.evaluator: Evaluator | None = None
+
+    # -- the protocol ------------------------------------------------------------------
+
+    def choose(self, view: PlayerView, rng: Rng) -> Action:
+        return self.decide(view, rng)[0]
+
+    def decide(self, view: PlayerView, rng: Rng) -> Decision:
+        self.evaluator = evaluator_for(view, self.evaluator)
+        self.observe(view)
+        handler = {
+            Phase.CUT: self.cut,
+            Phase.CALL: self.call,
+            Phase.ALLOW: self.allow,
+            Phase.DRAW: self.draw,
+            Phase.PLAY: self.play,
+        }[view.phase]
+        return handler(view, rng)
+
+    def observe(self, view: PlayerView) -> None:
+        """Hook for players with memory (hard); medium sees only the present."""
+
+    @property
+    def ev(self) -> Evaluator:
+        assert self.evaluator is not None
+        return self.evaluator
+
+    # -- cut, draw, call, allow --------------------------------------------------------
+
+    def cut(self, view: PlayerView, rng: Rng) -> Decision:
+        needed = view.players * view.rules.hand_size(view.deal_no)
+        aim = min(max(needed, 1), len(view.legal))
+        return Cut(aim), "cuts for exactly the cards of the deal (the cut bonus)"
+
+    def keeps(self, view: PlayerView, card: int) -> bool:
+        """Would the hand keep ``card`` if it held it? Yes when, with the card in hand,
+        the best discard is another card by a clear margin."""
+        hand = [*view.hand, card]
+        others = [c for c in self._distinct(view.hand) if not is_joker(c)]
+        if not others:
+            return False
+        scores = self.score_discards(view, hand, [*others, card])
+        best = min(others, key=lambda c: (scores[c], c))
+        return scores[card] - scores[best] > KEEP_MARGIN
+
+    def draw(self, view: PlayerView, rng: Rng) -> Decision:
+        top = view.top_discard
+        if TakeDiscard() not in view.legal or top is None:
+            return DrawStock(), "draws from the stock"
+        if view.down[view.player]:
+            if knowledge.fits_table(view, top):
+                return TakeDiscard(), f"takes {_sym(top)}: it fits a meld on the table"
+            return DrawStock(), "draws from the stock"
+        if view.rules.discard_take == "must-meld" and self.ev.need([*view.hand, top]) > 0:
+            return DrawStock(), f"draws: taking {_sym(top)} would oblige you to lay a meld"
+        if self.keeps(view, top) and not self.slip(rng):
+            return TakeDiscard(), self._take_reason(view, top)
+        return DrawStock(), f"draws: {_sym(top)} does not help your hand"
+
+    def _take_reason(self, view: PlayerView, top: int) -> str:
+        hand = list(view.hand)
+        after = self.ev.need([*hand, top])
+        if after == 0:
+            return f"takes {_sym(top)}: it completes your contract"
+        if after < self.ev.need(hand):
+            return f"takes {_sym(top)}: it brings your contract a card closer"
+        return f"takes {_sym(top)}: it fits your hand better than your worst card"
+
+    def call(self, view: PlayerView, rng: Rng) -> Decision:
+        top = view.top_discard
+        if top is None:
+            return Pass(), "nothing to call"
+        hand = list(view.hand)
+        now, after = self.ev.need(hand), self.ev.need([*hand, top])
+        if after == 0 and now > 0:
+            return Call(), f"calls {_sym(top)}: it completes your contract"
+        limit = 0.3 + 0.6 * self.style.call_eagerness
+        if now - after >= 1 and knowledge.threat(view) < limit and not self.slip(rng):
+            return Call(), f"calls {_sym(top)}: it brings your contract a card closer"
+        return Pass(), f"passes: {_sym(top)} is not worth two more cards in hand"
+
+    def allow(self, view: PlayerView, rng: Rng) -> Decision:
+        top = view.top_discard
+        if top is None:
+            return Allow(), "lets the call go"
+        if self.keeps(view, top):
+            return Refuse(), f"refuses the call: you keep {_sym(top)} as your draw"
+        if self.style.deny and knowledge.threat(view) < 0.3 and card_points(
+                top, view.rules) <= DENY_POINTS:
+            return Refuse(), f"refuses: {_sym(top)} is cheap to hold and the caller wants it"
+        return Allow(), f"allows the call: {_sym(top)} does not help you"
+
+    # -- play ----------------------------------------------------------------------------
+
+    def play(self, view: PlayerView, rng: Rng) -> Decision:
+        me = view.player
+        lay = next((a for a in view.legal if isinstance(a, LayDown)), None)
+        if not view.down[me]:
+            if lay is not None and not self.hold_back(view, lay):
+                return lay, "lays down the contract"
+            return self.discard(view, rng, holding=lay is not None)
+        if lay is not None:
+            melds = len(lay.melds)
+            return lay, f"lays {melds} more meld{'s' if melds > 1 else ''}"
+        tack = self.best_tack(view, rng)
+        if tack is not None:
+            return tack
+        return self.discard(view, rng, holding=False)
+
+    def hold_back(self, view: PlayerView, lay: LayDown) -> bool:
+        """Keep the contract in hand for a bent table when the hand is one card from
+        going out in one turn, nobody threatens to go out and the stock is deep."""
+        left = cards_left_after(view, lay)
+        one_too_many = 2 if view.rules.final_discard else 1
+        return (left == one_too_many and self.style.risk >= 0.5
+                and knowledge.threat(view) < 0.3 and view.stock_count >= HOLD_STOCK_MIN)
+
+    def best_tack(self, view: PlayerView, rng: Rng) -> Decision | None:
+        """Rid the hand of the costliest card that fits the table (jokers first)."""
+        tacks = [a for a in view.legal if isinstance(a, TackOn | ShiftJoker)]
+        if not tacks or self.slip(rng):
+            return None
+        best = max(tacks, key=lambda a: (card_points(a.card, view.rules), a.code))
+        verb = "moves a joker with" if isinstance(best, ShiftJoker) else "tacks"
+        return best, f"{verb} {_sym(best.card)} onto the table: fewer points in hand"
+
+    # -- discards ------------------------------------------------------------------------
+
+    def discard_candidates(self, view: PlayerView, rng: Rng) -> list[int]:
+        return [a.card for a in view.legal if isinstance(a, Discard)]
+
+    def discard(self, view: PlayerView, rng: Rng, holding: bool) -> Decision:
+        cards = self.discard_candidates(view, rng)
+        if not cards:
+            if EndTurn() in view.legal:
+                return EndTurn(), "ends the turn: only jokers left"
+            return view.legal[0], "the only move"
+        scored = self.score_discards(view, list(view.hand), cards)
+        card = min(scored, key=lambda c: (scored[c], c))
+        return Discard(card), self._discard_reason(view, card, holding)
+
+    def score_discards(self, view: PlayerView, hand: list[int], cards: Sequence[int]
+                       ) -> dict[int, float]:
+        """Lower is a better discard from ``hand``: cards still needed first, then how
+        much the card holds the hand together, its points (more urgent as others near
+        going out), and the danger of feeding a player who wants it."""
+        down = view.down[view.player]
+        live = self.live(view)
+        weight = 0.6 + 2.0 * knowledge.threat(view) * (1.0 - 0.5 * self.style.risk)
+        if down:
+            weight += 1.0
+        scores: dict[int, float] = {}
+        for card in cards:
+            need = 0 if down else self.ev.need_without(hand, card)
+            scores[card] = (100.0 * need + 4.0 * knowledge.keep_value(card, hand, live)
+                            - weight * card_points(card, view.rules)
+                            + self.danger(view, card))
+        return scores
+
+    def live(self, view: PlayerView) -> Counter[int]:
+        return knowledge.live_counts(view)
+
+    def danger(self, view: PlayerView, card: int) -> float:
+        """Feeding the next player: a down player who may take the discard can tack it."""
+        nxt = (view.player + 1) % view.players
+        takes_when_down = view.rules.discard_take != "not-when-down"
+        if view.down[nxt] and takes_when_down and knowledge.fits_table(view, card):
+            return 30.0
+        return 0.0
+
+    def _discard_reason(self, view: PlayerView, card: int, holding: bool) -> str:
+        if holding:
+            return (f"discards {_sym(card)} and holds the contract back, "
+                    f"one card from going down and out")
+        if view.down[view.player]:
+            return f"discards {_sym(card)}: the costliest card you cannot place"
+        hand = [c for c in view.hand if c != card]
+        need = self.ev.need(hand)
+        keepers = [c for c in hand if knowledge.neighbours(c, hand) != (0, 0, 0)]
+        if keepers and need > 0:
+            shown = cards_text(sorted(keepers, key=face_of)[:4], True)
+            return (f"discards {_sym(card)}: keeps {shown} for the "
+                    f"{need} card{'s' if need > 1 else ''} you still need")
+        return f"discards {_sym(card)}: the card your hand needs least"
+
+    # -- helpers -------------------------------------------------------------------------
+
+    def slip(self, rng: Rng) -> bool:
+        """A human-like slip, as often as the style says (never for medium)."""
+        slips = self.style.slips
+        return slips > 0 and rng.below(1000) < slips * 1000
+
+    @staticmethod
+    def _distinct(hand: Sequence[int]) -> list[int]:
+        seen: set[int] = set()
+        out = []
+        for card in hand:
+            if face_of(card) not in seen:
+                seen.add(face_of(card))
+                out.append(card)
+        return out

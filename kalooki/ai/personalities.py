@@ -1,0 +1,65 @@
+"""Named opponents: each level comes in a few characters that differ by style."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kalooki.ai.easy import EasyPlayer
+from kalooki.ai.hard import DEFAULT_BUDGET, HardPlayer
+from kalooki.ai.medium import MediumPlayer
+from kalooki.ai.player import Player, Style
+from kalooki.ai.random_player import RandomPlayer
+
+LEVELS = ("random", "easy", "medium", "hard")
+
+
+@dataclass(frozen=True)
+class Personality:
+    name: str
+    level: str
+    style: Style
+    blurb: str
+
+
+PERSONALITIES: list[Personality] = [
+    Personality("Rosie", "easy", Style(call_eagerness=0.8, risk=0.0, slips=0.3),
+                "calls at everything and forgets to tack"),
+    Personality("Bert", "easy", Style(call_eagerness=0.2, risk=0.0, slips=0.35),
+                "shy of calls, easily distracted"),
+    Personality("Marcus", "medium", Style(), "steady and sensible"),
+    Personality("Delia", "medium", Style(call_eagerness=0.9, risk=0.8),
+                "calls hard and chases the bent table"),
+    Personality("Percy", "medium", Style(call_eagerness=0.2, risk=0.1, deny=True),
+                "careful: sheds points early and refuses calls"),
+    Personality("Grace", "hard", Style(), "counts every card"),
+    Personality("Viktor", "hard", Style(call_eagerness=0.8, risk=0.8, deny=True),
+                "counts cards and gambles on the bent table"),
+]
+
+
+def find_personality(name: str) -> Personality:
+    for p in PERSONALITIES:
+        if p.name.lower() == name.lower():
+            return p
+    raise ValueError(f"No personality called '{name}' "
+                     f"(try: {', '.join(p.name for p in PERSONALITIES)}).")
+
+
+def make_player(level: str, personality: str | None = None,
+                think_budget: float = DEFAULT_BUDGET) -> Player:
+    """A computer player of ``level``, styled by a named personality of that level."""
+    if level not in LEVELS:
+        raise ValueError(f"No level called '{level}' (try: {', '.join(LEVELS)}).")
+    if level == "random":
+        return RandomPlayer()
+    style, name = None, level
+    if personality is not None:
+        chosen = find_personality(personality)
+        if chosen.level != level:
+            raise ValueError(f"{chosen.name} plays at level {chosen.level}, not {level}.")
+        style, name = chosen.style, chosen.name
+    if level == "easy":
+        return EasyPlayer(style, name)
+    if level == "medium":
+        return MediumPlayer(style, name)
+    return HardPlayer(style, name, think_budget=think_budget)

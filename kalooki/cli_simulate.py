@@ -1,0 +1,188 @@
+"""``kalooki simulate``: computer players against each other, every level in every seat,
+with a result table per level (win share with a 95% interval, relative penalty, go-down
+rate, calls, decision times)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import statistics
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from kalooki.ai.arena import MAX_VOIDS, DealOutcome, play_deal, rules_from_deal
+from kalooki.ai.hard import DEFAULT_BUDGET
+from kalooki.ai.personalities import make_player
+from kalooki.engine.errors import RuleError
+from kalooki.engine.rng import Rng
+from kalooki.engine.rules import preset
+
+
+def add_parser(commands: Any) -> None:
+    p = commands.add_parser("simulate", help="computer players against each other")
+    p.add_argument("--preset", default="caribbean")
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--seats", default="hard,medium,medium,medium",
+                   help="a level per seat (level or level:Personality), comma separated")
+    p.add_argument("--deals", type=int, default=100, help="deal seeds (each in every rotation)")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--think", type=float, default=DEFAULT_BUDGET,
+                   help="hard players' time budget per decision (seconds)")
+    p.add_argument("--first-deal-only", action="store_true",
+                   help="play every seed as deal 1 (default: cycle through the contracts)")
+    p.add_argument("--json", action="store_true", help="print the table as JSON")
+    p.add_argument("--save-records", type=Path, default=None, metavar="DIR")
+    p.set_defaults(run=run)
+
+
+@dataclass(frozen=True)
+class Job:
+    preset: str
+    seats: tuple[str, ...]
+    seed: int
+    index: int
+    think: float
+    first_deal_only: bool
+    keep_records: bool
+
+
+@dataclass
+class LevelStats:
+    seats: int = 0
+    wins: int = 0
+    relative: list[float] = field(default_factory=list)
+    down: int = 0
+    calls: int = 0
+    times: list[float] = field(default_factory=list)
+
+    def row(self) -> dict[str, float]:
+        share = self.wins / self.seats if self.seats else 0.0
+        low, high = wilson(self.wins, self.seats)
+        times = sorted(self.times) or [0.0]
+        return {
+            "seats": self.seats, "win_share": share, "win_low": low, "win_high": high,
+            "relative_penalty": statistics.fmean(self.relative) if self.relative else 0.0,
+            "go_down_rate": self.down / self.seats if self.seats else 0.0,
+            "calls_per_deal": self.calls / self.seats if self.seats else 0.0,
+            "time_p50_ms": 1000 * times[len(times) // 2],
+            "time_p95_ms": 1000 * times[min(len(times) - 1, int(len(times) * 0.95))],
+        }
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of a share: honest even near 0% and 100%."""
+    if n == 0:
+        return 0.0, 0.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def parse_seats(text: str, players: int) -> tuple[str, ...]:
+    seats = tuple(s.strip() for s in text.split(",") if s.strip())
+    if len(seats) != players:
+        raise RuleError("bad-seats", f"--seats names {len(seats)} seats for {players} players.")
+    for seat in seats:
+        level, _, personality = seat.partition(":")
+        make_player(level, personality or None)  # refuses an unknown level or name
+    return seats
+
+
+def play_job(job: Job) -> list[DealOutcome]:
+    """One deal seed, once per seat rotation."""
+    base = preset(job.preset)
+    deal_no = 1 if job.first_deal_only else job.index % base.deals_per_match + 1
+    rules = rules_from_deal(base, deal_no)
+    seed = Rng(job.seed).fork(job.index).next_u64()
+    n = len(job.seats)
+    outcomes = []
+    for rotation in range(n):
+        labels = [job.seats[(s - rotation) % n] for s in range(n)]
+        players = []
+        for label in labels:
+            level, _, personality = label.partition(":")
+            players.append(make_player(level, personality or None, think_budget=job.think))
+        outcomes.append(play_deal(rules, seed, players, labels, keep_record=job.keep_records))
+    return outcomes
+
+
+def _progress(done: int, total: int) -> None:
+    if not sys.stderr.isatty():
+        return
+    width = 30
+    filled = width * done // max(1, total)
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} deals")
+    if done == total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def _outcomes(jobs: list[Job], workers: int) -> Iterator[list[DealOutcome]]:
+    if workers <= 1:
+        yield from map(play_job, jobs)
+        return
+    with multiprocessing.Pool(workers) as pool:
+        yield from pool.imap_unordered(play_job, jobs)
+
+
+def simulate(args: argparse.Namespace) -> tuple[dict[str, LevelStats], int]:
+    preset(args.preset).validate(args.players)
+    seats = parse_seats(args.seats, args.players)
+    keep = args.save_records is not None
+    if keep:
+        args.save_records.mkdir(parents=True, exist_ok=True)
+    jobs = [Job(args.preset, seats, args.seed, i, args.think, args.first_deal_only, keep)
+            for i in range(args.deals)]
+    stats: dict[str, LevelStats] = {}
+    voids = 0
+    for done, outcomes in enumerate(_outcomes(jobs, args.jobs), start=1):
+        for rotation, outcome in enumerate(outcomes):
+            voids += outcome.void
+            if outcome.record is not None:
+                name = f"deal-{outcome.record['seed']}-r{rotation}.json"
+                (args.save_records / name).write_text(json.dumps(outcome.record))
+            if outcome.void:
+                continue
+            for seat in outcome.seats:
+                s = stats.setdefault(seat.label, LevelStats())
+                s.seats += 1
+                s.wins += seat.won
+                s.relative.append(seat.relative)
+                s.down += seat.went_down
+                s.calls += seat.calls
+                s.times.extend(seat.times)
+        _progress(done, len(jobs))
+    return stats, voids
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.deals < 1 or args.jobs < 1:
+        print("kalooki simulate: --deals and --jobs must be at least 1", file=sys.stderr)
+        return 2
+    try:
+        stats, voids = simulate(args)
+    except (RuleError, ValueError) as error:
+        print(f"kalooki simulate: {error}", file=sys.stderr)
+        return 2
+    rows = {label: s.row() for label, s in sorted(stats.items())}
+    if args.json:
+        print(json.dumps({"levels": rows, "void_games": voids}, indent=2))
+        return 0
+    print(f"{'level':<18}{'seats':>6}{'win share (95% CI)':>24}{'rel pen':>9}"
+          f"{'down':>7}{'calls':>7}{'p50 ms':>8}{'p95 ms':>8}")
+    for label, r in rows.items():
+        ci = f"{r['win_share']:.1%} ({r['win_low']:.1%}-{r['win_high']:.1%})"
+        print(f"{label:<18}{r['seats']:>6}{ci:>24}{r['relative_penalty']:>9.1f}"
+              f"{r['go_down_rate']:>7.0%}{r['calls_per_deal']:>7.2f}"
+              f"{r['time_p50_ms']:>8.1f}{r['time_p95_ms']:>8.1f}")
+    if voids:
+        print(f"({voids} games ended void after {MAX_VOIDS} redeals and are not counted)")
+    return 0
+

@@ -1,0 +1,143 @@
+"""Computer players: they see only their view, play only legal moves, and decide well
+where a decision is clear."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from kalooki.ai.hint import hint
+from kalooki.ai.personalities import LEVELS, PERSONALITIES, make_player
+from kalooki.ai.tracker import Tracker
+from kalooki.engine.actions import Discard, DrawStock, LayDown, TakeDiscard
+from kalooki.engine.cards import card_text
+from kalooki.engine.rng import Rng
+from kalooki.engine.rules import PRESETS, preset
+from kalooki.engine.state import Game
+from tests.rig import CARIB, rigged
+
+
+def _advance(game: Game, steps: int, seed: int) -> None:
+    """Move the game on with medium players (a spread of real positions)."""
+    rng = Rng(seed)
+    for _ in range(steps):
+        if game.over:
+            return
+        before = game.deal_no
+        seat = game.to_act
+        game.apply(make_player("medium").choose(game.view(seat), rng))
+        if game.deal_no != before:
+            return
+
+
+def _permute_hidden(game: Game, viewer: int, seed: int) -> Game:
+    """The same position with the cards ``viewer`` cannot see dealt differently."""
+    other = game.clone()
+    seats = [p for p in range(game.players) if p != viewer]
+    pool = [c for p in seats for c in other.hands[p]] + other.stock
+    Rng(seed).shuffle(pool)
+    for p in seats:
+        size = len(other.hands[p])
+        other.hands[p], pool = pool[:size], pool[size:]
+    other.stock = pool
+    return other
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_player_cannot_see_hidden_cards(level):
+    checked = 0
+    for seed in range(6):
+        game = Game.new(CARIB, 4, seed)
+        for steps in (1, 9, 17, 30, 45):
+            _advance(game, 8 if steps > 1 else 1, seed * 100 + steps)
+            if game.over:
+                break
+            seat = game.to_act
+            choice = make_player(level, think_budget=0.05).choose(game.view(seat), Rng(seed))
+            for variant in range(3):
+                shuffled = _permute_hidden(game, seat, variant)
+                assert shuffled.hands[seat] == game.hands[seat]
+                other = make_player(level, think_budget=0.05).choose(shuffled.view(seat),
+                                                                     Rng(seed))
+                assert other == choice
+                checked += 1
+    assert checked >= 60
+
+
+def test_the_permutation_really_moves_hidden_cards():
+    game = Game.new(CARIB, 4, 1)
+    _advance(game, 5, 1)
+    seat = game.to_act
+    shuffled = _permute_hidden(game, seat, 0)
+    assert any(shuffled.hands[p] != game.hands[p] for p in range(4) if p != seat)
+
+
+def test_medium_takes_the_discard_that_completes_its_contract():
+    game = rigged(["5H 5S 5D 8C 8D 9S 9H 9C KD", "2C 3C 4C 6D 7D JC 10C AS 4S",
+                   "2D 3D 4D 6H 7H JD QD AH 4H"], discard="8S", turn=0)
+    view = game.view(0)
+    action, reason = make_player("medium").decide(view, Rng(1))
+    assert action == TakeDiscard()
+    assert "completes" in reason
+
+
+def test_medium_draws_when_the_discard_is_useless():
+    game = rigged(["5H 5S 5D 8C 8D 9S 9H 9C KD", "2C 3C 4C 6D 7D JC 10C AS 4S",
+                   "2D 3D 4D 6H 7H JD QD AH 4H"], discard="QC", turn=0)
+    assert make_player("medium").choose(game.view(0), Rng(1)) == DrawStock()
+
+
+def test_medium_lays_down_and_discards_the_card_nobody_needs():
+    game = rigged(["5H 5S 5D 8C 8D 8S 9S 9H 9C KD", "2C 3C 4C 6D 7D JC 10C AS 4S",
+                   "2D 3D 4D 6H 7H JD QD AH 4H"], turn=0)
+    game.phase = game.phase.PLAY
+    player = make_player("medium")
+    action = player.choose(game.view(0), Rng(1))
+    assert isinstance(action, LayDown)
+    game.apply(action)
+    assert player.choose(game.view(0), Rng(1)) == Discard(game.hands[0][0])
+
+
+def test_hint_gives_a_legal_action_and_a_reason_naming_the_card():
+    game = rigged(["5H 5S 5D 8C 8D 9S 9H 9C KD", "2C 3C 4C 6D 7D JC 10C AS 4S",
+                   "2D 3D 4D 6H 7H JD QD AH 4H"], discard="8S", turn=0)
+    action, reason = hint(game.view(0))
+    assert action in game.view(0).legal
+    assert card_text(game.discard[-1], True) in reason
+
+
+def test_hint_refuses_a_view_that_is_not_the_players_turn():
+    game = rigged(["5H 5S 5D", "2C 3C 4C", "2D 3D 4D"], turn=0)
+    with pytest.raises(ValueError):
+        hint(game.view(1))
+
+
+def test_every_personality_builds_a_player_of_its_level():
+    for p in PERSONALITIES:
+        assert make_player(p.level, p.name).level == p.level
+    assert {p.level for p in PERSONALITIES} == {"easy", "medium", "hard"}
+    with pytest.raises(ValueError):
+        make_player("medium", "Rosie")
+    with pytest.raises(ValueError):
+        make_player("genius")
+
+
+def test_tracker_remembers_who_took_a_discard_and_forgets_at_a_new_deal():
+    game = rigged(["5H 5S 9D 8C KD QS", "2C 3C 4C 6D 7D JC", "2D 3D 4D 6H 7H JD"],
+                  discard="7C", turn=0)
+    tracker = Tracker()
+    tracker.observe(game.view(2))
+    top = game.discard[-1]
+    game.apply(TakeDiscard())
+    tracker.observe(game.view(2))
+    assert tracker.known() == {top: 0}
+    assert tracker.interest(0, game.discard[-1] if game.discard else top) >= 0
+    later = dataclasses.replace(game.view(2), deal_no=2)
+    tracker.observe(later)
+    assert tracker.known() == {}
+
+
+def test_baby_and_twelve_card_presets_exist_for_the_soak():
+    assert {"caribbean", "caribbean-12", "baby"} <= set(PRESETS)
+    assert preset("baby").deals_per_match == 3

@@ -1,0 +1,44 @@
+"""``kalooki simulate``: rotations, the JSON table, saved records that replay."""
+
+from __future__ import annotations
+
+import json
+
+from kalooki.cli import main
+from kalooki.cli_simulate import wilson
+from kalooki.engine.record import GameRecord, replay
+
+
+def test_simulate_plays_every_seed_in_every_rotation_and_saves_replayable_records(
+        tmp_path, capsys):
+    code = main(["simulate", "--preset", "baby", "--players", "3", "--seats",
+                 "medium,easy,random", "--deals", "2", "--seed", "4", "--json",
+                 "--save-records", str(tmp_path)])
+    assert code == 0
+    table = json.loads(capsys.readouterr().out)["levels"]
+    assert set(table) == {"medium", "easy", "random"}
+    assert all(row["seats"] == 6 for row in table.values())
+    files = sorted(tmp_path.glob("*.json"))
+    assert len(files) == 6
+    record = GameRecord.from_dict(json.loads(files[0].read_text()))
+    assert replay(record).game.results
+
+
+def test_simulate_refuses_a_seat_list_of_the_wrong_length(capsys):
+    assert main(["simulate", "--players", "4", "--seats", "medium,easy", "--deals", "1"]) == 2
+    assert "seats" in capsys.readouterr().err
+
+
+def test_simulate_prints_a_table_with_a_row_per_level(capsys):
+    assert main(["simulate", "--preset", "baby", "--players", "3", "--seats",
+                 "easy,random,random", "--deals", "1", "--first-deal-only"]) == 0
+    out = capsys.readouterr().out
+    assert "win share" in out and "easy" in out and "random" in out
+
+
+def test_wilson_interval_contains_the_share_and_narrows_with_more_deals():
+    low, high = wilson(30, 100)
+    assert low < 0.3 < high
+    low2, high2 = wilson(300, 1000)
+    assert high2 - low2 < high - low
+    assert wilson(0, 0) == (0.0, 0.0)
