@@ -19,8 +19,19 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message}")
 
 
+def _add_autoplay_options(parser: argparse.ArgumentParser) -> None:
+    """``--autoplay``: computer players in every seat through the real table (smoke test)."""
+    parser.add_argument("--autoplay", action="store_true",
+                        help="let computer players play at instant speed, then exit")
+    parser.add_argument("--preset", default="caribbean", help="rules preset for --autoplay")
+    parser.add_argument("--players", type=int, default=4, help="players for --autoplay")
+    parser.add_argument("--deals", type=int, default=1, help="deals to play with --autoplay")
+    parser.add_argument("--screenshot", metavar="PATH", help="save the last frame as PNG")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="kalooki", description="Kalooki, the Caribbean contract rummy.")
+    _add_autoplay_options(parser)
     commands = parser.add_subparsers(dest="command", parser_class=_Parser)
     from kalooki import cli_rules, cli_saves
 

@@ -134,14 +134,24 @@ class App:
 
 
 def run_game(args: argparse.Namespace) -> int:
-    """Open the window on the main menu and play until the player quits."""
-    from kalooki.ui.menu import MainMenuScene
-
-    app = App(fullscreen=bool(getattr(args, "fullscreen", False)))
-    app.switch(MainMenuScene(app))
+    """Open the window on the main menu and play until the player quits; with
+    ``--autoplay``, let computer players play instead and exit after the deals asked."""
     try:
-        return app.run()
+        if getattr(args, "autoplay", False):
+            from pathlib import Path
+
+            from kalooki.ui.autoplay import run_autoplay
+
+            shot = Path(args.screenshot) if args.screenshot else None
+            return run_autoplay(args.preset, args.players, args.deals, shot)
+        from kalooki.ui.play import open_menu
+
+        app = App(fullscreen=bool(getattr(args, "fullscreen", False)))
+        open_menu(app)
+        try:
+            return app.run()
+        finally:
+            app.close()
     finally:
-        app.close()
         font.cache_clear()
         pygame.quit()

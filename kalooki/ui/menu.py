@@ -105,8 +105,11 @@ class MainMenuScene:
         self.on_start(setup)
 
     def _table_not_ready(self, *_: object) -> None:
-        self.notice_text = TABLE_NOT_READY
-        self.notice.set_text(TABLE_NOT_READY)
+        self.show_notice(TABLE_NOT_READY)
+
+    def show_notice(self, text: str) -> None:
+        self.notice_text = text
+        self.notice.set_text(text)
         self._show_mode()
 
     # --- Scene -----------------------------------------------------------------------

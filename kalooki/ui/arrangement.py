@@ -1,0 +1,91 @@
+"""The human's own cards as they lie on the screen: the hand in the order the player chose,
+the melds being built in the staging area, and the selection. Pure data, no pygame.
+
+The engine knows only which cards are in the hand; this arrangement follows it with
+``sync`` after every event, keeping the player's order and staged melds where possible.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+
+class Arrangement:
+    def __init__(self) -> None:
+        self.order: list[int] = []
+        self.staged: list[list[int]] = []
+        self.selected: set[int] = set()
+
+    def sync(self, hand: Sequence[int]) -> None:
+        """Follow the engine's hand: forget cards that left it, append new ones."""
+        held = set(hand)
+        self.order = [c for c in self.order if c in held]
+        self.staged = [[c for c in meld if c in held] for meld in self.staged]
+        self.staged = [meld for meld in self.staged if meld]
+        self.selected &= held
+        placed = set(self.order).union(*self.staged)
+        self.order.extend(c for c in hand if c not in placed)
+
+    def all_cards(self) -> list[int]:
+        return self.order + [c for meld in self.staged for c in meld]
+
+    def _held(self, cards: Sequence[int]) -> list[int]:
+        """``cards`` still in the hand: a drag may outlive a card it started with."""
+        held = set(self.all_cards())
+        return [c for c in cards if c in held]
+
+    def _remove(self, cards: Iterable[int]) -> None:
+        moving = set(cards)
+        self.order = [c for c in self.order if c not in moving]
+        for meld in self.staged:  # in place: callers hold on to a target meld
+            meld[:] = [c for c in meld if c not in moving]
+
+    def _drop_empty(self) -> None:
+        self.staged = [meld for meld in self.staged if meld]
+
+    def move_to_hand(self, cards: Sequence[int], index: int | None = None) -> None:
+        """Put ``cards`` (in this order) at ``index`` of the hand (default: the end)."""
+        cards = self._held(cards)
+        before = self.order[:index] if index is not None else self.order
+        kept_before = len([c for c in before if c not in cards])
+        self._remove(cards)
+        self.order[kept_before:kept_before] = list(cards)
+        self._drop_empty()
+
+    def stage(self, cards: Sequence[int], meld: int | None = None) -> None:
+        """Add ``cards`` to staged meld ``meld``, or start a new staged meld."""
+        cards = self._held(cards)
+        if not cards:
+            return
+        target = self.staged[meld] if meld is not None and meld < len(self.staged) else None
+        self._remove(cards)
+        if target is None:
+            self.staged.append(list(cards))
+        else:
+            target.extend(cards)
+        self._drop_empty()
+
+    def unstage_all(self) -> None:
+        self.order.extend(c for meld in self.staged for c in meld)
+        self.staged = []
+
+    def sort(self, key: Callable[[int], Any]) -> None:
+        self.order.sort(key=key)
+
+    def toggle(self, card: int) -> None:
+        self.selected ^= {card}
+
+    def chosen(self) -> list[int]:
+        """The selected cards in screen order."""
+        return [c for c in self.all_cards() if c in self.selected]
+
+    def shift(self, step: int) -> None:
+        """Move the selected hand cards one place left (-1) or right (+1)."""
+        picked = [c for c in self.order if c in self.selected]
+        if not picked:
+            return
+        first = self.order.index(picked[0])
+        rest = [c for c in self.order if c not in self.selected]
+        at = max(0, min(len(rest), first + step))
+        self.order = rest[:at] + picked + rest[at:]

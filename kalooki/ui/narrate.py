@@ -1,0 +1,91 @@
+"""The log's sentences, one per event, as the viewer may know them. Pure: no pygame.
+
+A few events need context the event does not carry (a call names no card, a tack names
+a meld by number), so the narrator keeps the card under call and reads the table it is
+given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from kalooki.engine.cards import card_text, cards_text
+from kalooki.engine.events import Event
+from kalooki.engine.melds import contract_text
+from kalooki.engine.view import PublicMeld
+
+
+def _card(card: int) -> str:
+    return card_text(card, True)
+
+
+class Narrator:
+    def __init__(self, names: Sequence[str], viewer: int) -> None:
+        self.names = list(names)
+        self.viewer = viewer
+        self.called_card: int | None = None
+
+    def who(self, player: int | None) -> str:
+        return "?" if player is None else self.names[player]
+
+    def _meld(self, table: Sequence[PublicMeld], index: int) -> str:
+        if not 0 <= index < len(table):
+            return "a meld"
+        owner = table[index].owner
+        whose = "your" if owner == self.viewer else f"{self.names[owner]}'s"
+        return f"{whose} {table[index].meld.describe()}"
+
+    def line(self, event: Event, table: Sequence[PublicMeld]) -> str | None:
+        """The sentence for ``event``, or None for events the log leaves out."""
+        kind, who, cards, info = event.kind, self.who(event.player), event.cards, event.info
+        if kind == "deal-start":
+            return (f"Deal {info['deal']}: {who} deals {info['hand_size']} cards. "
+                    f"Contract: {contract_text(info['contract'])}.")
+        if kind == "cut":
+            bonus = " Exactly right: cut bonus!" if info["bonus"] else ""
+            return f"{who} cut {info['count']} cards ({info['needed']} needed).{bonus}"
+        if kind == "upcard":
+            return f"{_card(cards[0])} is turned up."
+        if kind == "draw":
+            return f"{who} drew {_card(cards[0])}." if cards else f"{who} drew from the stock."
+        if kind == "take":
+            return f"{who} took {_card(cards[0])} from the discard."
+        if kind == "call-window":
+            self.called_card = cards[0]
+            return None
+        if kind == "call":
+            card = _card(self.called_card) if self.called_card is not None else "the discard"
+            return f"{who} called {card}."
+        if kind == "call-won":
+            return f"{who} wins the call for {_card(cards[0])}."
+        if kind == "allow":
+            return f"{who} allowed the call: {self.who(info['caller'])} takes {_card(cards[0])}."
+        if kind == "refuse":
+            return f"{who} refused the call and took {_card(cards[0])}."
+        if kind == "lay":
+            melds = [self._meld(table, i).split(" ", 1)[1] for i in info["melds"]
+                     if 0 <= i < len(table)]
+            what = "; ".join(melds) if melds else cards_text(cards, True)
+            verb = "went down with" if info["first"] else "laid"
+            return f"{who} {verb} {what}."
+        if kind == "tack":
+            return f"{who} put {_card(cards[0])} on {self._meld(table, info['meld'])}."
+        if kind == "shift":
+            return (f"{who} put {_card(cards[0])} in place of the joker in "
+                    f"{self._meld(table, info['meld'])}.")
+        if kind == "discard":
+            return f"{who} discarded {_card(cards[0])}."
+        if kind == "end-turn":
+            return f"{who} ended the turn."
+        if kind == "reshuffle":
+            return f"The discards were shuffled into a new stock ({info['count']} cards)."
+        if kind == "deal-void":
+            return "The stock ran out again: the deal is void and will be dealt again."
+        if kind == "deal-end":
+            result = info["result"]
+            bent = " and bent the table" if result.bent else ""
+            return f"{who} went out{bent}! Deal {info['deal']} is over."
+        if kind == "match-end":
+            winners = " and ".join(self.who(p) for p in info["winners"])
+            return f"The match is over: {winners} won."
+        return None

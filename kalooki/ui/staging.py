@@ -1,0 +1,85 @@
+"""What the staged melds amount to: each one's readings or the reason it is no meld, the
+contract checklist, and the lay-downs they allow. Pure: asks the engine's meld rules."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from kalooki.engine.actions import LayDown, MeldSpec
+from kalooki.engine.errors import RuleError
+from kalooki.engine.melds import GROUP_KIND, RUN_KIND, Meld, explain_invalid, interpretations
+from kalooki.engine.rules import GROUP, RuleSet
+
+_MAX_LAYS = 32
+"""Combinations of joker readings tried; more than this never occurs in real hands."""
+
+
+@dataclass(frozen=True)
+class StagedMeld:
+    cards: tuple[int, ...]
+    readings: tuple[Meld, ...]
+    reason: str
+
+    @property
+    def valid(self) -> bool:
+        return bool(self.readings)
+
+    def label(self) -> str:
+        if not self.readings:
+            return self.reason
+        if len(self.readings) > 1:
+            return " or ".join(m.describe() for m in self.readings)
+        return self.readings[0].describe()
+
+
+def assess(cards: Sequence[int], rules: RuleSet) -> StagedMeld:
+    readings = tuple(interpretations(cards, rules))
+    reason = "" if readings else explain_invalid(cards, rules).message
+    return StagedMeld(tuple(cards), readings, reason)
+
+
+def checklist(contract: Sequence[int], staged: Sequence[StagedMeld]) -> list[tuple[str, bool]]:
+    """Each contract meld with whether a distinct valid staged meld fills it (groups of
+    different ranks, runs of different suits)."""
+    used: set[int] = set()
+    taken: set[tuple[str, int]] = set()
+    marks = []
+    for slot in contract:
+        kind = GROUP_KIND if slot == GROUP else RUN_KIND
+        found = False
+        for index, meld in enumerate(staged):
+            fit = next((m for m in meld.readings
+                        if m.kind == kind and (kind, _identity(m)) not in taken), None)
+            if index not in used and fit is not None:
+                used.add(index)
+                taken.add((kind, _identity(fit)))
+                found = True
+                break
+        marks.append((kind, found))
+    return marks
+
+
+def _identity(meld: Meld) -> int:
+    """What must differ between two contract melds of one kind: rank or suit."""
+    return meld.rank if meld.kind == GROUP_KIND else meld.suit
+
+
+def lay_downs(staged: Sequence[StagedMeld]) -> list[LayDown]:
+    """Every lay-down the staged melds can make, one per combination of readings."""
+    if not staged or not all(m.valid for m in staged):
+        return []
+    combos = itertools.islice(itertools.product(*(m.readings for m in staged)), _MAX_LAYS)
+    return [LayDown(tuple(MeldSpec(m.kind, m.cards) for m in combo)) for combo in combos]
+
+
+def legal_lay_downs(staged: Sequence[StagedMeld],
+                    why_illegal: Callable[[LayDown], RuleError | None]
+                    ) -> tuple[list[LayDown], RuleError | None]:
+    """The legal lay-downs, and when there are none the engine's reason for the first."""
+    lays = lay_downs(staged)
+    legal = [lay for lay in lays if why_illegal(lay) is None]
+    if legal or not lays:
+        return legal, None
+    return [], why_illegal(lays[0])

@@ -1,0 +1,661 @@
+"""The table: a whole match played with the mouse (and keys).
+
+Gestures become engine actions submitted through the :class:`MatchSession`; the events
+that come back are narrated in the log and animated by moving cards from where they are
+drawn to where :mod:`placement` says they now belong. The scene never changes the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+from pygame_gui.elements import UIButton
+
+from kalooki.engine.actions import (
+    Action,
+    Allow,
+    Call,
+    Cut,
+    Discard,
+    DrawStock,
+    EndTurn,
+    LayDown,
+    MeldSpec,
+    Pass,
+    Refuse,
+    ShiftJoker,
+    TackOn,
+    TakeDiscard,
+)
+from kalooki.engine.cards import face_of, sort_key_rank, sort_key_suit
+from kalooki.engine.events import Event
+from kalooki.engine.melds import HIGH, LOW, declared_meld
+from kalooki.engine.state import DealResult, Phase
+from kalooki.ui.arrangement import Arrangement
+from kalooki.ui.choice_panel import ChoicePanel
+from kalooki.ui.narrate import Narrator
+from kalooki.ui.placement import Placement, place_cards
+from kalooki.ui.session import MatchSession
+from kalooki.ui.staging import StagedMeld, assess, legal_lay_downs
+from kalooki.ui.summary import render_summary, summary_rect
+from kalooki.ui.table_draw import TablePainter
+from kalooki.ui.table_layout import compute_layout
+from kalooki.ui.tween import SPEEDS, Tween, Tweens
+
+if TYPE_CHECKING:
+    from kalooki.ui.app import App
+
+Point = tuple[float, float]
+
+DRAG_THRESHOLD = 6
+DOUBLE_CLICK = 0.4
+TOAST_SECONDS = 3.5
+BANNER_SECONDS = 1.6
+LOG_LIMIT = 300
+DEAL_STAGGER = 0.03
+
+
+@dataclass
+class Press:
+    """A mouse button held down that has not yet become a drag."""
+
+    source: str  # "card", "stock" or "discard"
+    card: int | None
+    pos: tuple[int, int]
+
+
+@dataclass
+class Drag:
+    source: str
+    cards: list[int]
+    grab: tuple[int, int]
+    pos: tuple[int, int]
+
+
+@dataclass
+class Flight:
+    """A card that flies without a place to land in the view: a face-down draw, or a
+    card an opponent took into their hidden hand. ``face`` is None for a card back."""
+
+    face: int | None
+    width: int
+
+
+class TableScene:
+    def __init__(self, app: App, session: MatchSession, *, speed: str = "normal",
+                 call_seconds: float = 5.0, on_quit: Callable[[], None] | None = None) -> None:
+        self.app = app
+        self.session = session
+        self.speed = speed
+        self.call_seconds = call_seconds
+        self.on_quit = on_quit or app.quit
+        names = list(session.names)
+        self.narrator = Narrator(names, session.viewer)
+        self.arrangement = Arrangement()
+        self.staged: list[StagedMeld] = []
+        self.lays: list[LayDown] = []
+        self.lay_problem = ""
+        self.tweens = Tweens()
+        self.flights: dict[int, Flight] = {}
+        self._flight_key = 0
+        self.pos: dict[int, Point] = {}
+        self.origin: dict[int, tuple[Point, float]] = {}
+        self.log: list[str] = []
+        self.toast = ("", 0.0)
+        self.banner = ("", 0.0)
+        self.press: Press | None = None
+        self.drag: Drag | None = None
+        self.last_click = (-1, -10.0)
+        self.clock = 0.0
+        self.call_left: float | None = None
+        self.result: DealResult | None = None
+        self.summary_surface: pygame.Surface | None = None
+        self.deals_finished = 0
+        self.chooser: ChoicePanel | None = None
+        self.view = session.view()
+        self.painter = TablePainter(app.card_art)
+        self.layout = compute_layout(app.size, session.game.players, session.viewer)
+        self.placement = Placement()
+        self.buttons: dict[str, UIButton] = {}
+        self._build_widgets()
+        self._absorb(session.take_events())
+
+    # --- widgets ---------------------------------------------------------------------
+
+    def _build_widgets(self) -> None:
+        for button in self.buttons.values():
+            button.kill()
+        manager, box, h = self.app.ui, self.layout.buttons, self.layout.button_h
+        half = (box.width - 8) // 2
+        top = pygame.Rect(box.left, box.top, box.width, h)
+        left = pygame.Rect(box.left, box.top, half, h)
+        right = pygame.Rect(box.left + half + 8, box.top, half, h)
+        low = h + (box.height - 2 * h)
+        specs: dict[str, tuple[pygame.Rect, str, Callable[[], None], str | None]] = {
+            "lay": (top, "Lay down", self.lay_down, "#primary"),
+            "call": (left, "Call", lambda: self.submit(Call()), "#primary"),
+            "pass": (right, "Pass", lambda: self.submit(Pass()), None),
+            "allow": (left, "Allow", lambda: self.submit(Allow()), None),
+            "refuse": (right, "Refuse", lambda: self.submit(Refuse()), "#primary"),
+            "next": (self._next_rect(), "Next deal", self.next_deal, "#primary"),
+            "suit": (left.move(0, low), "Sort suit", lambda: self.sort(sort_key_suit), None),
+            "rank": (right.move(0, low), "Sort rank", lambda: self.sort(sort_key_rank), None),
+        }
+        self.buttons = {name: UIButton(rect, label, manager, command=command,
+                                       object_id=object_id)
+                        for name, (rect, label, command, object_id) in specs.items()}
+        self._refresh_widgets()
+
+    def _next_rect(self) -> pygame.Rect:
+        panel = summary_rect(self.app.size)
+        h = self.layout.button_h
+        return pygame.Rect(panel.right - 240, panel.bottom - h - 16, 220, h)
+
+    def _refresh_widgets(self) -> None:
+        view, mine = self.view, self.session.seats[self.session.viewer].human
+        asked = mine and view.to_act == view.player
+        shown = {"suit", "rank"} if mine else set()
+        if self.result is not None:
+            shown = {"next"}
+            self.buttons["next"].set_text("Back to menu" if self.session.over else "Next deal")
+        elif asked and view.phase == Phase.CALL:
+            shown |= {"call", "pass"}
+        elif asked and view.phase == Phase.ALLOW:
+            shown |= {"allow", "refuse"}
+        elif mine:
+            shown.add("lay")
+            self.buttons["lay"].set_text("Lay down" if not view.down[view.player]
+                                         else "Lay melds")
+            enabled = bool(self.lays) and asked and view.phase == Phase.PLAY
+            self.buttons["lay"].enable() if enabled else self.buttons["lay"].disable()
+        for name, button in self.buttons.items():
+            button.show() if name in shown else button.hide()
+
+    # --- the engine's answers --------------------------------------------------------
+
+    def submit(self, action: Action) -> bool:
+        """Hand ``action`` to the engine; a refusal is shown and changes nothing."""
+        problem = self.session.submit(action)
+        if problem is not None:
+            self.show_toast(problem.message)
+            return False
+        self._absorb(self.session.take_events())
+        return True
+
+    def _absorb(self, events: list[Event]) -> None:
+        view = self.session.view()
+        for event in events:
+            line = self.narrator.line(event, view.table)
+            if line:
+                self.log.append(line)
+            self._animate_event(event)
+        del self.log[:-LOG_LIMIT]
+        self.view = view
+        self.arrangement.sync(view.hand)
+        self._restage()
+
+    def _animate_event(self, event: Event) -> None:
+        kind, player = event.kind, event.player
+        viewer = self.session.viewer
+        stock = (float(self.layout.stock.left), float(self.layout.stock.top))
+        zone = self._zone_point(player)
+        if kind == "deal":
+            if player == viewer:
+                for i, card in enumerate(event.cards):
+                    self.origin[card] = (stock, i * DEAL_STAGGER)
+            else:
+                self._fly(None, stock, zone, delay=(player or 0) * DEAL_STAGGER)
+        elif kind in ("draw", "upcard") and (event.cards or kind == "upcard"):
+            for card in event.cards:
+                self.origin[card] = (stock, 0.0)
+        elif kind == "draw":
+            self._fly(None, stock, zone)
+        elif kind in ("take", "refuse", "allow") and zone is not None:
+            taker = event.info.get("caller", player)
+            if taker != viewer:
+                for card in event.cards:
+                    start = self.pos.get(card, (float(self.layout.discard.left),
+                                                float(self.layout.discard.top)))
+                    self._fly(face_of(card), start, self._zone_point(taker))
+        elif kind in ("discard", "lay", "tack", "shift") and player != viewer and zone:
+            for card in event.cards:
+                self.origin[card] = (zone, 0.0)
+        elif kind in ("call", "call-won"):
+            self.show_banner(self.narrator.line(event, ()) or "")
+        elif kind == "deal-end":
+            self.deals_finished += 1
+            self.result = event.info["result"]
+        elif kind == "deal-void":
+            self.deals_finished += 1
+            self.show_banner("Deal void: dealing again")
+
+    def _zone_point(self, player: int | None) -> Point | None:
+        if player is None:
+            return None
+        if player == self.session.viewer:
+            hand = self.layout.hand
+            return (float(hand.centerx), float(hand.top))
+        fan = self.layout.zones[player].fan
+        return (float(fan.left), float(fan.top))
+
+    def _fly(self, face: int | None, start: Point, end: Point | None,
+             delay: float = 0.0) -> None:
+        duration = SPEEDS[self.speed]
+        if end is None or duration <= 0:
+            return
+        self._flight_key -= 1
+        width = self.layout.back_w if face is None else self.layout.meld_w
+        self.flights[self._flight_key] = Flight(face, width)
+        self.tweens.add(self._flight_key, Tween(start, end, duration, delay))
+
+    def _restage(self) -> None:
+        """Re-read the staged melds, the lay-downs they allow, and where every card goes."""
+        rules = self.view.rules
+        self.staged = [assess(meld, rules) for meld in self.arrangement.staged]
+        mine = self.view.to_act == self.view.player and self.view.phase == Phase.PLAY
+        if mine and self.staged:
+            self.lays, problem = legal_lay_downs(self.staged, self.session.why_illegal)
+            self.lay_problem = problem.message if problem else ""
+        else:
+            self.lays, self.lay_problem = [], ""
+        self._place()
+        if self.result is not None and self.summary_surface is None:
+            self._open_summary()
+        self._refresh_widgets()
+
+    def _place(self) -> None:
+        """Move every card towards its new spot: new cards come from their origin."""
+        self.placement = place_cards(self.layout, self.view, self.arrangement, self.staged)
+        duration = SPEEDS[self.speed]
+        dragged = set(self.drag.cards) if self.drag else set()
+        for card, (x, y, _) in self.placement.spots.items():
+            target = (float(x), float(y))
+            start, delay = self.origin.pop(card, (self.pos.get(card, target), 0.0))
+            running = self.tweens.active.get(card)
+            self.pos[card] = target
+            if running is not None and running.end == target:
+                continue
+            if card in dragged:
+                start = target
+            current = self.tweens.position(card) or start
+            if current != target and duration > 0:
+                self.tweens.add(card, Tween(current, target, duration, delay))
+            else:
+                self.tweens.active.pop(card, None)
+        for card in [c for c in self.pos if c not in self.placement.spots]:
+            del self.pos[card]
+        self.origin.clear()
+
+    # --- deal end ----------------------------------------------------------------------
+
+    def _open_summary(self) -> None:
+        assert self.result is not None
+        self.session.paused = True
+        self.summary_surface = render_summary(
+            self.app.card_art, self.app.size, self.result, self.session.names,
+            self.session.game.totals, self.session.over)
+
+    def next_deal(self) -> None:
+        if self.session.over:
+            self.on_quit()
+            return
+        self.result = None
+        self.summary_surface = None
+        self.session.paused = self.chooser is not None
+        self._refresh_widgets()
+
+    # --- player commands -----------------------------------------------------------------
+
+    def show_toast(self, message: str) -> None:
+        self.toast = (message, TOAST_SECONDS)
+
+    def show_banner(self, message: str) -> None:
+        self.banner = (message, BANNER_SECONDS)
+
+    def sort(self, key: Callable[[int], object]) -> None:
+        self.arrangement.sort(key)  # type: ignore[arg-type]
+        self._place()
+
+    def lay_down(self) -> None:
+        if not self.lays:
+            self.show_toast(self.lay_problem or "Stage your melds first: drag cards above "
+                            "your hand.")
+            return
+        if len(self.lays) == 1:
+            self.submit(self.lays[0])
+            return
+        options = ["; ".join(self._describe(spec) for spec in lay.melds) for lay in self.lays]
+        lays = list(self.lays)
+
+        def pick(index: int) -> None:
+            self._close_chooser()
+            if index < len(lays):
+                self.submit(lays[index])
+
+        self._open_chooser("Where do the jokers go?", [*options, "Cancel"], pick)
+
+    def _describe(self, spec: MeldSpec) -> str:
+        return declared_meld(spec.kind, spec.cards, self.view.rules).describe()
+
+    def _open_chooser(self, title: str, options: list[str],
+                      pick: Callable[[int], None]) -> None:
+        self._close_chooser()
+        self.session.paused = True
+        self.chooser = ChoicePanel(self.app.ui, self.app.size, title, options, pick)
+
+    def _close_chooser(self) -> None:
+        if self.chooser is not None:
+            self.chooser.kill()
+            self.chooser = None
+        self.session.paused = self.result is not None
+
+    def open_pause(self) -> None:
+        def pick(index: int) -> None:
+            self._close_chooser()
+            if index == 1:
+                self.on_quit()
+
+        self._open_chooser("Paused", ["Resume", "Quit to menu"], pick)
+
+    def draw_card(self, source: str) -> None:
+        view = self.view
+        if source == "stock" and view.phase == Phase.CUT:
+            self.submit(Cut(view.players * view.rules.hand_size(view.deal_no)))
+        elif source == "stock":
+            self.submit(DrawStock())
+        else:
+            self.submit(TakeDiscard())
+
+    def discard(self, cards: list[int]) -> None:
+        if len(cards) != 1:
+            self.show_toast("Discard one card: select just one, then drop it on the pile.")
+            return
+        self.submit(Discard(cards[0]))
+
+    def tack(self, cards: list[int], meld: int, end: str) -> None:
+        """Add ``cards`` to table meld ``meld``; ``end`` is the half it was dropped on (a
+        card that fits only the other end goes there)."""
+        if not self.view.table[meld].meld.is_run:
+            end = ""
+        ends = (end, HIGH if end == LOW else LOW) if end else ("",)
+        for card in sorted(cards, key=sort_key_rank, reverse=end == LOW):
+            tries: list[Action] = [TackOn(card, meld, e) for e in ends]
+            tries += [ShiftJoker(card, meld, e) for e in ends if e]
+            action = next((a for a in tries if self.session.why_illegal(a) is None), None)
+            if action is None:
+                self.submit(tries[0])  # shows the engine's reason
+                return
+            self.submit(action)
+
+    def stage(self, cards: list[int], meld: int | None) -> None:
+        self.arrangement.stage(cards, meld)
+        self.arrangement.selected.clear()
+        self._restage()
+
+    def to_hand(self, cards: list[int], index: int | None) -> None:
+        self.arrangement.move_to_hand(cards, index)
+        self._restage()
+
+    # --- hit testing ---------------------------------------------------------------------
+
+    def card_at(self, pos: tuple[int, int]) -> int | None:
+        """The topmost of your own cards (hand or staged) under ``pos``."""
+        mine = set(self.arrangement.all_cards())
+        for card in reversed(self.placement.order):
+            if card in mine and self._card_rect(card).collidepoint(pos):
+                return card
+        return None
+
+    def _card_rect(self, card: int) -> pygame.Rect:
+        x, y, w = self.placement.spots[card]
+        return pygame.Rect(x, y, w, round(w * 1.4))
+
+    def meld_at(self, pos: tuple[int, int]) -> tuple[int, str] | None:
+        for index, rect in enumerate(self.placement.meld_rects):
+            if rect.inflate(8, 8).collidepoint(pos):
+                return index, LOW if pos[0] < rect.centerx else HIGH
+        return None
+
+    def staged_at(self, pos: tuple[int, int]) -> int | None:
+        for index, rect in enumerate(self.placement.staged_rects):
+            if rect.inflate(12, 12).collidepoint(pos):
+                return index
+        return None
+
+    def hand_index(self, x: int, moving: list[int]) -> int:
+        return len([c for left, c in self.placement.hand_xs
+                    if c not in moving and left + self.layout.card_w // 2 < x])
+
+    def legal_targets(self, cards: list[int]) -> tuple[set[int], bool]:
+        """Table melds the dragged cards may join, and whether the discard pile takes them."""
+        faces = {face_of(c) for c in cards}
+        melds = {a.meld for a in self.view.legal if isinstance(a, TackOn | ShiftJoker)
+                 and face_of(a.card) in faces}
+        discard = len(cards) == 1 and any(isinstance(a, Discard) and face_of(a.card) in faces
+                                          for a in self.view.legal)
+        return melds, discard
+
+    # --- input ---------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            self._key(event.key)
+            return
+        if self.chooser is not None or self.result is not None:
+            self.press = self.drag = None
+            return
+        if not self.session.seats[self.session.viewer].human:
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._mouse_down(event.pos)
+        elif event.type == pygame.MOUSEMOTION:
+            self._mouse_move(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self._mouse_up(event.pos)
+
+    def _mouse_down(self, pos: tuple[int, int]) -> None:
+        card = self.card_at(pos)
+        if card is not None:
+            self.press = Press("card", card, pos)
+        elif self.layout.stock.collidepoint(pos):
+            self.press = Press("stock", None, pos)
+        elif self.layout.discard.collidepoint(pos):
+            self.press = Press("discard", None, pos)
+        else:
+            self.press = Press("felt", None, pos)
+
+    def _mouse_move(self, pos: tuple[int, int]) -> None:
+        if self.drag is not None:
+            self.drag.pos = pos
+            return
+        press = self.press
+        if press is None or press.source == "felt":
+            return
+        if abs(pos[0] - press.pos[0]) + abs(pos[1] - press.pos[1]) < DRAG_THRESHOLD:
+            return
+        if press.source == "card" and press.card in self.placement.spots:
+            assert press.card is not None
+            self.arrangement.selected.add(press.card)
+            cards = self.arrangement.chosen()
+            x, y, _ = self.placement.spots[press.card]
+            grab = (press.pos[0] - x, press.pos[1] - y)
+            self.drag = Drag("cards", cards, grab, pos)
+            self._place()
+        elif press.source in ("stock", "discard"):
+            rect = self.layout.stock
+            self.drag = Drag(press.source, [], (press.pos[0] - rect.left,
+                                                press.pos[1] - rect.top), pos)
+        self.press = None
+
+    def _mouse_up(self, pos: tuple[int, int]) -> None:
+        drag, press = self.drag, self.press
+        self.drag = self.press = None
+        if drag is not None:
+            self._drop(drag, pos)
+        elif press is not None:
+            self._click(press, pos)
+
+    def _click(self, press: Press, pos: tuple[int, int]) -> None:
+        chosen = self.arrangement.chosen()
+        if press.source == "card" and press.card is not None:
+            card, then = self.last_click
+            if card == press.card and self.clock - then <= DOUBLE_CLICK:
+                self.last_click = (-1, -10.0)
+                self.discard([card])
+                return
+            self.last_click = (press.card, self.clock)
+            self.arrangement.toggle(press.card)
+            self._place()
+        elif press.source == "stock":
+            self.draw_card("stock")
+        elif press.source == "discard":
+            self._click_discard(chosen)
+        elif chosen:
+            self._drop_cards(chosen, pos, clicked=True)
+
+    def _click_discard(self, chosen: list[int]) -> None:
+        view = self.view
+        if view.phase == Phase.CALL:
+            self.submit(Call())
+        elif view.phase == Phase.PLAY and chosen:
+            self.discard(chosen)
+        elif view.phase == Phase.PLAY and any(isinstance(a, EndTurn) for a in view.legal):
+            self.submit(EndTurn())
+        else:
+            self.draw_card("discard")
+
+    def _drop(self, drag: Drag, pos: tuple[int, int]) -> None:
+        if drag.source in ("stock", "discard"):
+            if pos[1] >= self.layout.staging.top:
+                self.draw_card(drag.source)
+            return
+        for card, (x, y, _) in zip(drag.cards, self.drag_spots(drag), strict=False):
+            self.pos[card] = (float(x), float(y))
+        self._drop_cards(drag.cards, pos, clicked=False)
+        self._place()
+
+    def _drop_cards(self, cards: list[int], pos: tuple[int, int], clicked: bool) -> None:
+        """Cards let go (or clicked to) at ``pos``: discard, tack, stage or reorder."""
+        layout = self.layout
+        meld = self.meld_at(pos)
+        if layout.discard.inflate(16, 16).collidepoint(pos):
+            self.discard(cards)
+        elif meld is not None:
+            self.tack(cards, *meld)
+        elif layout.staging.collidepoint(pos):
+            self.stage(cards, self.staged_at(pos))
+        elif layout.hand.collidepoint(pos) or layout.prompt.collidepoint(pos):
+            self.to_hand(cards, self.hand_index(pos[0], cards))
+        elif not clicked:
+            self.show_toast("Drop cards in your hand, the staging area, on a meld, "
+                            "or on the discard pile.")
+
+    def _key(self, key: int) -> None:
+        if key == pygame.K_ESCAPE:
+            if self.chooser is not None:
+                self._close_chooser()
+            else:
+                self.open_pause()
+            return
+        if self.result is not None:
+            if key in (pygame.K_RETURN, pygame.K_SPACE):
+                self.next_deal()
+            return
+        if self.chooser is not None or not self.session.seats[self.session.viewer].human:
+            return
+        chosen = self.arrangement.chosen()
+        commands: dict[int, Callable[[], object]] = {
+            pygame.K_s: lambda: self.sort(sort_key_suit),
+            pygame.K_r: lambda: self.sort(sort_key_rank),
+            pygame.K_d: lambda: self.draw_card("stock"),
+            pygame.K_t: lambda: self.draw_card("discard"),
+            pygame.K_RETURN: self.lay_down,
+            pygame.K_x: lambda: self.discard(chosen),
+            pygame.K_DELETE: lambda: self.discard(chosen),
+            pygame.K_g: lambda: self.stage(chosen, None) if chosen else None,
+            pygame.K_u: lambda: self.to_hand(chosen or self.arrangement.all_cards(), None),
+            pygame.K_LEFT: lambda: self._shift(-1),
+            pygame.K_RIGHT: lambda: self._shift(1),
+            pygame.K_c: lambda: self.submit(Call()),
+            pygame.K_p: lambda: self.submit(Pass()),
+            pygame.K_a: lambda: self.submit(Allow()),
+            pygame.K_f: lambda: self.submit(Refuse()),
+        }
+        command = commands.get(key)
+        if command is not None:
+            command()
+
+    def _shift(self, step: int) -> None:
+        self.arrangement.shift(step)
+        self._place()
+
+    # --- Scene -----------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        for key in self.tweens.update(dt):
+            self.flights.pop(key, None)
+        if self.session.update(dt, busy=self.tweens.busy):
+            self._absorb(self.session.take_events())
+        self._tick_call(dt)
+        self.toast = (self.toast[0], self.toast[1] - dt)
+        self.banner = (self.banner[0], self.banner[1] - dt)
+
+    def _tick_call(self, dt: float) -> None:
+        view = self.view
+        asked = (view.phase == Phase.CALL and view.to_act == view.player
+                 and self.session.human_to_act)
+        if not asked:
+            self.call_left = None
+            return
+        if self.call_left is None:
+            self.call_left = self.call_seconds
+        elif not self.session.paused:
+            self.call_left -= dt
+        if self.call_left <= 0:
+            self.call_left = None
+            self.submit(Pass())
+            return
+        label = f"Call ({int(self.call_left) + 1})"
+        if self.buttons["call"].text != label:
+            self.buttons["call"].set_text(label)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.painter.draw(surface, self)
+        if self.summary_surface is not None:
+            surface.blit(self.summary_surface, (0, 0))
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        self.layout = compute_layout(size, self.session.game.players, self.session.viewer)
+        self.tweens.clear()
+        self.flights.clear()
+        self.pos.clear()
+        self._build_widgets()
+        if self.chooser is not None:
+            self._close_chooser()
+            self.open_pause()
+        if self.summary_surface is not None:
+            self.summary_surface = None
+        self._restage()
+
+    def leave(self) -> None:
+        self._close_chooser()
+        for button in self.buttons.values():
+            button.kill()
+        self.buttons = {}
+
+    # --- for the painter -----------------------------------------------------------------
+
+    def drawn_at(self, card: int) -> Point:
+        return self.tweens.position(card) or self.pos[card]
+
+    def drag_spots(self, drag: Drag) -> list[tuple[int, int, int]]:
+        """Where the dragged cards are drawn: fanned out from the pointer."""
+        width = self.layout.card_w
+        grab = (min(drag.grab[0], width), min(drag.grab[1], round(width * 1.4)))
+        step = round(width * 0.45)
+        x, y = drag.pos[0] - grab[0], drag.pos[1] - grab[1]
+        return [(x + i * step, y, width) for i in range(max(1, len(drag.cards)))]

@@ -1,0 +1,308 @@
+"""Drawing the table scene. The felt and the panels are one cached layer per window size;
+cards and text come from caches, so a frame is mostly blits."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from kalooki.engine.cards import card_text, face_of
+from kalooki.engine.state import Phase
+from kalooki.ui import palette
+from kalooki.ui import text as ink
+from kalooki.ui.card_art import CardArt
+from kalooki.ui.felt import felt
+from kalooki.ui.highlight import Highlight, overlay, overlay_margin
+from kalooki.ui.staging import checklist
+from kalooki.ui.table_layout import TableLayout
+
+if TYPE_CHECKING:
+    from kalooki.ui.table import TableScene
+
+_PANEL = (0, 0, 0, 70)
+_PANEL_EDGE = (201, 164, 76, 90)
+_TO_ACT = (246, 215, 122)
+_TOAST_BG = (20, 12, 10, 225)
+_BANNER_BG = (0, 0, 0, 170)
+_LABEL = (206, 220, 200)
+
+
+def _panel(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, _PANEL, layer.get_rect(), border_radius=10)
+    pygame.draw.rect(layer, _PANEL_EDGE, layer.get_rect(), 1, border_radius=10)
+    surface.blit(layer, rect)
+
+
+def _boxed(surface: pygame.Surface, words: pygame.Surface, centre: tuple[int, int],
+           colour: tuple[int, int, int, int]) -> None:
+    box = words.get_rect(center=centre).inflate(words.get_height(), words.get_height() // 2)
+    layer = pygame.Surface(box.size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, colour, layer.get_rect(), border_radius=box.height // 3)
+    surface.blit(layer, box)
+    surface.blit(words, words.get_rect(center=centre))
+
+
+class TablePainter:
+    def __init__(self, art: CardArt) -> None:
+        self.art = art
+        self._static: tuple[TableLayout, pygame.Surface] | None = None
+        self._wrapped: dict[tuple[str, int], list[str]] = {}
+
+    def draw(self, surface: pygame.Surface, scene: TableScene) -> None:
+        layout = scene.layout
+        surface.blit(self._static_layer(layout), (0, 0))
+        self._zones(surface, scene)
+        self._piles(surface, scene)
+        self._cards(surface, scene)
+        self._staging_text(surface, scene)
+        self._flights(surface, scene)
+        self._dragged(surface, scene)
+        self._sidebar(surface, scene)
+        self._messages(surface, scene)
+
+    # --- layers ------------------------------------------------------------------------
+
+    def _static_layer(self, layout: TableLayout) -> pygame.Surface:
+        if self._static is not None and self._static[0] is layout:
+            return self._static[1]
+        surface = felt(layout.size).copy()
+        small = max(12, layout.font - 2)
+        for zone in layout.zones.values():
+            _panel(surface, zone.rect)
+        for rect in (layout.my_melds, layout.staging, layout.contract, layout.scores,
+                     layout.log):
+            _panel(surface, rect)
+        labels = ((layout.my_melds, "Your melds"), (layout.staging, "Staging: drop cards "
+                  "here to build melds"), (layout.log, "Log"))
+        for rect, words in labels:
+            surface.blit(ink.text(words, small, _LABEL), (rect.left + 8, rect.top + 4))
+        self._static = (layout, surface)
+        return surface
+
+    def _card(self, surface: pygame.Surface, face: int | None, x: float, y: float,
+              width: int, selected: bool = False, shadow: bool = False) -> None:
+        if selected or shadow:
+            kind = Highlight.SELECTED if selected else Highlight.SHADOW
+            margin = overlay_margin(width)
+            surface.blit(overlay(kind, width), (round(x) - margin, round(y) - margin))
+        image = self.art.back_surface(width) if face is None else self.art.face_surface(
+            face, width)
+        surface.blit(image, (round(x), round(y)))
+
+    def _zones(self, surface: pygame.Surface, scene: TableScene) -> None:
+        view, layout, names = scene.view, scene.layout, scene.session.names
+        font = layout.font
+        for seat, zone in layout.zones.items():
+            acting = view.to_act == seat
+            if acting:
+                pygame.draw.rect(surface, _TO_ACT, zone.rect, 2, border_radius=10)
+            level = scene.session.seats[seat].level
+            dealer = " · dealer" if view.dealer == seat else ""
+            line = round(font * 1.3)
+            surface.blit(ink.fit(names[seat] + dealer, font, zone.header.width,
+                                 ink.GOLD if acting else ink.TEXT, bold=True), zone.header)
+            count = view.hand_counts[seat]
+            surface.blit(ink.fit(f"{level} · {count} cards", font - 2, zone.header.width,
+                                 ink.DIM), (zone.header.left, zone.header.top + line))
+            down = "down ✓" if view.down[seat] else "not down"
+            calls = f"calls {view.calls_made[seat]}/{view.rules.max_calls}"
+            surface.blit(ink.fit(f"{down} · {calls}", font - 2, zone.header.width,
+                                 ink.GOOD if view.down[seat] else ink.DIM),
+                         (zone.header.left, zone.header.top + 2 * line))
+            width = layout.back_w
+            step = min(width * 0.3, (zone.fan.width - width) / max(1, count - 1))
+            for i in range(min(count, 30)):
+                self._card(surface, None, zone.fan.left + i * step, zone.fan.top, width)
+
+    def _piles(self, surface: pygame.Surface, scene: TableScene) -> None:
+        view, layout = scene.view, scene.layout
+        small = max(12, layout.font - 2)
+        stock = layout.stock
+        for i in range(min(3, (view.stock_count + 19) // 20)):
+            self._card(surface, None, stock.left - 2 * i, stock.top - 2 * i, layout.card_w)
+        surface.blit(ink.text(f"Stock {view.stock_count}", small, _LABEL),
+                     (stock.left, stock.top - round(small * 1.5)))
+        surface.blit(ink.text("Discard", small, _LABEL),
+                     (layout.discard.left, layout.discard.top - round(small * 1.5)))
+        if not view.discard:
+            pygame.draw.rect(surface, _PANEL_EDGE, layout.discard, 2, border_radius=6)
+        drag = scene.drag
+        if drag is not None and drag.source == "cards":
+            melds, discard = scene.legal_targets(drag.cards)
+            colour = palette.DROP_TARGET
+            if discard:
+                pygame.draw.rect(surface, colour, layout.discard.inflate(10, 10), 3,
+                                 border_radius=8)
+            for index in melds:
+                pygame.draw.rect(surface, colour, scene.placement.meld_rects[index]
+                                 .inflate(10, 10), 3, border_radius=8)
+            pygame.draw.rect(surface, colour, layout.staging, 2, border_radius=10)
+
+    def _cards(self, surface: pygame.Surface, scene: TableScene) -> None:
+        dragged = set(scene.drag.cards) if scene.drag else set()
+        selected = scene.arrangement.selected
+        moving = []
+        for card in scene.placement.order:
+            if card in dragged:
+                continue
+            if card in scene.tweens.active:
+                moving.append(card)
+                continue
+            x, y = scene.pos[card]
+            width = scene.placement.spots[card][2]
+            self._card(surface, face_of(card), x, y, width, card in selected)
+        for card in moving:
+            tween = scene.tweens.active[card]
+            if tween.elapsed < tween.delay and card not in scene.view.discard:
+                continue  # not yet dealt
+            x, y = tween.position
+            self._card(surface, face_of(card), x, y, scene.placement.spots[card][2],
+                       shadow=True)
+
+    def _flights(self, surface: pygame.Surface, scene: TableScene) -> None:
+        for key, flight in scene.flights.items():
+            tween = scene.tweens.active.get(key)
+            if tween is not None and tween.elapsed >= tween.delay:
+                self._card(surface, flight.face, *tween.position, flight.width)
+
+    def _dragged(self, surface: pygame.Surface, scene: TableScene) -> None:
+        drag = scene.drag
+        if drag is None:
+            return
+        spots = scene.drag_spots(drag)
+        if drag.source == "cards":
+            for card, (x, y, width) in zip(drag.cards, spots, strict=False):
+                self._card(surface, face_of(card), x, y, width, shadow=True)
+            return
+        top = scene.view.top_discard
+        face = face_of(top) if drag.source == "discard" and top is not None else None
+        x, y, width = spots[0]
+        self._card(surface, face, x, y, width, shadow=True)
+
+    def _staging_text(self, surface: pygame.Surface, scene: TableScene) -> None:
+        layout = scene.layout
+        small = max(12, layout.font - 3)
+        for meld, rect in zip(scene.staged, scene.placement.staged_rects, strict=True):
+            mark, colour = (("✓ ", ink.GOOD) if meld.valid else ("✗ ", ink.BAD))
+            words = mark + (meld.label() if meld.valid else "no meld")
+            width = rect.width + layout.meld_w // 2 - 4
+            surface.blit(ink.fit(words, small, width, colour),
+                         (rect.left, rect.bottom + 3))
+        invalid = next((m for m in scene.staged if not m.valid), None)
+        if scene.lays:
+            status, colour = "Ready: press Lay down (Enter).", ink.GOOD
+        elif invalid is not None:
+            status, colour = invalid.reason, ink.BAD
+        elif scene.lay_problem:
+            status, colour = scene.lay_problem, ink.BAD
+        else:
+            status, colour = ("Select cards and drop them here (or press G); "
+                              "U puts them back.", ink.DIM)
+        area = layout.staging
+        surface.blit(ink.fit(status, small + 1, area.width - 16, colour),
+                     (area.left + 8, area.bottom - round(small * 1.6)))
+
+    # --- sidebar -----------------------------------------------------------------------
+
+    def _sidebar(self, surface: pygame.Surface, scene: TableScene) -> None:
+        view, layout, names = scene.view, scene.layout, scene.session.names
+        font, line = layout.font, round(layout.font * 1.35)
+        box = layout.contract.inflate(-16, -10)
+        deals = view.rules.deals_per_match
+        rows = [(f"Deal {view.deal_no} of {deals} · dealer {names[view.dealer]}", ink.GOLD,
+                 True)]
+        if view.down[view.player]:
+            rows.append(("Contract: done, you are down ✓", ink.GOOD, False))
+        else:
+            marks = checklist(view.contract, scene.staged)
+            rows.append((" · ".join(
+                f"{kind} {'✓' if ok else '✗'}" for kind, ok in marks), ink.TEXT, False))
+        rows.append((self._turn_text(scene), ink.DIM, False))
+        for i, (words, colour, bold) in enumerate(rows):
+            surface.blit(ink.fit(words, font if i == 0 else font - 2, box.width, colour, bold),
+                         (box.left, box.top + i * line))
+        box = layout.scores.inflate(-16, -10)
+        surface.blit(ink.text("Scores", font, ink.GOLD, True), box.topleft)
+        for seat, name in enumerate(names):
+            y = box.top + (seat + 1) * line
+            colour = _TO_ACT if view.to_act == seat else ink.TEXT
+            marker = "▸ " if view.to_act == seat else "   "
+            surface.blit(ink.fit(marker + name, font, box.width - 70, colour), (box.left, y))
+            total = ink.text(str(view.totals[seat]), font, colour, True)
+            surface.blit(total, (box.right - total.get_width(), y))
+        self._log(surface, layout, scene.log)
+
+    def _turn_text(self, scene: TableScene) -> str:
+        view = scene.view
+        if view.to_act is None:
+            return "The match is over."
+        who = "You" if view.to_act == view.player else scene.session.names[view.to_act]
+        doing = {Phase.CUT: "cutting", Phase.DRAW: "to draw", Phase.CALL: "may call",
+                 Phase.ALLOW: "allow or refuse", Phase.PLAY: "playing"}
+        return f"Now: {who} — {doing.get(view.phase, '')}"
+
+    def _log(self, surface: pygame.Surface, layout: TableLayout, log: list[str]) -> None:
+        size = max(12, layout.font - 3)
+        line = round(size * 1.3)
+        box = layout.log.inflate(-16, -10)
+        box.top += line
+        box.height -= line
+        lines: list[str] = []
+        for entry in reversed(log):
+            key = (entry, box.width)
+            wrapped = self._wrapped.get(key)
+            if wrapped is None:
+                wrapped = ink.wrap(entry, size, box.width)
+                self._wrapped[key] = wrapped
+            lines[:0] = wrapped
+            if len(lines) * line >= box.height:
+                break
+        lines = lines[-max(1, box.height // line):]
+        for i, words in enumerate(lines):
+            surface.blit(ink.text(words, size), (box.left, box.top + i * line))
+
+    # --- messages ----------------------------------------------------------------------
+
+    def _messages(self, surface: pygame.Surface, scene: TableScene) -> None:
+        layout = scene.layout
+        prompt = self._prompt(scene)
+        if prompt:
+            surface.blit(ink.fit(prompt, layout.font, layout.prompt.width, ink.GOLD, True),
+                         layout.prompt.topleft)
+        centre_x = layout.staging.centerx
+        words, left = scene.toast
+        if left > 0 and words:
+            _boxed(surface, ink.fit(words, layout.font, layout.staging.width - 40, ink.BAD,
+                                    True), (centre_x, layout.staging.top), _TOAST_BG)
+        words, left = scene.banner
+        if left > 0 and words:
+            big = round(layout.font * 1.5)
+            _boxed(surface, ink.fit(words, big, layout.my_melds.width, ink.GOLD, True),
+                   (layout.my_melds.centerx, layout.my_melds.centery), _BANNER_BG)
+
+    def _prompt(self, scene: TableScene) -> str:
+        view = scene.view
+        names = scene.session.names
+        if not scene.session.seats[view.player].human or view.to_act is None:
+            return ""
+        if view.to_act != view.player:
+            return f"{names[view.to_act]} is playing…"
+        top = card_text(view.top_discard, True) if view.top_discard is not None else ""
+        if view.phase == Phase.CUT:
+            return "You deal: click the stock to cut the pack."
+        if view.phase == Phase.DRAW:
+            if any(a.code == "take" for a in view.legal):
+                return f"Your turn: draw from the stock, or take {top} from the discard."
+            return "Your turn: draw from the stock."
+        if view.phase == Phase.CALL:
+            left = scene.call_left or 0
+            return f"Call {top}? Click Call (C) or Pass (P) — {int(left) + 1}s"
+        if view.phase == Phase.ALLOW:
+            caller = names[view.caller] if view.caller is not None else "Someone"
+            return f"{caller} calls {top}: Allow (A) or Refuse (F) and take it yourself."
+        if view.down[view.player]:
+            return "Tack cards onto melds or lay new ones, then discard (double-click a card)."
+        return "Stage your contract above your hand, or discard (double-click a card)."
+

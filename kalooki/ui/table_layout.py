@@ -1,0 +1,151 @@
+"""Where everything on the table goes, for one window size and table size. Pure geometry,
+recomputed on every resize; nothing here draws.
+
+The main area holds the opponents along the top (each with a zone for their melds), the
+stock, the discard pile and your melds in the middle, the staging area, and your hand at
+the bottom; a sidebar on the right holds the contract, the scores, the log and buttons.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pygame import Rect
+
+from kalooki.ui.card_art import card_height
+from kalooki.ui.highlight import lift
+
+
+@dataclass(frozen=True)
+class Zone:
+    """One opponent: name lines, a fan of card backs, and the melds they laid."""
+
+    seat: int
+    rect: Rect
+    header: Rect
+    fan: Rect
+    melds: Rect
+
+
+@dataclass(frozen=True)
+class TableLayout:
+    size: tuple[int, int]
+    font: int
+    card_w: int
+    meld_w: int
+    back_w: int
+    zones: dict[int, Zone]
+    stock: Rect
+    discard: Rect
+    my_melds: Rect
+    staging: Rect
+    prompt: Rect
+    hand: Rect
+    sidebar: Rect
+    contract: Rect
+    scores: Rect
+    log: Rect
+    buttons: Rect
+
+    @property
+    def card_h(self) -> int:
+        return card_height(self.card_w)
+
+    @property
+    def button_h(self) -> int:
+        return max(36, round(self.font * 2.4))
+
+
+def _clamp(value: float, low: int, high: int) -> int:
+    return max(low, min(high, round(value)))
+
+
+def compute_layout(size: tuple[int, int], players: int, viewer: int) -> TableLayout:
+    width, height = size
+    margin = _clamp(height * 0.012, 6, 16)
+    font = _clamp(height * 0.022, 14, 24)
+    card_w = _clamp(height * 0.095, 50, 130)
+    card_h = card_height(card_w)
+    meld_w = round(card_w * 0.74)
+    back_w = max(20, round(card_w * 0.42))
+    line = round(font * 1.35)
+
+    side_w = _clamp(width * 0.22, 250, 400)
+    sidebar = Rect(width - side_w - margin, margin, side_w, height - 2 * margin)
+    main = Rect(margin, margin, sidebar.left - 2 * margin, height - 2 * margin)
+
+    hand_h = card_h + lift(card_w) + margin
+    hand = Rect(main.left, main.bottom - hand_h, main.width, hand_h)
+    prompt = Rect(main.left, hand.top - line - margin // 2, main.width, line)
+    staging_h = card_height(meld_w) + round(4.4 * line) + margin
+    staging = Rect(main.left, prompt.top - staging_h - margin // 2, main.width, staging_h)
+    middle_h = card_h + line + margin
+    middle_top = staging.top - middle_h - margin
+    stock = Rect(main.left + margin, middle_top + line, card_w, card_h)
+    discard = Rect(stock.right + margin * 2, stock.top, card_w, card_h)
+    my_melds = Rect(discard.right + margin * 3, middle_top, main.right - discard.right
+                    - margin * 3, middle_h)
+
+    top = Rect(main.left, main.top, main.width, middle_top - margin - main.top)
+    others = [(viewer + i) % players for i in range(1, players)]
+    zones: dict[int, Zone] = {}
+    zone_w = top.width // max(1, len(others))
+    for index, seat in enumerate(others):
+        rect = Rect(top.left + index * zone_w, top.top, zone_w - margin, top.height)
+        header = Rect(rect.left + margin, rect.top + margin // 2, rect.width - 2 * margin,
+                      3 * line)
+        fan = Rect(header.left, header.bottom, header.width, card_height(back_w))
+        melds = Rect(header.left, fan.bottom + margin, header.width,
+                     rect.bottom - fan.bottom - 2 * margin)
+        zones[seat] = Zone(seat, rect, header, fan, melds)
+
+    button_h = max(36, round(font * 2.4))
+    buttons = Rect(sidebar.left, sidebar.bottom - 2 * button_h - margin, sidebar.width,
+                   2 * button_h + margin)
+    contract = Rect(sidebar.left, sidebar.top, sidebar.width, 4 * line + margin)
+    scores = Rect(sidebar.left, contract.bottom + margin, sidebar.width,
+                  (players + 1) * line + margin)
+    log = Rect(sidebar.left, scores.bottom + margin, sidebar.width,
+               buttons.top - scores.bottom - 2 * margin)
+    return TableLayout(size, font, card_w, meld_w, back_w, zones, stock, discard, my_melds,
+                       staging, prompt, hand, sidebar, contract, scores, log, buttons)
+
+
+def meld_step(width: int) -> int:
+    """How far apart overlapped meld cards sit: enough to read each card's index."""
+    return max(12, round(width * 0.42))
+
+
+def meld_width(cards: int, width: int) -> int:
+    return width + meld_step(width) * max(0, cards - 1)
+
+
+def flow_melds(lengths: list[int], area: Rect, width: int, gap: int,
+               below: int = 0) -> tuple[int, list[Rect]]:
+    """Melds of ``lengths`` cards laid left to right in rows inside ``area``, each row
+    ``below`` pixels taller than a card (for a label). Cards shrink until all fit."""
+    while True:
+        rects: list[Rect] = []
+        x, y = area.left, area.top
+        row_h = card_height(width) + below
+        for length in lengths:
+            w = meld_width(length, width)
+            if x > area.left and x + w > area.right:
+                x, y = area.left, y + row_h + gap
+            rects.append(Rect(x, y, w, card_height(width)))
+            x += w + gap
+        fits = not rects or (max(r.right for r in rects) <= area.right
+                             and rects[-1].top + row_h <= area.bottom)
+        if fits or width <= 24:
+            return width, rects
+        width -= 2
+
+
+def hand_slots(count: int, area: Rect, width: int) -> list[int]:
+    """Left edges of ``count`` cards spread across ``area``, overlapping as the hand grows."""
+    if count == 0:
+        return []
+    step = min(width + 4, (area.width - width) / max(1, count - 1))
+    total = width + step * (count - 1)
+    left = area.centerx - total / 2
+    return [round(left + i * step) for i in range(count)]
