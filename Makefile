@@ -4,9 +4,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
+BUILD_STAMP := $(VENV)/.installed-build
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 
-.PHONY: play test lint bench clean
+.PHONY: play test lint bench exe exe-check clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -18,6 +19,10 @@ $(STAMP): pyproject.toml | $(BIN)/python
 
 $(TEST_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP) $@
+
+$(BUILD_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[build]'
 	touch $(STAMP) $@
 
 play: $(STAMP)
@@ -32,6 +37,15 @@ test: $(TEST_STAMP)
 
 bench: $(TEST_STAMP)
 	$(HEADLESS) $(BIN)/python -m bench
+
+# The standalone program in dist/ (one folder and one file), with sizes and SHA-256.
+exe: $(BUILD_STAMP)
+	$(HEADLESS) $(BIN)/python build/build_exe.py
+
+# Run both built programs' --self-test from another folder; prints launch-to-first-frame.
+exe-check:
+	$(BIN)/python build/measure_start.py
+	$(BIN)/python build/measure_start.py --onefile --runs 1
 
 clean:
 	rm -rf $(VENV) build/work dist .pytest_cache .ruff_cache .hypothesis

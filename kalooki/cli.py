@@ -32,6 +32,8 @@ def _add_autoplay_options(parser: argparse.ArgumentParser) -> None:
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="kalooki", description="Kalooki, the Caribbean contract rummy.")
     _add_autoplay_options(parser)
+    parser.add_argument("--self-test", action="store_true",
+                        help="open the window, play, save and reload a deal, then exit")
     commands = parser.add_subparsers(dest="command", parser_class=_Parser)
     from kalooki import cli_rules, cli_saves
 
@@ -50,6 +52,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as error:
         print(error, file=sys.stderr)
         return 2
+    if args.self_test:
+        from kalooki.selftest import run_self_test
+
+        return run_self_test()
     if getattr(args, "run", None) is None:
         from kalooki.ui.app import run_game
 

@@ -1,0 +1,100 @@
+"""What the standalone build takes in and leaves out; ``pyinstaller.spec`` reads this.
+
+Kept apart from the spec so tests can check it without PyInstaller: the spec is only
+glue, the choices live here.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import platform
+import sys
+from pathlib import Path, PurePath
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from kalooki import __version__
+
+BUNDLE_ASSETS = "assets"
+"""The bundle's folder for the repository's ``assets/``; kalooki.ui.resources looks there."""
+
+EXCLUDED_MODULES = (
+    # The standard library's GUI, test and tooling packages: the game uses none of them.
+    "tkinter", "_tkinter", "turtle", "turtledemo", "idlelib", "unittest", "doctest",
+    "pydoc", "pydoc_data", "lib2to3", "test", "distutils", "ensurepip", "venv",
+    "xmlrpc", "sqlite3", "curses",
+    # OpenSSL (4.7 MB): hashlib falls back to Python's own SHA-256, which the saves use.
+    "_hashlib", "ssl", "_ssl",
+    # Third-party packages that optional code paths in pygame may try to import.
+    "numpy", "PIL", "setuptools", "pkg_resources", "IPython", "pytest", "hypothesis",
+    # pygame's own examples, documentation, tests and the camera/MIDI modules.
+    "pygame.examples", "pygame.docs", "pygame.tests", "pygame.camera",
+    "pygame._camera_opencv", "pygame.midi",
+)
+
+UNUSED_FONTS = (
+    # pygame_gui's fonts for languages Kalooki is not offered in: ~38 MB of CJK fonts and
+    # the Arabic, Hebrew and Georgian ones. Our theme uses the shipped DejaVu fonts;
+    # pygame_gui itself loads NotoSans (locale "en") and FiraCode (its symbols font).
+    "NotoSansJP-", "NotoSansKR-", "NotoSansSC-",
+    "NotoSansArabic-", "NotoSansHebrew-", "NotoSansGeorgian-",
+)
+UNUSED_DATA_FOLDERS = ("pygame/examples", "pygame/docs", "pygame/tests")
+UNUSED_ASSETS = ("sounds/.gitkeep",)
+
+
+def asset_datas(root: Path) -> list[tuple[str, str]]:
+    """Every file under ``assets/`` as a (source, bundle folder) pair, keeping sub-folders,
+    plus the generated window icon when ``build/prepare.py`` has drawn it."""
+    assets = root / "assets"
+    pairs = [(str(path), str(PurePath(BUNDLE_ASSETS, path.parent.relative_to(assets))))
+             for path in sorted(assets.rglob("*"))
+             if path.is_file() and path.relative_to(assets).as_posix() not in UNUSED_ASSETS]
+    icon_png = root / "build" / "work" / "icon" / "kalooki.png"
+    if icon_png.exists():
+        pairs.append((str(icon_png), BUNDLE_ASSETS))
+    return pairs
+
+
+def _unused(dest: str) -> bool:
+    dest = PurePath(dest).as_posix()
+    name = dest.rsplit("/", 1)[-1]
+    if dest.startswith("pygame_gui/data/") and name.startswith(UNUSED_FONTS):
+        return True
+    return dest.startswith(UNUSED_DATA_FOLDERS)
+
+
+def slim_datas(datas: list) -> list:
+    """The Analysis' data files less the unused fonts and pygame's examples/docs/tests.
+    Entries are PyInstaller TOC tuples ``(dest, source, kind)``."""
+    return [entry for entry in datas if not _unused(entry[0])]
+
+
+def slim_binaries(binaries: list) -> list:
+    """The Analysis' binaries less those of excluded pygame modules."""
+    return [entry for entry in binaries
+            if not PurePath(entry[0]).name.startswith(("_camera.", "pypm."))]
+
+
+def icon_file(root: Path) -> Path | None:
+    """The program icon for this platform, if ``build/prepare.py`` made one: ``.ico`` on
+    Windows; on macOS the PNG, which PyInstaller turns into ``.icns`` only with Pillow;
+    none on Linux, where programs carry no icon (the bundle holds ``assets/kalooki.png``)."""
+    folder = root / "build" / "work" / "icon"
+    if sys.platform == "win32":
+        chosen = folder / "kalooki.ico"
+    elif sys.platform == "darwin" and importlib.util.find_spec("PIL") is not None:
+        chosen = folder / "kalooki.png"
+    else:
+        return None
+    return chosen if chosen.exists() else None
+
+
+def platform_tag() -> str:
+    system = {"win32": "windows", "darwin": "macos"}.get(sys.platform, sys.platform)
+    machine = platform.machine().lower().replace("amd64", "x86_64")
+    return f"{system}-{machine}"
+
+
+def onefile_name() -> str:
+    """``kalooki-0.1.0-linux-x86_64``: the one-file program says what it is when downloaded."""
+    return f"kalooki-{__version__}-{platform_tag()}"

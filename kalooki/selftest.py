@@ -1,0 +1,184 @@
+"""``kalooki --self-test``: prove a build works on this machine, then exit.
+
+Opens the window on the main menu, plays one computer-only deal through the real table at
+instant speed, saves the match through the store, loads it back and checks the replay
+against the game played. Everything goes to a temporary folder (``KALOOKI_HOME`` points
+there while it runs), so the player's own settings and saves are never touched. Exit
+status 0 when every step passed; otherwise 1 and one line naming the step that failed.
+It works with the dummy video and audio drivers, which is how CI runs the built program.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TextIO
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from kalooki.store.paths import HOME_ENV, StorePaths
+
+SEED = 20240611
+"""A fixed deal, so a failure can be reproduced; any seed must pass."""
+PLAYERS = 4
+SAVE_NAME = "self-test"
+
+
+class SelfTestFailure(Exception):
+    """A step found the build not working; the message is the one line reported."""
+
+
+@dataclass
+class Context:
+    """What the steps share: the store folder, the window and the match once they exist."""
+
+    paths: StorePaths
+    app: object | None = None
+    table: object | None = None
+    saved: Path | None = None
+    timings: dict[str, float] = field(default_factory=dict)
+
+
+Step = Callable[[Context], None]
+
+
+def open_window(ctx: Context) -> None:
+    """The window and the main menu, drawn once: the frame a player sees first."""
+    from kalooki.ui.app import App
+    from kalooki.ui.autoplay import _Unthrottled
+    from kalooki.ui.play import open_menu
+
+    app = App(clock=_Unthrottled())
+    ctx.app = app
+    open_menu(app)
+    if not app.step([]):
+        raise SelfTestFailure("the main menu closed on its first frame")
+
+
+def play_deal(ctx: Context) -> None:
+    """One deal with computer players in every seat, through the real table."""
+    from kalooki.ui.app import App
+    from kalooki.ui.autoplay import MAX_FRAMES, autoplay_session
+    from kalooki.ui.table import TableScene
+
+    app = ctx.app
+    assert isinstance(app, App)
+    session = autoplay_session("caribbean", PLAYERS, SEED)
+    table = TableScene(app, session, speed="instant")
+    ctx.table = table
+    app.switch(table)
+    for _ in range(MAX_FRAMES):
+        if not app.step():
+            raise SelfTestFailure("the window closed during the deal")
+        if table.deals_finished >= 1:
+            app.step([])  # the deal's summary, drawn
+            return
+    raise SelfTestFailure(f"the deal did not finish in {MAX_FRAMES} frames")
+
+
+def save_match(ctx: Context) -> None:
+    """The match as a named save, written through the store."""
+    from kalooki.store.savegame import Seat, snapshot
+    from kalooki.store.saves import save_named
+
+    session = _session(ctx)
+    seats = [Seat(seat.name, seat.level) for seat in session.seats]
+    ctx.saved = save_named(ctx.paths, snapshot(session.recorder, seats), SAVE_NAME)
+
+
+def reload_match(ctx: Context) -> None:
+    """The save listed, loaded, replayed and identical to the game that was played."""
+    from kalooki.store.saves import list_saves, load_save
+
+    assert ctx.saved is not None
+    entries, warnings = list_saves(ctx.paths)
+    if warnings:
+        raise SelfTestFailure(f"listing saves: {warnings[0]}")
+    if [entry.path for entry in entries] != [ctx.saved]:
+        raise SelfTestFailure(f"the save list shows {len(entries)} saves, not the one made")
+    loaded = load_save(ctx.saved)
+    if loaded.value is None:
+        raise SelfTestFailure(f"loading the save: {'; '.join(loaded.warnings)}")
+    played = _session(ctx).game
+    if loaded.value.game.state_hash() != played.state_hash():
+        raise SelfTestFailure("the reloaded game differs from the game played")
+
+
+def _session(ctx: Context):  # -> MatchSession, imported lazily with the UI
+    from kalooki.ui.table import TableScene
+
+    table = ctx.table
+    assert isinstance(table, TableScene)
+    return table.session
+
+
+STEPS: tuple[Step, ...] = (open_window, play_deal, save_match, reload_match)
+
+
+@contextmanager
+def _temporary_store() -> Iterator[StorePaths]:
+    """A fresh store folder that ``StorePaths.default()`` also points at, removed after."""
+    previous = os.environ.get(HOME_ENV)
+    with tempfile.TemporaryDirectory(prefix="kalooki-self-test-") as folder:
+        os.environ[HOME_ENV] = folder
+        try:
+            yield StorePaths.under(folder)
+        finally:
+            if previous is None:
+                os.environ.pop(HOME_ENV, None)
+            else:
+                os.environ[HOME_ENV] = previous
+
+
+def run_self_test(steps: Sequence[Step] = STEPS, out: TextIO | None = None,
+                  err: TextIO | None = None) -> int:
+    """Run ``steps`` in order; 0 when all pass, else 1 and one line on ``err``."""
+    out = sys.stdout if out is None else out
+    err = sys.stderr if err is None else err
+    started = time.perf_counter()
+    current = "start"
+    try:
+        with _temporary_store() as paths:
+            ctx = Context(paths)
+            try:
+                for step in steps:
+                    current = step.__name__.replace("_", " ")
+                    begun = time.perf_counter()
+                    step(ctx)
+                    ctx.timings[current] = time.perf_counter() - begun
+                    if step is open_window:
+                        _say(out, f"first frame {time.perf_counter() - started:.2f} s")
+            finally:
+                _close(ctx)
+    except Exception as error:  # a self-test reports every failure, of any kind, in a line
+        reason = str(error) or type(error).__name__
+        _say(err, f"kalooki self-test failed at '{current}': {reason}".splitlines()[0])
+        return 1
+    parts = ", ".join(f"{name} {seconds:.2f} s" for name, seconds in ctx.timings.items())
+    _say(out, f"kalooki self-test passed in {time.perf_counter() - started:.2f} s ({parts})")
+    return 0
+
+
+def _close(ctx: Context) -> None:
+    if ctx.app is None:
+        return
+    import pygame
+
+    from kalooki.ui.resources import font
+
+    ctx.app.close()  # type: ignore[attr-defined]
+    font.cache_clear()
+    pygame.quit()
+
+
+def _say(stream: TextIO | None, line: str) -> None:
+    """Print and flush (a launcher times the first-frame line); a windowed Windows build
+    has no stdout at all, and then only the exit status speaks."""
+    if stream is not None:
+        print(line, file=stream, flush=True)

@@ -1,0 +1,124 @@
+"""The standalone build's inputs, checked without running PyInstaller: the spec compiles,
+the bundle carries the assets where the game looks for them, the slimming keeps what
+the game uses, and the generated icon and version file are well formed."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import shutil
+import struct
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from kalooki import __version__
+from kalooki.ui import resources, theme
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "build"))
+
+import bundle_config  # noqa: E402
+import prepare  # noqa: E402
+
+SPEC = ROOT / "pyinstaller.spec"
+
+
+def test_the_spec_compiles_and_offers_both_layouts() -> None:
+    source = SPEC.read_text(encoding="utf-8")
+    compile(source, str(SPEC), "exec")
+    for needed in ("--onefile", "--both", "KALOOKI_ONEFILE", "bundle_config.asset_datas",
+                   "slim_datas", "COLLECT(", "strip=STRIP"):
+        assert needed in source
+
+
+def test_the_bundle_lists_every_asset_under_assets() -> None:
+    pairs = bundle_config.asset_datas(ROOT)
+    bundled = {(Path(src).name, Path(dest).as_posix()) for src, dest in pairs}
+    for path in (ROOT / "assets").rglob("*"):
+        if path.is_file():
+            folder = Path("assets", path.parent.relative_to(ROOT / "assets")).as_posix()
+            assert (path.name, folder) in bundled
+    assert ("theme.json", "assets/theme") in bundled
+    assert ("DejaVuSans.ttf", "assets/fonts") in bundled
+
+
+def test_slimming_keeps_the_fonts_in_use_and_drops_the_rest() -> None:
+    def entry(dest: str) -> tuple[str, str, str]:
+        return (dest, "/src/" + dest, "DATA")
+
+    kept = bundle_config.slim_datas([entry("pygame_gui/data/NotoSans-Regular.ttf"),
+                                     entry("pygame_gui/data/FiraCode-Regular.ttf"),
+                                     entry("pygame_gui/data/default_theme.json"),
+                                     entry("pygame_gui/data/NotoSansSC-Bold.otf"),
+                                     entry("pygame_gui/data/NotoSansJP-Regular.otf"),
+                                     entry("pygame/examples/data/city.png"),
+                                     entry("pygame/freesansbold.ttf"),
+                                     entry("assets/fonts/DejaVuSans.ttf")])
+    assert [dest for dest, _, _ in kept] == ["pygame_gui/data/NotoSans-Regular.ttf",
+                                             "pygame_gui/data/FiraCode-Regular.ttf",
+                                             "pygame_gui/data/default_theme.json",
+                                             "pygame/freesansbold.ttf",
+                                             "assets/fonts/DejaVuSans.ttf"]
+
+
+def test_no_excluded_module_is_one_the_game_needs() -> None:
+    excluded = set(bundle_config.EXCLUDED_MODULES)
+    assert not {"kalooki", "pygame", "pygame_gui", "platformdirs", "json", "hashlib",
+                "pygame.font", "pygame.mixer", "_sha256", "importlib"} & excluded
+
+
+def test_assets_are_found_from_another_working_directory(tmp_path: Path) -> None:
+    code = ("from kalooki.ui.resources import asset_path; from kalooki.ui.theme import "
+            "theme_data; theme_data(); print(asset_path('fonts', 'DejaVuSans.ttf').is_file())")
+    result = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True,
+                            text=True, check=True, timeout=60)
+    assert result.stdout.strip() == "True"
+
+
+def test_assets_are_found_in_a_bundle_laid_out_by_the_spec(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for source, dest in bundle_config.asset_datas(ROOT):
+        (tmp_path / dest).mkdir(parents=True, exist_ok=True)
+        shutil.copy(source, tmp_path / dest)
+    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
+    monkeypatch.chdir(ROOT.parent)
+    assert resources.assets_root() == tmp_path / "assets"
+    font_path = theme.theme_data()["#base"]["font"]["regular_path"]
+    assert Path(font_path) == tmp_path / "assets" / "fonts" / "DejaVuSans.ttf"
+    assert Path(font_path).is_file()
+
+
+def test_the_icon_is_a_square_fan_and_the_ico_holds_every_size() -> None:
+    pygame.display.init()
+    try:
+        icon = prepare.draw_icon(64)
+        data = prepare.ico_bytes(icon, (16, 32, 256))
+    finally:
+        resources.font.cache_clear()  # fonts die with pygame.quit()
+        pygame.quit()
+    assert icon.get_size() == (64, 64)
+    assert icon.get_at((0, 0)).a == 0  # transparent corner
+    reserved, kind, count = struct.unpack_from("<HHH", data)
+    assert (reserved, kind, count) == (0, 1, 3)
+    sides = [data[6 + 16 * i] for i in range(count)]
+    assert sides == [16, 32, 0]  # 0 means 256
+    _, _, _, _, _, _, size, offset = struct.unpack_from("<BBBBHHII", data, 6)
+    assert data[offset:offset + 8] == b"\x89PNG\r\n\x1a\n" and offset + size <= len(data)
+
+
+def test_the_windows_version_file_carries_the_version() -> None:
+    text = prepare.version_info("1.2.3")
+    assert "filevers=(1, 2, 3, 0)" in text and "'ProductVersion', '1.2.3'" in text
+    assert "{version" not in text
+    assert prepare.version_info().count(__version__) >= 2
+
+
+def test_the_one_file_program_is_named_for_its_version_and_platform() -> None:
+    assert bundle_config.onefile_name().startswith(f"kalooki-{__version__}-")
