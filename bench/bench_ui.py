@@ -17,13 +17,14 @@ FRAMES = 600
 
 _LAUNCH = """
 import time; start = time.perf_counter()
-import os
+import os, tempfile
 os.environ["SDL_VIDEODRIVER"] = "dummy"; os.environ["SDL_AUDIODRIVER"] = "dummy"
-from kalooki.ui.app import App
-from kalooki.ui.play import open_menu
-app = App(); open_menu(app); app.step([])
+from kalooki.store.paths import StorePaths
+from kalooki.ui.play import launch
+app = launch(StorePaths.under(tempfile.mkdtemp())); app.step([])
 print(time.perf_counter() - start)
 """
+"""The real start: settings read (from an empty store), window opened, menu drawn."""
 
 
 def frame_times() -> list[float]:

@@ -8,6 +8,7 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pygame
 import pygame_gui
@@ -27,6 +28,12 @@ class FakeClock:
     def tick(self, framerate: float = 0) -> int:
         self.frames += 1
         return 16
+
+
+@pytest.fixture(autouse=True)
+def _private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Settings, saves and statistics go to a temporary folder, never the player's."""
+    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path))
 
 
 @pytest.fixture

@@ -129,6 +129,13 @@ def good_seed() -> int:
 
 # --- driving the app ------------------------------------------------------------------
 
+@pytest.fixture(autouse=True)
+def _private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Settings, saves and statistics go to a temporary folder, never the player's."""
+    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path))
+
+
+
 @pytest.fixture
 def app() -> Iterator[App]:
     application = App(clock=FakeClock())

@@ -8,11 +8,12 @@ nothing waits on real time.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Protocol
 
 import pygame
 
+from kalooki.ui import text as ink
 from kalooki.ui.card_art import CardArt
 from kalooki.ui.resources import font
 from kalooki.ui.scene import Scene
@@ -22,6 +23,10 @@ TITLE = "Kalooki"
 DEFAULT_SIZE = (1280, 720)
 MIN_SIZE = (1024, 640)
 FPS = 60
+NOTE_SECONDS = 5.0
+WINDOW_SAVE_DELAY = 0.8
+"""Seconds a window must keep one size before it is remembered (a drag resizes often)."""
+_NOTE_BG = (20, 12, 10, 225)
 
 
 class FrameClock(Protocol):
@@ -38,7 +43,8 @@ class App:
     """Owns the window and the pygame_gui manager; scenes reach both through it."""
 
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, *,
-                 clock: FrameClock | None = None, fullscreen: bool = False) -> None:
+                 clock: FrameClock | None = None, fullscreen: bool = False,
+                 four_colour: bool = False, fps: int = FPS) -> None:
         pygame.init()
         self.window = pygame.Window(TITLE, clamp_size(size), resizable=True)
         self.window.minimum_size = MIN_SIZE
@@ -47,10 +53,17 @@ class App:
         self.size = self.surface.get_size()
         self.ui = create_ui_manager(self.size)
         self.clock: FrameClock = clock or pygame.time.Clock()
-        self.card_art = CardArt()
+        self.card_art = CardArt(four_colour=four_colour)
+        self.fps = fps
+        """The frame cap; 0 runs as fast as the machine can (autoplay)."""
         self.scene: Scene | None = None
         self.running = True
         self.fullscreen = False
+        self.windowed_size = self.size
+        self.on_window_change: Callable[[tuple[int, int], bool], None] | None = None
+        """Told the windowed size and full-screen flag once they settle (to remember)."""
+        self._window_unsaved: float | None = None
+        self.note = ("", 0.0)
         if fullscreen:
             self.toggle_fullscreen()
 
@@ -64,6 +77,10 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    def notify(self, message: str) -> None:
+        """Show ``message`` over any scene for a few seconds; play goes on meanwhile."""
+        self.note = (message, NOTE_SECONDS)
+
     def toggle_fullscreen(self) -> None:
         if self.fullscreen:
             self.window.set_windowed()
@@ -71,6 +88,7 @@ class App:
             self.window.set_fullscreen(desktop=True)
         self.fullscreen = not self.fullscreen
         self._resized(self.window.size)
+        self._window_unsaved = 0.0
 
     def _resized(self, size: tuple[int, int]) -> None:
         """Follow a new window size, holding it to the minimum where the platform lets a
@@ -82,6 +100,9 @@ class App:
         if self.surface.get_size() == self.size:
             return
         self.size = self.surface.get_size()
+        if not self.fullscreen:
+            self.windowed_size = self.size
+            self._window_unsaved = 0.0
         self.ui.set_window_resolution(self.size)
         if self.scene is not None:
             self.scene.on_resize(self.size)
@@ -104,7 +125,7 @@ class App:
 
     def step(self, events: Iterable[pygame.event.Event] | None = None) -> bool:
         """Run one frame on ``events`` (default: the pygame queue); False once quitting."""
-        dt = self.clock.tick(FPS) / 1000
+        dt = self.clock.tick(self.fps) / 1000
         for event in pygame.event.get() if events is None else events:
             self._dispatch(event)
             if not self.running:
@@ -114,8 +135,36 @@ class App:
             self.scene.update(dt)
             self.scene.draw(self.surface)
         self.ui.draw_ui(self.surface)
+        self._draw_note(dt)
         self.window.flip()
+        self._settle_window(dt)
         return self.running
+
+    def _draw_note(self, dt: float) -> None:
+        words, left = self.note
+        if left <= 0 or not words:
+            return
+        self.note = (words, left - dt)
+        size = max(14, round(self.size[1] * 0.022))
+        image = ink.fit(words, size, self.size[0] - 80, ink.GOLD, True)
+        box = image.get_rect(midtop=(self.size[0] // 2, size)).inflate(size * 2, size)
+        layer = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, _NOTE_BG, layer.get_rect(), border_radius=box.height // 3)
+        self.surface.blit(layer, box)
+        self.surface.blit(image, image.get_rect(center=box.center))
+
+    def _settle_window(self, dt: float) -> None:
+        if self._window_unsaved is None:
+            return
+        self._window_unsaved += dt
+        if self._window_unsaved >= WINDOW_SAVE_DELAY:
+            self.remember_window()
+
+    def remember_window(self) -> None:
+        """Hand the window's size and mode to whoever remembers them (now, not later)."""
+        self._window_unsaved = None
+        if self.on_window_change is not None:
+            self.on_window_change(self.windowed_size, self.fullscreen)
 
     def run_frames(self, count: int) -> bool:
         """Up to ``count`` frames from the event queue; False if the player quit."""
@@ -127,6 +176,7 @@ class App:
         return 0
 
     def close(self) -> None:
+        self.remember_window()
         if self.scene is not None:
             self.scene.leave()
             self.scene = None
@@ -144,10 +194,9 @@ def run_game(args: argparse.Namespace) -> int:
 
             shot = Path(args.screenshot) if args.screenshot else None
             return run_autoplay(args.preset, args.players, args.deals, shot)
-        from kalooki.ui.play import open_menu
+        from kalooki.ui.play import launch
 
-        app = App(fullscreen=bool(getattr(args, "fullscreen", False)))
-        open_menu(app)
+        app = launch(fullscreen=bool(getattr(args, "fullscreen", False)))
         try:
             return app.run()
         finally:

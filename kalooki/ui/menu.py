@@ -1,4 +1,5 @@
-"""The main menu: Continue (when an autosave exists), New game, Quit, and the new-game panel.
+"""The main menu: Continue (when an autosave exists), New game, Settings (when the game
+has a settings screen), Quit, and the new-game panel.
 
 Everything the menu cannot do itself arrives as a callback, so later issues plug in the
 table, the store's autosave and the full setup screens without touching this scene.
@@ -33,13 +34,16 @@ class MainMenuScene:
     def __init__(self, app: App, *, has_autosave: Callable[[], bool] = lambda: False,
                  presets: Sequence[str] = DEFAULT_PRESETS,
                  on_start: Callable[[GameSetup], None] | None = None,
-                 on_continue: Callable[[], None] | None = None) -> None:
+                 on_continue: Callable[[], None] | None = None,
+                 on_settings: Callable[[], None] | None = None,
+                 setup: GameSetup | None = None) -> None:
         self.app = app
         self.has_autosave = has_autosave
         self.presets = tuple(presets)
         self.on_start = on_start or self._table_not_ready
         self.on_continue = on_continue or self._table_not_ready
-        self.setup_values = default_setup(self.presets)
+        self.on_settings = on_settings
+        self.setup_values = setup or default_setup(self.presets)
         self.setup_open = False
         self.notice_text = ""
         self._build(app.size)
@@ -56,6 +60,8 @@ class MainMenuScene:
         if autosave:
             entries.append(("Continue", self.on_continue, "#primary"))
         entries.append(("New game", self.open_setup, None if autosave else "#primary"))
+        if self.on_settings is not None:
+            entries.append(("Settings", self.on_settings, None))
         entries.append(("Quit", self.app.quit, None))
         block = self.title.get_height() + len(entries) * (_BUTTON_H + _BUTTON_GAP) + _NOTICE_H
         top = max(round(size[1] * 0.03), (size[1] - block) // 2)

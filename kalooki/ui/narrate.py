@@ -19,6 +19,11 @@ def _card(card: int) -> str:
     return card_text(card, True)
 
 
+def plural(count: int, word: str) -> str:
+    """``1 card``, ``2 cards``: the count with the word agreeing."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
 class Narrator:
     def __init__(self, names: Sequence[str], viewer: int) -> None:
         self.names = list(names)
@@ -26,7 +31,17 @@ class Narrator:
         self.called_card: int | None = None
 
     def who(self, player: int | None) -> str:
-        return "?" if player is None else self.names[player]
+        """The player's name, or "You" for the viewer: the log speaks to the person."""
+        if player is None:
+            return "?"
+        return "You" if player == self.viewer else self.names[player]
+
+    def does(self, player: int | None, verb: str) -> str:
+        """``Marcia deals`` but ``You deal``: ``verb`` is a regular verb in the third
+        person (``deals``, ``wins``, ``takes``)."""
+        if player == self.viewer:
+            return f"You {verb.removesuffix('s')}"
+        return f"{self.who(player)} {verb}"
 
     def _meld(self, table: Sequence[PublicMeld], index: int) -> str:
         if not 0 <= index < len(table):
@@ -39,11 +54,13 @@ class Narrator:
         """The sentence for ``event``, or None for events the log leaves out."""
         kind, who, cards, info = event.kind, self.who(event.player), event.cards, event.info
         if kind == "deal-start":
-            return (f"Deal {info['deal']}: {who} deals {info['hand_size']} cards. "
+            return (f"Deal {info['deal']}: {self.does(event.player, 'deals')} "
+                    f"{plural(info['hand_size'], 'card')}. "
                     f"Contract: {contract_text(info['contract'])}.")
         if kind == "cut":
             bonus = " Exactly right: cut bonus!" if info["bonus"] else ""
-            return f"{who} cut {info['count']} cards ({info['needed']} needed).{bonus}"
+            return (f"{who} cut {plural(info['count'], 'card')} ({info['needed']} needed)."
+                    f"{bonus}")
         if kind == "upcard":
             return f"{_card(cards[0])} is turned up."
         if kind == "draw":
@@ -57,9 +74,10 @@ class Narrator:
             card = _card(self.called_card) if self.called_card is not None else "the discard"
             return f"{who} called {card}."
         if kind == "call-won":
-            return f"{who} wins the call for {_card(cards[0])}."
+            return f"{self.does(event.player, 'wins')} the call for {_card(cards[0])}."
         if kind == "allow":
-            return f"{who} allowed the call: {self.who(info['caller'])} takes {_card(cards[0])}."
+            return (f"{who} allowed the call: {self.does(info['caller'], 'takes')} "
+                    f"{_card(cards[0])}.")
         if kind == "refuse":
             return f"{who} refused the call and took {_card(cards[0])}."
         if kind == "lay":
@@ -78,7 +96,8 @@ class Narrator:
         if kind == "end-turn":
             return f"{who} ended the turn."
         if kind == "reshuffle":
-            return f"The discards were shuffled into a new stock ({info['count']} cards)."
+            return (f"The discards were shuffled into a new stock "
+                    f"({plural(info['count'], 'card')}).")
         if kind == "deal-void":
             return "The stock ran out again: the deal is void and will be dealt again."
         if kind == "deal-end":

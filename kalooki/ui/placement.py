@@ -41,12 +41,18 @@ def _table(place: Placement, layout: TableLayout, view: PlayerView) -> None:
     place.meld_rects = [Rect(0, 0, 0, 0)] * len(view.table)
     gap = max(4, layout.meld_w // 6)
     for owner, indices in by_owner.items():
-        area = (layout.my_melds if owner == view.player else layout.zones[owner].melds)
+        mine = owner == view.player
+        area = layout.zones[owner].melds if not mine else layout.my_melds.inflate(
+            -layout.font, -layout.font // 2)
+        if mine:  # below the area's title
+            label = round(layout.font * 1.1)
+            area = Rect(area.left, area.top + label, area.width, area.height - label)
         lengths = [len(view.table[i].meld.cards) for i in indices]
-        width, rects = flow_melds(lengths, area, layout.meld_w, gap)
+        tight = not mine and len(layout.zones) >= 4  # five or more players: small zones
+        width, rects = flow_melds(lengths, area, layout.meld_w, gap, tight=tight)
         for index, rect in zip(indices, rects, strict=True):
             place.meld_rects[index] = rect
-            step = meld_step(width)
+            step = meld_step(width, tight)
             for k, card in enumerate(view.table[index].meld.cards):
                 place.put(card, rect.left + k * step, rect.top, width)
 
@@ -56,7 +62,7 @@ def _staged(place: Placement, layout: TableLayout, staged: list[StagedMeld]) -> 
     label = round(layout.font * 1.3)
     area.top += label  # the area's title above, the status line below
     area.height -= label + round(layout.font * 1.4)
-    gap = layout.meld_w // 2
+    gap = round(layout.meld_w * 0.8)
     lengths = [len(meld.cards) for meld in staged]
     width, rects = flow_melds(lengths, area, layout.meld_w, gap, below=label)
     place.staged_rects = rects

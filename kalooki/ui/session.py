@@ -4,14 +4,20 @@ computer players' pacing. No pygame here, so the whole flow can be tested withou
 The session is the single door to the engine for the table: the human's gestures and the
 computer players' choices both arrive as actions through :meth:`MatchSession.submit`, and
 everything that happened comes back out of :meth:`MatchSession.take_events`.
+
+A computer player may think for half a second, so with ``threaded`` its choice is made on
+a worker thread from the player's view (immutable) while the window keeps drawing; the
+action is applied here, on the main thread, once it is ready. The engine's game is only
+ever touched by the main thread.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 
-from kalooki.ai.random_player import choose_random
+from kalooki.ai.personalities import PERSONALITIES, make_player
 from kalooki.engine.actions import Action
 from kalooki.engine.errors import RuleError
 from kalooki.engine.events import Event
@@ -22,21 +28,18 @@ from kalooki.engine.state import Game, Phase
 from kalooki.engine.view import PlayerView
 
 Chooser = Callable[[PlayerView, Rng], Action]
+AfterAction = Callable[["MatchSession", list[Event]], None]
 HUMAN_SEAT = 0
+HUMAN_LEVEL = "human"
 _PLAYER_SALT = 1000
 
 
-def computer_player(level: str) -> Chooser:
-    """The one place a level becomes a computer player. Swap in ``kalooki.ai`` here when
-    its players exist; until then every level plays random legal moves."""
-    del level
-    return choose_random
-
-
-def autosave_hook(recorder: Recorder) -> None:
-    """HOOK (store): write an autosave of ``recorder.record`` here once
-    ``kalooki.store.saves.autosave`` exists. Called after every applied action."""
-    del recorder
+def computer_player(level: str, name: str = "", think_budget: float = 0.5) -> Chooser:
+    """The one place a level becomes a computer player; a name that is one of the
+    personalities of that level plays in that personality's style."""
+    personality = next((p.name for p in PERSONALITIES
+                        if p.name.lower() == name.lower() and p.level == level), None)
+    return make_player(level, personality, think_budget=think_budget).choose
 
 
 @dataclass(frozen=True)
@@ -48,22 +51,31 @@ class Seat:
 
 class MatchSession:
     """One match. ``viewer`` is the seat whose eyes the table uses (the human's; seat 0 in
-    autoplay). ``ai_pause`` seconds pass after every action before a computer player
-    moves; a computer's call or pass during a call window is made at once."""
+    autoplay). ``ai_pause`` seconds pass after every action before a computer player's
+    move is applied; a computer's call or pass during a call window is made at once.
+    ``after_action`` hooks run after every applied action (autosave, statistics)."""
 
     def __init__(self, rules: RuleSet, seats: Sequence[Seat], seed: int, *,
-                 ai_pause: float = 0.6, viewer: int = HUMAN_SEAT) -> None:
+                 ai_pause: float = 0.6, viewer: int = HUMAN_SEAT, threaded: bool = False,
+                 think_budget: float = 0.5, recorder: Recorder | None = None) -> None:
         self.seats = tuple(seats)
-        self.recorder = Recorder.new(rules, len(self.seats), seed)
-        stream = Rng(seed ^ 0x5EED)
+        self.recorder = recorder or Recorder.new(rules, len(self.seats), seed)
+        stream = Rng(self.game.seed ^ 0x5EED)
         self.rngs = [stream.fork(_PLAYER_SALT + i) for i in range(len(self.seats))]
         self.choosers: list[Chooser | None] = [
-            None if seat.human else computer_player(seat.level) for seat in self.seats]
+            None if seat.human else computer_player(seat.level, seat.name, think_budget)
+            for seat in self.seats]
         self.viewer = viewer
         self.ai_pause = ai_pause
         self.waited = 0.0
         self.paused = False
-        self._events: list[Event] = list(self.game.start_events)
+        self.after_action: list[AfterAction] = []
+        self.calls_before = list(self.game.calls_made)
+        """Each player's calls this deal, as they stood before the last action."""
+        self._executor = (ThreadPoolExecutor(1, thread_name_prefix="kalooki-ai")
+                          if threaded else None)
+        self._pending: tuple[int, Future[Action]] | None = None
+        self._events: list[Event] = list(self.game.start_events) if recorder is None else []
 
     @property
     def game(self) -> Game:
@@ -82,6 +94,12 @@ class MatchSession:
         return to_act is not None and self.seats[to_act].human
 
     @property
+    def computer_to_act(self) -> int | None:
+        """The computer seat whose move the table is waiting for, if any."""
+        to_act = self.game.to_act
+        return None if to_act is None or self.seats[to_act].human else to_act
+
+    @property
     def over(self) -> bool:
         return self.game.phase == Phase.MATCH_OVER
 
@@ -93,9 +111,13 @@ class MatchSession:
         problem = self.game.why_illegal(action)
         if problem is not None:
             return problem
-        self._events.extend(self.recorder.apply(action))
+        self.calls_before = list(self.game.calls_made)
+        events = self.recorder.apply(action)
+        self._events.extend(events)
         self.waited = 0.0
-        autosave_hook(self.recorder)
+        self._pending = None
+        for hook in self.after_action:
+            hook(self, events)
         return None
 
     def take_events(self) -> list[Event]:
@@ -105,20 +127,46 @@ class MatchSession:
         return events
 
     def update(self, dt: float, busy: bool) -> bool:
-        """Let a computer player move once its pause is over and the table is idle
-        (``busy`` while animations run). True when an action was applied."""
-        game = self.game
-        to_act = game.to_act
-        if self.paused or to_act is None or busy:
-            return False
-        chooser = self.choosers[to_act]
-        if chooser is None:
+        """Let a computer player move once its pause is over, its choice is made and the
+        table is idle (``busy`` while animations run). True when an action was applied."""
+        to_act = self.computer_to_act
+        if to_act is None:
             return False
         self.waited += dt
-        if game.phase != Phase.CALL and self.waited < self.ai_pause:
+        stamp = len(self.recorder.actions)
+        if self._pending is not None and self._pending[0] != stamp:
+            self._pending = None  # the game moved on while it thought
+        if self._executor is not None and self._pending is None:
+            chooser = self.choosers[to_act]
+            assert chooser is not None
+            self._pending = (stamp, self._executor.submit(
+                chooser, self.game.view(to_act), self.rngs[to_act]))
+        if self.paused or busy:
             return False
-        action = chooser(game.view(to_act), self.rngs[to_act])
+        if self.game.phase != Phase.CALL and self.waited < self.ai_pause:
+            return False
+        if self._pending is not None:
+            future = self._pending[1]
+            if not future.done():
+                return False
+            action = future.result()
+        else:
+            chooser = self.choosers[to_act]
+            assert chooser is not None
+            action = chooser(self.game.view(to_act), self.rngs[to_act])
         problem = self.submit(action)
         if problem is not None:  # a computer player must only choose legal moves
             raise problem
         return True
+
+    @property
+    def thinking(self) -> bool:
+        """A computer player's choice is still being worked out on the worker thread."""
+        return self._pending is not None and not self._pending[1].done()
+
+    def close(self) -> None:
+        """Stop the worker thread (a choice in progress is abandoned)."""
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
+        self._pending = None

@@ -7,6 +7,8 @@ drawn to where :mod:`placement` says they now belong. The scene never changes th
 
 from __future__ import annotations
 
+import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -14,6 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame_gui.elements import UIButton
 
+from kalooki.ai.hint import hint
 from kalooki.engine.actions import (
     Action,
     Allow,
@@ -30,7 +33,7 @@ from kalooki.engine.actions import (
     TackOn,
     TakeDiscard,
 )
-from kalooki.engine.cards import face_of, sort_key_rank, sort_key_suit
+from kalooki.engine.cards import card_text, face_of, sort_key_rank, sort_key_suit
 from kalooki.engine.events import Event
 from kalooki.engine.melds import HIGH, LOW, declared_meld
 from kalooki.engine.state import DealResult, Phase
@@ -75,6 +78,15 @@ class Drag:
     pos: tuple[int, int]
 
 
+@dataclass(frozen=True)
+class Hint:
+    """A suggestion on screen until the game moves on: the action, why, and when."""
+
+    action: Action
+    reason: str
+    stamp: int
+
+
 @dataclass
 class Flight:
     """A card that flies without a place to land in the view: a face-down draw, or a
@@ -86,14 +98,22 @@ class Flight:
 
 class TableScene:
     def __init__(self, app: App, session: MatchSession, *, speed: str = "normal",
-                 call_seconds: float = 5.0, on_quit: Callable[[], None] | None = None) -> None:
+                 call_seconds: float = 5.0, card_scale: float = 1.0,
+                 confirm_discard: bool = False, batch_seconds: float = 0.0,
+                 on_quit: Callable[[], None] | None = None) -> None:
         self.app = app
         self.session = session
         self.speed = speed
         self.call_seconds = call_seconds
+        self.card_scale = card_scale
+        self.confirm_discard = confirm_discard
+        self.batch_seconds = batch_seconds
+        """With more than 0, computer moves are applied back to back for up to this many
+        seconds of one frame, drawing only the last (autoplay: as fast as it can)."""
         self.on_quit = on_quit or app.quit
         names = list(session.names)
-        self.narrator = Narrator(names, session.viewer)
+        human = session.seats[session.viewer].human
+        self.narrator = Narrator(names, session.viewer if human else None)
         self.arrangement = Arrangement()
         self.staged: list[StagedMeld] = []
         self.lays: list[LayDown] = []
@@ -115,9 +135,12 @@ class TableScene:
         self.summary_surface: pygame.Surface | None = None
         self.deals_finished = 0
         self.chooser: ChoicePanel | None = None
+        self.hint: Hint | None = None
+        self.cut_random = random.Random()
         self.view = session.view()
         self.painter = TablePainter(app.card_art)
-        self.layout = compute_layout(app.size, session.game.players, session.viewer)
+        self.layout = compute_layout(app.size, session.game.players, session.viewer,
+                                     card_scale)
         self.placement = Placement()
         self.buttons: dict[str, UIButton] = {}
         self._build_widgets()
@@ -134,6 +157,9 @@ class TableScene:
         left = pygame.Rect(box.left, box.top, half, h)
         right = pygame.Rect(box.left + half + 8, box.top, half, h)
         low = h + (box.height - 2 * h)
+        third = (box.width - 16) // 3
+        thirds = [pygame.Rect(box.left + i * (third + 8), box.top + low, third, h)
+                  for i in range(3)]
         specs: dict[str, tuple[pygame.Rect, str, Callable[[], None], str | None]] = {
             "lay": (top, "Lay down", self.lay_down, "#primary"),
             "call": (left, "Call", lambda: self.submit(Call()), "#primary"),
@@ -141,11 +167,14 @@ class TableScene:
             "allow": (left, "Allow", lambda: self.submit(Allow()), None),
             "refuse": (right, "Refuse", lambda: self.submit(Refuse()), "#primary"),
             "next": (self._next_rect(), "Next deal", self.next_deal, "#primary"),
-            "suit": (left.move(0, low), "Sort suit", lambda: self.sort(sort_key_suit), None),
-            "rank": (right.move(0, low), "Sort rank", lambda: self.sort(sort_key_rank), None),
+            "suit": (thirds[0], "Suits", lambda: self.sort(sort_key_suit), None),
+            "rank": (thirds[1], "Ranks", lambda: self.sort(sort_key_rank), None),
+            "hint": (thirds[2], "Hint", self.show_hint, None),
         }
+        tips = {"suit": "Sort your hand by suit (S)", "rank": "Sort your hand by rank (R)",
+                "hint": "What would a good player do now? (H)"}
         self.buttons = {name: UIButton(rect, label, manager, command=command,
-                                       object_id=object_id)
+                                       object_id=object_id, tool_tip_text=tips.get(name))
                         for name, (rect, label, command, object_id) in specs.items()}
         self._refresh_widgets()
 
@@ -157,7 +186,10 @@ class TableScene:
     def _refresh_widgets(self) -> None:
         view, mine = self.view, self.session.seats[self.session.viewer].human
         asked = mine and view.to_act == view.player
-        shown = {"suit", "rank"} if mine else set()
+        shown = {"suit", "rank", "hint"} if mine else set()
+        if mine:
+            usable = asked and view.phase != Phase.CUT and self.result is None
+            self.buttons["hint"].enable() if usable else self.buttons["hint"].disable()
         if self.result is not None:
             shown = {"next"}
             self.buttons["next"].set_text("Back to menu" if self.session.over else "Next deal")
@@ -193,6 +225,8 @@ class TableScene:
                 self.log.append(line)
             self._animate_event(event)
         del self.log[:-LOG_LIMIT]
+        if self.hint is not None and self.hint.stamp != len(self.session.recorder.actions):
+            self.hint = None
         self.view = view
         self.arrangement.sync(view.hand)
         self._restage()
@@ -360,10 +394,83 @@ class TableScene:
 
         self._open_chooser("Paused", ["Resume", "Quit to menu"], pick)
 
+    def show_hint(self) -> None:
+        """Ask the advisor what to do now: its reason is shown and the cards or the place
+        it means are outlined until the game moves on."""
+        view = self.view
+        if not (view.my_turn and view.legal and self.session.human_to_act):
+            self.show_toast("A hint is for your own turn.")
+            return
+        if view.phase == Phase.CUT:
+            self.show_toast("Cutting is luck: drag along the pack, or click it.")
+            return
+        action, reason = hint(view)
+        self.hint = Hint(action, reason, len(self.session.recorder.actions))
+
+    def hint_marks(self) -> tuple[set[int], list[pygame.Rect]]:
+        """The hinted cards (by id) and the places to outline (piles, melds, buttons)."""
+        if self.hint is None:
+            return set(), []
+        action = self.hint.action
+        places: list[pygame.Rect] = []
+        cards: set[int] = set()
+        if isinstance(action, DrawStock):
+            places.append(self.layout.stock)
+        elif isinstance(action, TakeDiscard):
+            places.append(self.layout.discard)
+        elif isinstance(action, Discard):
+            cards.add(action.card)
+            places.append(self.layout.discard)
+        elif isinstance(action, LayDown):
+            cards.update(c for spec in action.melds for c in spec.cards)
+        elif isinstance(action, TackOn | ShiftJoker):
+            cards.add(action.card)
+            if 0 <= action.meld < len(self.placement.meld_rects):
+                places.append(self.placement.meld_rects[action.meld])
+        elif isinstance(action, EndTurn):
+            places.append(self.layout.discard)
+        else:
+            name = {Call: "call", Pass: "pass", Allow: "allow", Refuse: "refuse"}.get(
+                type(action))
+            if name is not None and self.buttons[name].visible:
+                places.append(self.buttons[name].rect)
+        return cards, places
+
+    def cut_aims(self) -> list[int]:
+        return sorted(a.aim for a in self.view.legal if isinstance(a, Cut))
+
+    def cut_at(self, x: float | None) -> None:
+        """Cut where the pack was let go (``x`` on the screen), or anywhere for None. The
+        engine adds its own wobble, so the exact count is never the player's to see."""
+        aims = self.cut_aims()
+        if not aims:
+            return
+        if x is None:
+            aim = self.cut_random.choice(aims)
+        else:
+            strip = self.layout.cut_strip
+            share = min(1.0, max(0.0, (x - strip.left) / max(1, strip.width)))
+            aim = min(aims, key=lambda a: abs(a - share * (aims[-1] + 1)))
+        self.submit(Cut(aim))
+
+    def cut_fraction(self) -> float | None:
+        """How far along the pack a cut drag is, for the painter (None when not cutting)."""
+        drag = self.drag
+        if drag is None or drag.source != "cut":
+            return None
+        strip = self.layout.cut_strip
+        return min(1.0, max(0.0, (drag.pos[0] - strip.left) / max(1, strip.width)))
+
+    @property
+    def cutting(self) -> bool:
+        view = self.view
+        return (view.phase == Phase.CUT and view.to_act == view.player
+                and self.session.human_to_act and self.result is None)
+
     def draw_card(self, source: str) -> None:
         view = self.view
         if source == "stock" and view.phase == Phase.CUT:
-            self.submit(Cut(view.players * view.rules.hand_size(view.deal_no)))
+            self.cut_at(None)
         elif source == "stock":
             self.submit(DrawStock())
         else:
@@ -373,7 +480,18 @@ class TableScene:
         if len(cards) != 1:
             self.show_toast("Discard one card: select just one, then drop it on the pile.")
             return
-        self.submit(Discard(cards[0]))
+        action = Discard(cards[0])
+        if not self.confirm_discard or self.session.why_illegal(action) is not None:
+            self.submit(action)
+            return
+
+        def pick(index: int) -> None:
+            self._close_chooser()
+            if index == 0:
+                self.submit(action)
+
+        self._open_chooser(f"Discard {card_text(cards[0], True)}?",
+                           ["Discard", "Keep it"], pick)
 
     def tack(self, cards: list[int], meld: int, end: str) -> None:
         """Add ``cards`` to table meld ``meld``; ``end`` is the half it was dropped on (a
@@ -458,7 +576,9 @@ class TableScene:
 
     def _mouse_down(self, pos: tuple[int, int]) -> None:
         card = self.card_at(pos)
-        if card is not None:
+        if self.cutting and self.layout.cut_strip.collidepoint(pos):
+            self.press = Press("cut", None, pos)
+        elif card is not None:
             self.press = Press("card", card, pos)
         elif self.layout.stock.collidepoint(pos):
             self.press = Press("stock", None, pos)
@@ -484,6 +604,8 @@ class TableScene:
             grab = (press.pos[0] - x, press.pos[1] - y)
             self.drag = Drag("cards", cards, grab, pos)
             self._place()
+        elif press.source == "cut":
+            self.drag = Drag("cut", [], (0, 0), pos)
         elif press.source in ("stock", "discard"):
             rect = self.layout.stock
             self.drag = Drag(press.source, [], (press.pos[0] - rect.left,
@@ -509,6 +631,8 @@ class TableScene:
             self.last_click = (press.card, self.clock)
             self.arrangement.toggle(press.card)
             self._place()
+        elif press.source == "cut":
+            self.cut_at(None)
         elif press.source == "stock":
             self.draw_card("stock")
         elif press.source == "discard":
@@ -528,6 +652,10 @@ class TableScene:
             self.draw_card("discard")
 
     def _drop(self, drag: Drag, pos: tuple[int, int]) -> None:
+        if drag.source == "cut":
+            if self.cutting:
+                self.cut_at(pos[0])
+            return
         if drag.source in ("stock", "discard"):
             if pos[1] >= self.layout.staging.top:
                 self.draw_card(drag.source)
@@ -583,6 +711,7 @@ class TableScene:
             pygame.K_p: lambda: self.submit(Pass()),
             pygame.K_a: lambda: self.submit(Allow()),
             pygame.K_f: lambda: self.submit(Refuse()),
+            pygame.K_h: self.show_hint,
         }
         command = commands.get(key)
         if command is not None:
@@ -600,6 +729,10 @@ class TableScene:
             self.flights.pop(key, None)
         if self.session.update(dt, busy=self.tweens.busy):
             self._absorb(self.session.take_events())
+            deadline = time.perf_counter() + self.batch_seconds
+            while (self.result is None and time.perf_counter() < deadline
+                   and self.session.update(0.0, busy=self.tweens.busy)):
+                self._absorb(self.session.take_events())
         self._tick_call(dt)
         self.toast = (self.toast[0], self.toast[1] - dt)
         self.banner = (self.banner[0], self.banner[1] - dt)
@@ -629,7 +762,8 @@ class TableScene:
             surface.blit(self.summary_surface, (0, 0))
 
     def on_resize(self, size: tuple[int, int]) -> None:
-        self.layout = compute_layout(size, self.session.game.players, self.session.viewer)
+        self.layout = compute_layout(size, self.session.game.players, self.session.viewer,
+                                     self.card_scale)
         self.tweens.clear()
         self.flights.clear()
         self.pos.clear()
@@ -642,6 +776,7 @@ class TableScene:
         self._restage()
 
     def leave(self) -> None:
+        self.session.close()
         self._close_chooser()
         for button in self.buttons.values():
             button.kill()

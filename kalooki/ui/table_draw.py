@@ -14,6 +14,7 @@ from kalooki.ui import text as ink
 from kalooki.ui.card_art import CardArt
 from kalooki.ui.felt import felt
 from kalooki.ui.highlight import Highlight, overlay, overlay_margin
+from kalooki.ui.narrate import plural
 from kalooki.ui.staging import checklist
 from kalooki.ui.table_layout import TableLayout
 
@@ -26,6 +27,8 @@ _TO_ACT = (246, 215, 122)
 _TOAST_BG = (20, 12, 10, 225)
 _BANNER_BG = (0, 0, 0, 170)
 _LABEL = (206, 220, 200)
+_HINT = (120, 220, 255)
+_CUT_MARK = (246, 215, 122)
 
 
 def _panel(surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -49,6 +52,7 @@ class TablePainter:
         self.art = art
         self._static: tuple[TableLayout, pygame.Surface] | None = None
         self._wrapped: dict[tuple[str, int], list[str]] = {}
+        self._strip: tuple[tuple[int, int, int], pygame.Surface] | None = None
 
     def draw(self, surface: pygame.Surface, scene: TableScene) -> None:
         layout = scene.layout
@@ -58,6 +62,7 @@ class TablePainter:
         self._cards(surface, scene)
         self._staging_text(surface, scene)
         self._flights(surface, scene)
+        self._hint(surface, scene)
         self._dragged(surface, scene)
         self._sidebar(surface, scene)
         self._messages(surface, scene)
@@ -104,7 +109,8 @@ class TablePainter:
             surface.blit(ink.fit(names[seat] + dealer, font, zone.header.width,
                                  ink.GOLD if acting else ink.TEXT, bold=True), zone.header)
             count = view.hand_counts[seat]
-            surface.blit(ink.fit(f"{level} · {count} cards", font - 2, zone.header.width,
+            surface.blit(ink.fit(f"{level} · {plural(count, 'card')}", font - 2,
+                                 zone.header.width,
                                  ink.DIM), (zone.header.left, zone.header.top + line))
             down = "down ✓" if view.down[seat] else "not down"
             calls = f"calls {view.calls_made[seat]}/{view.rules.max_calls}"
@@ -112,13 +118,54 @@ class TablePainter:
                                  ink.GOOD if view.down[seat] else ink.DIM),
                          (zone.header.left, zone.header.top + 2 * line))
             width = layout.back_w
+            if zone.fan.height == 0:
+                continue
             step = min(width * 0.3, (zone.fan.width - width) / max(1, count - 1))
             for i in range(min(count, 30)):
                 self._card(surface, None, zone.fan.left + i * step, zone.fan.top, width)
 
+    def _cut_strip(self, layout: TableLayout, cards: int) -> pygame.Surface:
+        """The whole pack spread along the table, face down, drawn once per size."""
+        strip = layout.cut_strip
+        key = (strip.width, layout.card_w, cards)
+        if self._strip is not None and self._strip[0] == key:
+            return self._strip[1]
+        image = pygame.Surface(strip.size, pygame.SRCALPHA)
+        shown = max(2, min(cards, strip.width // 5))
+        step = (strip.width - layout.card_w) / (shown - 1)
+        back = self.art.back_surface(layout.card_w)
+        for i in range(shown):
+            image.blit(back, (round(i * step), 0))
+        self._strip = (key, image)
+        return image
+
+    def _cutting(self, surface: pygame.Surface, scene: TableScene) -> None:
+        """The human dealer's cut: the pack spread out and, mid-drag, the packet lifted
+        off at the pointer. No count is shown: where it splits is only roughly known."""
+        layout = scene.layout
+        strip = layout.cut_strip
+        aims = scene.cut_aims()
+        image = self._cut_strip(layout, (aims[-1] + 1) if aims else 100)
+        share = scene.cut_fraction()
+        if share is None:
+            surface.blit(image, strip.topleft)
+            return
+        split = round(share * strip.width)
+        lift = round(layout.card_h * 0.22)
+        surface.blit(image, (strip.left + split, strip.top),
+                     pygame.Rect(split, 0, strip.width - split, strip.height))
+        surface.blit(image, (strip.left - lift // 3, strip.top - lift),
+                     pygame.Rect(0, 0, split, strip.height))
+        x = strip.left + split
+        pygame.draw.line(surface, _CUT_MARK, (x, strip.top - lift - 6),
+                         (x, strip.bottom + 6), 3)
+
     def _piles(self, surface: pygame.Surface, scene: TableScene) -> None:
         view, layout = scene.view, scene.layout
         small = max(12, layout.font - 2)
+        if scene.cutting:
+            self._cutting(surface, scene)
+            return
         stock = layout.stock
         for i in range(min(3, (view.stock_count + 19) // 20)):
             self._card(surface, None, stock.left - 2 * i, stock.top - 2 * i, layout.card_w)
@@ -176,10 +223,24 @@ class TablePainter:
             for card, (x, y, width) in zip(drag.cards, spots, strict=False):
                 self._card(surface, face_of(card), x, y, width, shadow=True)
             return
+        if drag.source == "cut":
+            return
         top = scene.view.top_discard
         face = face_of(top) if drag.source == "discard" and top is not None else None
         x, y, width = spots[0]
         self._card(surface, face, x, y, width, shadow=True)
+
+    def _hint(self, surface: pygame.Surface, scene: TableScene) -> None:
+        """Outline what the hint suggests: its cards and the place they should go."""
+        cards, places = scene.hint_marks()
+        for card in cards:
+            if card in scene.pos and card in scene.placement.spots:
+                x, y = scene.drawn_at(card)
+                width = scene.placement.spots[card][2]
+                rect = pygame.Rect(round(x), round(y), width, round(width * 1.4))
+                pygame.draw.rect(surface, _HINT, rect.inflate(6, 6), 3, border_radius=8)
+        for rect in places:
+            pygame.draw.rect(surface, _HINT, rect.inflate(12, 12), 3, border_radius=10)
 
     def _staging_text(self, surface: pygame.Surface, scene: TableScene) -> None:
         layout = scene.layout
@@ -187,7 +248,7 @@ class TablePainter:
         for meld, rect in zip(scene.staged, scene.placement.staged_rects, strict=True):
             mark, colour = (("✓ ", ink.GOOD) if meld.valid else ("✗ ", ink.BAD))
             words = mark + (meld.label() if meld.valid else "no meld")
-            width = rect.width + layout.meld_w // 2 - 4
+            width = rect.width + round(layout.meld_w * 0.8) - layout.font
             surface.blit(ink.fit(words, small, width, colour),
                          (rect.left, rect.bottom + 3))
         invalid = next((m for m in scene.staged if not m.valid), None)
@@ -217,8 +278,9 @@ class TablePainter:
             rows.append(("Contract: done, you are down ✓", ink.GOOD, False))
         else:
             marks = checklist(view.contract, scene.staged)
-            rows.append((" · ".join(
-                f"{kind} {'✓' if ok else '✗'}" for kind, ok in marks), ink.TEXT, False))
+            items = [f"{kind} {'✓' if ok else '✗'}" for kind, ok in marks]
+            for words in ink.wrap_items(items, " · ", font - 2, box.width):
+                rows.append((words, ink.TEXT, False))
         rows.append((self._turn_text(scene), ink.DIM, False))
         for i, (words, colour, bold) in enumerate(rows):
             surface.blit(ink.fit(words, font if i == 0 else font - 2, box.width, colour, bold),
@@ -269,7 +331,8 @@ class TablePainter:
         layout = scene.layout
         prompt = self._prompt(scene)
         if prompt:
-            surface.blit(ink.fit(prompt, layout.font, layout.prompt.width, ink.GOLD, True),
+            colour = _HINT if scene.hint is not None and prompt.startswith("Hint") else ink.GOLD
+            surface.blit(ink.fit(prompt, layout.font, layout.prompt.width, colour, True),
                          layout.prompt.topleft)
         centre_x = layout.staging.centerx
         words, left = scene.toast
@@ -288,10 +351,12 @@ class TablePainter:
         if not scene.session.seats[view.player].human or view.to_act is None:
             return ""
         if view.to_act != view.player:
-            return f"{names[view.to_act]} is playing…"
+            return f"{names[view.to_act]} is thinking…"
+        if scene.hint is not None:
+            return f"Hint: {scene.hint.reason}"
         top = card_text(view.top_discard, True) if view.top_discard is not None else ""
         if view.phase == Phase.CUT:
-            return "You deal: click the stock to cut the pack."
+            return "You deal: drag along the pack and let go where you cut, or click it."
         if view.phase == Phase.DRAW:
             if any(a.code == "take" for a in view.legal):
                 return f"Your turn: draw from the stock, or take {top} from the discard."

@@ -37,6 +37,8 @@ class TableLayout:
     zones: dict[int, Zone]
     stock: Rect
     discard: Rect
+    cut_strip: Rect
+    """Where the pack lies spread out while the human dealer cuts it."""
     my_melds: Rect
     staging: Rect
     prompt: Rect
@@ -60,11 +62,14 @@ def _clamp(value: float, low: int, high: int) -> int:
     return max(low, min(high, round(value)))
 
 
-def compute_layout(size: tuple[int, int], players: int, viewer: int) -> TableLayout:
+def compute_layout(size: tuple[int, int], players: int, viewer: int,
+                   card_scale: float = 1.0) -> TableLayout:
+    """``card_scale`` (the card-size setting) grows or shrinks the cards; the table's
+    other parts make room, within limits that keep them usable."""
     width, height = size
     margin = _clamp(height * 0.012, 6, 16)
     font = _clamp(height * 0.022, 14, 24)
-    card_w = _clamp(height * 0.095, 50, 130)
+    card_w = _clamp(height * 0.095 * max(0.6, min(card_scale, 1.3)), 40, 150)
     card_h = card_height(card_w)
     meld_w = round(card_w * 0.74)
     back_w = max(20, round(card_w * 0.42))
@@ -85,16 +90,21 @@ def compute_layout(size: tuple[int, int], players: int, viewer: int) -> TableLay
     discard = Rect(stock.right + margin * 2, stock.top, card_w, card_h)
     my_melds = Rect(discard.right + margin * 3, middle_top, main.right - discard.right
                     - margin * 3, middle_h)
+    cut_strip = Rect(stock.left, stock.top, my_melds.right - margin - stock.left, card_h)
 
     top = Rect(main.left, main.top, main.width, middle_top - margin - main.top)
     others = [(viewer + i) % players for i in range(1, players)]
     zones: dict[int, Zone] = {}
     zone_w = top.width // max(1, len(others))
+    crowded = len(others) >= 4
+    """Five or more players: the fan of backs gives its room to the melds (the header
+    still says how many cards each holds)."""
     for index, seat in enumerate(others):
         rect = Rect(top.left + index * zone_w, top.top, zone_w - margin, top.height)
         header = Rect(rect.left + margin, rect.top + margin // 2, rect.width - 2 * margin,
                       3 * line)
-        fan = Rect(header.left, header.bottom, header.width, card_height(back_w))
+        fan = Rect(header.left, header.bottom, header.width,
+                   0 if crowded else card_height(back_w))
         melds = Rect(header.left, fan.bottom + margin, header.width,
                      rect.bottom - fan.bottom - 2 * margin)
         zones[seat] = Zone(seat, rect, header, fan, melds)
@@ -107,21 +117,23 @@ def compute_layout(size: tuple[int, int], players: int, viewer: int) -> TableLay
                   (players + 1) * line + margin)
     log = Rect(sidebar.left, scores.bottom + margin, sidebar.width,
                buttons.top - scores.bottom - 2 * margin)
-    return TableLayout(size, font, card_w, meld_w, back_w, zones, stock, discard, my_melds,
-                       staging, prompt, hand, sidebar, contract, scores, log, buttons)
+    return TableLayout(size, font, card_w, meld_w, back_w, zones, stock, discard, cut_strip,
+                       my_melds, staging, prompt, hand, sidebar, contract, scores, log,
+                       buttons)
 
 
-def meld_step(width: int) -> int:
-    """How far apart overlapped meld cards sit: enough to read each card's index."""
-    return max(12, round(width * 0.42))
+def meld_step(width: int, tight: bool = False) -> int:
+    """How far apart overlapped meld cards sit: enough to read each card's index (just
+    enough when ``tight``, for opponents' small zones)."""
+    return max(10, round(width * 0.34)) if tight else max(12, round(width * 0.42))
 
 
-def meld_width(cards: int, width: int) -> int:
-    return width + meld_step(width) * max(0, cards - 1)
+def meld_width(cards: int, width: int, tight: bool = False) -> int:
+    return width + meld_step(width, tight) * max(0, cards - 1)
 
 
 def flow_melds(lengths: list[int], area: Rect, width: int, gap: int,
-               below: int = 0) -> tuple[int, list[Rect]]:
+               below: int = 0, tight: bool = False) -> tuple[int, list[Rect]]:
     """Melds of ``lengths`` cards laid left to right in rows inside ``area``, each row
     ``below`` pixels taller than a card (for a label). Cards shrink until all fit."""
     while True:
@@ -129,7 +141,7 @@ def flow_melds(lengths: list[int], area: Rect, width: int, gap: int,
         x, y = area.left, area.top
         row_h = card_height(width) + below
         for length in lengths:
-            w = meld_width(length, width)
+            w = meld_width(length, width, tight)
             if x > area.left and x + w > area.right:
                 x, y = area.left, y + row_h + gap
             rects.append(Rect(x, y, w, card_height(width)))

@@ -67,8 +67,9 @@ def _shortest(spec: MeldSpec) -> MeldSpec:
 
 
 def table_at(size: tuple[int, int], players: int, melds: int, seed: int = 4,
-             until_summary: bool = False) -> tuple[App, TableScene]:
-    """A table with at least ``melds`` melds laid, stopped on the human's play phase."""
+             until_summary: bool = False, until_cut: bool = False) -> tuple[App, TableScene]:
+    """A table with at least ``melds`` melds laid, stopped on the human's play phase (or
+    on the human's cut, with ``until_cut``)."""
     app = App(size, clock=_Clock())
     setup = GameSetup("caribbean-12", players, (DEFAULT_LEVEL,) * (players - 1),
                       DEFAULT_NAMES[:players - 1])
@@ -79,15 +80,18 @@ def table_at(size: tuple[int, int], players: int, melds: int, seed: int = 4,
     rng = Rng(seed)
     for _ in range(4000):
         app.step([])
+        if table.result is not None:
+            if until_summary:
+                break
+            table.next_deal()
+            continue
         if session.human_to_act:
             view = session.view()
-            if len(session.game.table) >= melds and view.phase == Phase.PLAY:
+            if until_cut and view.phase == Phase.CUT:
+                break
+            if len(session.game.table) >= melds and view.phase == Phase.PLAY and not until_cut:
                 break
             table.submit(eager(view, rng))
-        if table.result is not None and until_summary:
-            break
-        if table.result is not None:
-            table.next_deal()
     return app, table
 
 
@@ -111,7 +115,8 @@ def main(argv: list[str]) -> int:
     out = Path(argv[0] if argv else "kalooki-shots")
     out.mkdir(parents=True, exist_ok=True)
     for players, size in ((3, (1280, 720)), (4, (1280, 720)), (6, (1280, 720)),
-                          (6, (1024, 640)), (6, (1920, 1080)), (4, (1024, 640))):
+                          (3, (1024, 640)), (4, (1024, 640)), (6, (1024, 640)),
+                          (3, (1920, 1080)), (4, (1920, 1080)), (6, (1920, 1080))):
         app, table = table_at(size, players, melds=3)
         stage_something(table)
         shot(app, out / f"table-{players}p-{size[0]}x{size[1]}.png")
@@ -125,7 +130,21 @@ def main(argv: list[str]) -> int:
                                              buttons=(1, 0, 0))):
                 app.step([event])
             shot(app, out / "drag-4p-1280x720.png")
+            home = (x + 5, y + 5)
+            app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=home, rel=(0, 0),
+                                         buttons=(1, 0, 0)),
+                      pygame.event.Event(pygame.MOUSEBUTTONUP, pos=home, button=1)])
+            table.show_hint()
+            shot(app, out / "hint-4p-1280x720.png")
         app.close()
+    app, table = table_at((1280, 720), 4, melds=0, until_cut=True)
+    strip = table.layout.cut_strip
+    start = (strip.left + 20, strip.centery)
+    end = (strip.left + strip.width * 2 // 5, strip.centery)
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1),
+              pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0))])
+    shot(app, out / "cut-drag-4p-1280x720.png")
+    app.close()
     app, table = table_at((1280, 720), 4, melds=1000, until_summary=True)
     shot(app, out / "summary-4p-1280x720.png")
     app.close()

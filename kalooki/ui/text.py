@@ -49,3 +49,16 @@ def wrap(words: str, size: int, width: int) -> list[str]:
     if line:
         lines.append(line)
     return lines
+
+
+def wrap_items(items: list[str], joiner: str, size: int, width: int) -> list[str]:
+    """``items`` joined by ``joiner`` into lines no wider than ``width``, breaking only
+    between items (a checklist that must not be cut off mid-item)."""
+    face = font(size)
+    lines: list[str] = []
+    for item in items:
+        if lines and face.size(lines[-1] + joiner + item)[0] <= width:
+            lines[-1] += joiner + item
+        else:
+            lines.append(item)
+    return lines

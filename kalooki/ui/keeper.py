@@ -1,0 +1,86 @@
+"""What a match leaves on disk: an autosave after every action, and the human's statistics
+at the end of each deal and of the match. No pygame; every failure becomes a message for
+the player, never an exception, because a full disk must not stop the game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from kalooki.engine.events import Event
+from kalooki.engine.state import DealResult
+from kalooki.store import savegame
+from kalooki.store.paths import StorePaths
+from kalooki.store.saves import autosave
+from kalooki.store.stats import (
+    DealOutcome,
+    MatchOutcome,
+    Stats,
+    load_stats,
+    record_deal,
+    record_match,
+    save_stats,
+)
+from kalooki.ui.session import MatchSession, Seat
+
+
+def save_seats(seats: tuple[Seat, ...]) -> list[savegame.Seat]:
+    return [savegame.Seat(seat.name, seat.level) for seat in seats]
+
+
+class MatchKeeper:
+    """An ``after_action`` hook for a session. ``notify`` shows a message without
+    stopping play; ``stats`` is loaded on first use, so a match that never ends a deal
+    never reads the file."""
+
+    def __init__(self, paths: StorePaths, notify: Callable[[str], None]) -> None:
+        self.paths = paths
+        self.notify = notify
+        self.stats: Stats | None = None
+
+    def __call__(self, session: MatchSession, events: list[Event]) -> None:
+        self._autosave(session)
+        human = next((i for i, seat in enumerate(session.seats) if seat.human), None)
+        if human is None:
+            return
+        for event in events:
+            if event.kind == "deal-end":
+                self._record_deal(session, human, event.info["result"])
+            elif event.kind == "match-end":
+                self._record_match(session, human, tuple(event.info["winners"]))
+
+    def _autosave(self, session: MatchSession) -> None:
+        try:
+            save = savegame.snapshot(session.recorder, save_seats(session.seats))
+        except (ValueError, savegame.SaveError) as error:
+            self.notify(f"The game could not be autosaved: {error}")
+            return
+        warnings = autosave(self.paths, save)
+        if warnings:
+            self.notify(warnings[0])
+
+    def _loaded(self) -> Stats:
+        if self.stats is None:
+            self.stats, warnings = load_stats(self.paths)
+            if warnings:
+                self.notify(warnings[0])
+        return self.stats
+
+    def _save(self, stats: Stats) -> None:
+        self.stats = stats
+        warnings = save_stats(self.paths, stats)
+        if warnings:
+            self.notify(warnings[0])
+
+    def _record_deal(self, session: MatchSession, human: int, result: DealResult) -> None:
+        won = result.winner == human
+        outcome = DealOutcome(session.game.rules.name, session.game.players,
+                              result.scores[human], won, won and result.bent,
+                              session.calls_before[human])
+        self._save(record_deal(self._loaded(), outcome))
+
+    def _record_match(self, session: MatchSession, human: int,
+                      winners: tuple[int, ...]) -> None:
+        game = session.game
+        outcome = MatchOutcome(game.rules.name, game.players, game.totals[human],
+                               human in winners)
+        self._save(record_match(self._loaded(), outcome))
