@@ -32,6 +32,8 @@ def _add_autoplay_options(parser: argparse.ArgumentParser) -> None:
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="kalooki", description="Kalooki, the Caribbean contract rummy.")
     _add_autoplay_options(parser)
+    parser.add_argument("--portable", action="store_true",
+                        help="keep settings, saves and logs in KalookiData beside the program")
     parser.add_argument("--self-test", action="store_true",
                         help="open the window, play, save and reload a deal, then exit")
     commands = parser.add_subparsers(dest="command", parser_class=_Parser)

@@ -8,6 +8,7 @@ nothing waits on real time.
 from __future__ import annotations
 
 import argparse
+import logging
 from collections.abc import Callable, Iterable
 from typing import Protocol
 
@@ -194,11 +195,19 @@ def run_game(args: argparse.Namespace) -> int:
 
             shot = Path(args.screenshot) if args.screenshot else None
             return run_autoplay(args.preset, args.players, args.deals, shot)
+        from kalooki.store.logs import start_logging
+        from kalooki.store.paths import StorePaths
         from kalooki.ui.play import launch
 
-        app = launch(fullscreen=bool(getattr(args, "fullscreen", False)))
+        paths = StorePaths.portable() if getattr(args, "portable", False) else \
+            StorePaths.default()
+        start_logging(paths)
+        app = launch(paths, fullscreen=bool(getattr(args, "fullscreen", False)))
         try:
             return app.run()
+        except Exception:
+            logging.getLogger("kalooki").exception("the game stopped on an unexpected error")
+            raise
         finally:
             app.close()
     finally:
