@@ -8,20 +8,40 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
+from pathlib import Path
 
 from kalooki.cli import UsageError
+from kalooki.engine import opening
 from kalooki.engine.cards import cards_text, parse_cards, sort_key_suit
 from kalooki.engine.errors import RuleError
-from kalooki.engine.melds import contract_text, explain_invalid, hand_points, interpretations
-from kalooki.engine.rules import PRESETS, RuleSet, preset
+from kalooki.engine.melds import (
+    contract_text,
+    explain_invalid,
+    hand_points,
+    interpretations,
+    meld_value,
+)
+from kalooki.engine.presets_io import loads_rules
+from kalooki.engine.rules import PRESET_SUMMARIES, PRESETS, RuleSet, preset
+from kalooki.engine.rules_text import render_text
 from kalooki.engine.solver import best_contract, cards_needed
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    """Register ``rules meld``, ``rules contract`` and ``rules score``."""
-    parser = commands.add_parser("rules", help="check melds, contracts and scores")
+    """Register ``rules meld|contract|score|presets|explain``."""
+    parser = commands.add_parser("rules", help="check melds, contracts and scores; "
+                                 "list presets; print the rules")
     sub = parser.add_subparsers(dest="rules_command", required=True,
                                 parser_class=type(parser))
+
+    presets = sub.add_parser("presets", help="list the built-in presets, one per line")
+    _rule_options(presets)
+    presets.set_defaults(run=run_presets)
+
+    explain = sub.add_parser("explain", help="print the rules of a preset or custom file")
+    _rule_options(explain)
+    explain.add_argument("--lang", choices=("en", "fr"), default="en", help="language")
+    explain.set_defaults(run=run_explain)
 
     meld = sub.add_parser("meld", help="is this a valid group or run?")
     _common(meld)
@@ -29,7 +49,9 @@ def add_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
     contract = sub.add_parser("contract", help="lay a deal's contract from these cards")
     _common(contract)
-    contract.add_argument("--deal", type=int, required=True, help="deal number, from 1")
+    contract.add_argument("--deal", type=int,
+                          help="deal number, from 1 (required for contract games; "
+                               "ignored by opening games)")
     contract.set_defaults(run=run_contract)
 
     score = sub.add_parser("score", help="penalty points of cards left in hand")
@@ -39,10 +61,32 @@ def add_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[ty
     score.set_defaults(run=run_score)
 
 
-def _common(parser: argparse.ArgumentParser) -> None:
+def _rule_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--preset", type=_preset, default=PRESETS["caribbean"],
                         help=f"rule set ({', '.join(PRESETS)}; default caribbean)")
+    parser.add_argument("--rules", metavar="FILE", type=Path,
+                        help="a custom preset (JSON); overrides --preset")
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    _rule_options(parser)
     parser.add_argument("cards", nargs="+", metavar="CARD", help="7H, 10H or TH, AS, JK, …")
+
+
+def _rules(args: argparse.Namespace) -> RuleSet:
+    """The rule set chosen on the command line: ``--rules FILE`` or ``--preset``."""
+    path: Path | None = getattr(args, "rules", None)
+    if path is None:
+        return args.preset
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise UsageError(f"cannot read {path}: {getattr(error, 'strerror', None) or error}"
+                         ) from None
+    try:
+        return loads_rules(text)
+    except RuleError as error:
+        raise UsageError(f"{path}: {error.message}") from None
 
 
 def _preset(name: str) -> RuleSet:
@@ -54,7 +98,7 @@ def _preset(name: str) -> RuleSet:
 
 def _cards(args: argparse.Namespace) -> list[int]:
     """The cards named on the command line, from the deck the preset plays with."""
-    rules: RuleSet = args.preset
+    rules = _rules(args)
     try:
         return parse_cards(args.cards, packs=rules.packs, jokers=rules.jokers)
     except RuleError as error:
@@ -68,21 +112,24 @@ def _meld_text(cards: Sequence[int], in_order: bool) -> str:
 
 def run_meld(args: argparse.Namespace) -> int:
     cards = _cards(args)
-    kinds = sorted({m.kind for m in interpretations(cards, args.preset)})
+    rules = _rules(args)
+    kinds = sorted({m.kind for m in interpretations(cards, rules)})
     if kinds:
         print(f"valid {' or '.join(kinds)}")
         return 0
-    print(f"invalid: {explain_invalid(cards, args.preset).message}")
+    print(f"invalid: {explain_invalid(cards, rules).message}")
     return 1
 
 
 def run_contract(args: argparse.Namespace) -> int:
-    rules: RuleSet = args.preset
+    rules = _rules(args)
+    if not rules.uses_contracts:
+        return _run_opening(rules, _cards(args))
+    if args.deal is None:
+        raise UsageError("--deal is required for a contract game.")
     if not 1 <= args.deal <= rules.deals_per_match:
         raise UsageError(f"--deal must be between 1 and {rules.deals_per_match} "
                          f"for {rules.name}.")
-    if not rules.uses_contracts:
-        raise UsageError(f"{rules.name} has no contracts.")
     cards = _cards(args)
     contract = rules.contract(args.deal)
     found = best_contract(cards, contract, rules)
@@ -98,7 +145,37 @@ def run_contract(args: argparse.Namespace) -> int:
     return 0
 
 
+def _run_opening(rules: RuleSet, cards: list[int]) -> int:
+    """Opening games: the best opening (fewest points left in hand) or how far off it is."""
+    found = opening.best_opening(cards, rules)
+    if found is None:
+        missing = opening.cards_to_open(cards, rules, limit=2)
+        noun = "card" if missing == 1 else "cards"
+        more = f"{missing} more {noun}" if missing <= 2 else "more than 2 cards"
+        print(f"no: {more} needed to open with {rules.opening_points} points")
+        return 1
+    value = sum(meld_value(m, rules) for m in found.melds)
+    line = " | ".join(_meld_text(m.cards, m.is_run) for m in found.melds)
+    line += f" = {value}"
+    if found.leftover:
+        line += " || " + _meld_text(found.leftover, False)
+    print(line)
+    return 0
+
+
 def run_score(args: argparse.Namespace) -> int:
-    points = hand_points(_cards(args), args.preset)
+    points = hand_points(_cards(args), _rules(args))
     print(points * 2 if args.bent else points)
+    return 0
+
+
+def run_presets(args: argparse.Namespace) -> int:
+    _rules(args)  # a --rules file is still checked, so scripts learn it is damaged
+    for name in PRESETS:
+        print(f"{name}: {PRESET_SUMMARIES[name]}")
+    return 0
+
+
+def run_explain(args: argparse.Namespace) -> int:
+    print(render_text(_rules(args), args.lang), end="")
     return 0

@@ -131,6 +131,36 @@ class ShiftJoker(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class ReleaseJoker(Action):
+    """Put ``cards`` (naturals) into table meld ``meld`` and take back the joker they free."""
+
+    cards: tuple[int, ...]
+    meld: int
+
+    @property
+    def code(self) -> str:
+        return f"release {','.join(card_code(c) for c in self.cards)} m{self.meld}"
+
+
+@dataclass(frozen=True, slots=True)
+class BuyIn(Action):
+    """A player over the elimination limit pays to stay in, at the highest score left."""
+
+    @property
+    def code(self) -> str:
+        return "buy-in"
+
+
+@dataclass(frozen=True, slots=True)
+class DropOut(Action):
+    """A player over the elimination limit leaves the match."""
+
+    @property
+    def code(self) -> str:
+        return "drop-out"
+
+
+@dataclass(frozen=True, slots=True)
 class Discard(Action):
     card: int
 
@@ -149,7 +179,8 @@ class EndTurn(Action):
 
 
 _SIMPLE: dict[str, Action] = {a.code: a for a in (
-    DrawStock(), TakeDiscard(), Call(), Pass(), Allow(), Refuse(), EndTurn())}
+    DrawStock(), TakeDiscard(), Call(), Pass(), Allow(), Refuse(), EndTurn(), BuyIn(),
+    DropOut())}
 
 
 def _meld_index(text: str) -> int:
@@ -185,6 +216,9 @@ def parse_action(code: str) -> Action:
             if end not in ("", LOW, HIGH):
                 raise RuleError("bad-action", f"'{end}' is not an end (lo or hi).")
             return TackOn(parse_card_code(words[0]), _meld_index(words[1]), end)
+        if verb == "release" and len(words) == 2:
+            cards = tuple(parse_card_code(t) for t in words[0].split(","))
+            return ReleaseJoker(cards, _meld_index(words[1]))
         if verb == "shift" and len(words) == 3 and words[2] in (LOW, HIGH):
             return ShiftJoker(parse_card_code(words[0]), _meld_index(words[1]), words[2])
     except RuleError as error:

@@ -356,6 +356,60 @@ def shift_joker(meld: Meld, natural: int, end: str, rules: RuleSet) -> tuple[Mel
     return extend(base, joker_card, end, rules), index + (1 if end == LOW else 0)
 
 
+def release_joker(meld: Meld, naturals: Sequence[int], rules: RuleSet) -> tuple[Meld, int]:
+    """The meld after ``naturals`` take a joker's place, and the joker they free.
+
+    A run's joker is freed by the one card it stands for (``run-exact``); a group's by two
+    naturals of its rank (``group-both-missing``: a group of three with a joker becomes a
+    closed group of four) or by one (``group-any-missing``)."""
+    modes = rules.joker_release
+    if not modes:
+        raise RuleError("release-off", "At this table a joker on the table stays where it is.")
+    if not naturals or any(is_joker(c) for c in naturals):
+        raise RuleError("release-needs-naturals", "Only natural cards can free a joker.")
+    jokers = meld.joker_positions()
+    if not jokers:
+        raise RuleError("release-no-joker", f"The {meld.describe()} holds no joker.")
+    if meld.is_run:
+        if "run-exact" not in modes:
+            raise RuleError("release-run-off", "At this table a joker in a run cannot be freed.")
+        if len(naturals) != 1:
+            raise RuleError("release-one-card", "A joker in a run is freed by the one card it "
+                            "stands for.")
+        card = naturals[0]
+        index = next((i for i in jokers if suit_of(card) == meld.suit and (
+            meld.represented_rank(i) == rank_of(card)
+            or (rank_of(card) == ACE and meld.represented_rank(i) == ACE_HIGH))), None)
+        if index is None:
+            raise RuleError("release-wrong-card", f"No joker in the {meld.describe()} stands "
+                            f"for {card_text(card, True)}.")
+        cards = list(meld.cards)
+        joker_card, cards[index] = cards[index], card
+        return _run_at(tuple(cards), meld.rank, rules), joker_card
+    counts = {2} if "group-both-missing" in modes else set()
+    if "group-any-missing" in modes:
+        counts.add(1)
+    if not counts:
+        raise RuleError("release-group-off", "At this table a joker in a group cannot be freed.")
+    if len(naturals) not in counts:
+        need = " or ".join({1: "one missing card", 2: "the two missing cards"}[n]
+                           for n in sorted(counts))
+        raise RuleError("release-count", f"To free a joker from a group, add {need} of its "
+                        f"rank.")
+    if any(rank_of(c) != meld.rank for c in naturals):
+        raise RuleError("release-wrong-card", f"Only {_plural_rank(meld.rank)} can free the "
+                        f"joker of a {meld.describe()}.")
+    joker_card = meld.cards[jokers[-1]]
+    rest = [c for c in meld.cards if c != joker_card] + list(naturals)
+    try:
+        return make_group(rest, rules), joker_card
+    except RuleError as error:
+        if error.code == "meld-too-long":
+            raise RuleError("release-locked", f"The joker of that {meld.describe()} is locked: "
+                            f"the group has no room for the cards that would free it.") from None
+        raise
+
+
 # --- contracts and values ---------------------------------------------------
 
 def contract_text(contract: Sequence[int]) -> str:

@@ -160,6 +160,12 @@ class RuleSet:
             values[key] = _coerce(key, hints[key], raw)
         return dataclasses.replace(base or cls(), **values)
 
+    def diff(self, base: RuleSet) -> list[str]:
+        """Readable lines for every field that differs from ``base`` ("house rules: …")."""
+        from kalooki.engine.rules_text import diff_lines
+
+        return diff_lines(self, base)
+
     def validate(self, players: int | None = None) -> None:
         """Refuse impossible or contradictory combinations with a readable sentence."""
         problems = self.problems(players)
@@ -184,6 +190,8 @@ class RuleSet:
             p.append("A match needs at least one deal.")
         if not self.hand_sizes or any(h < 1 for h in self.hand_sizes):
             p.append("Every deal must deal at least one card.")
+        if p and (not self.hand_sizes or self.deals_per_match < 1):
+            return p  # the checks below need deals and hand sizes
         if self.group_min < 2:
             p.append("A group needs at least 2 cards.")
         if self.group_max is not None and self.group_max < self.group_min:
@@ -198,6 +206,29 @@ class RuleSet:
             p.append("A run needs between 2 and 13 cards.")
         if self.max_calls < 0 or self.call_penalty_cards < 0:
             p.append("Calls and call penalty cards cannot be negative.")
+        if self.max_jokers_per_meld is not None and self.max_jokers_per_meld < 0:
+            p.append("The jokers allowed in a meld cannot be negative.")
+        if self.elimination_limit < 1:
+            p.append("The elimination limit must be at least 1 point.")
+        if self.buy_ins < 0:
+            p.append("Buy-ins cannot be negative.")
+        if self.match_end == "fixed" and self.buy_ins:
+            p.append("Buy-ins only make sense when players are eliminated (match_end "
+                     "elimination).")
+        if {"group-both-missing", "group-any-missing"} & set(self.joker_release) \
+                and self.jokers == 0:
+            p.append("Jokers can be released only in a game that has jokers.")
+        if "group-both-missing" in self.joker_release and self.group_max is not None \
+                and self.group_max < self.group_min + 1:
+            p.append("Freeing a joker by adding two naturals needs groups that can grow "
+                     "past their minimum size.")
+        if any(t[0] < 2 or t[1] < 1 or t[2] < 0 for t in self.packs_by_players) or any(
+                t[1] > 4 or t[2] > 16 for t in self.packs_by_players):
+            p.append("Each bigger-table deck needs at least 2 players, 1 to 4 packs and "
+                     "0 to 16 jokers.")
+        if self.opening_points is not None and self.contracts is not None:
+            p.append("A game has either contracts or an opening threshold, not both "
+                     "(set contracts to null for an opening game).")
         if self.uses_contracts:
             if not self.contracts:
                 p.append("A contract game needs a contract for each deal.")
@@ -221,22 +252,46 @@ class RuleSet:
                     if self.contract_distinct_suits and runs > 4:
                         p.append(f"Deal {deal} needs more runs of different suits "
                                  f"than there are suits.")
-        elif self.opening_points < 0:
-            p.append("The opening threshold cannot be negative.")
+        else:
+            if self.opening_points < 0:
+                p.append("The opening threshold cannot be negative.")
+            keep = 1 if self.final_discard else 0
+            smallest = min(self.hand_size(d) for d in range(1, self.deals_per_match + 1))
+            top = max(self.face_points, self.opening_ace_high_points, 10,
+                      self.opening_ace_low_points)
+            usable = smallest + 1 - keep
+            if self.opening_points > usable * top:
+                p.append(f"An opening of {self.opening_points} points cannot be reached with "
+                         f"{smallest} cards.")
+            need = self.run_min if self.opening_pure_run else min(self.run_min, self.group_min)
+            if need > usable:
+                p.append(f"An opening needs at least {need} cards but only {smallest} "
+                         f"are dealt.")
+        for count in range(self.players_min, self.players_max + 1):
+            if players is None and 2 <= self.players_min <= self.players_max <= 8:
+                p.extend(self._deck_problems(count))
         if players is not None:
             if not self.players_min <= players <= self.players_max:
                 p.append(f"This game is for {self.players_min} to {self.players_max} players, "
                          f"not {players}.")
-            packs, jokers = self.deck_for(players)
-            cards = packs * 52 + jokers
-            largest = max(self.hand_size(d) for d in range(1, self.deals_per_match + 1))
-            if players * largest + 1 >= cards:
-                p.append(f"{players} hands of {largest} cards need more than the "
-                         f"{cards} cards in the deck.")
-            elif cards - players * largest - 1 < players:
-                p.append(f"{players} hands of {largest} cards leave almost no stock "
-                         f"to draw from.")
-        return p
+            p.extend(self._deck_problems(players))
+        return list(dict.fromkeys(p))
+
+    def _deck_problems(self, players: int) -> list[str]:
+        """A table of ``players`` must leave a stock after the deal."""
+        packs, jokers = self.deck_for(players)
+        if not (1 <= packs <= 4 and 0 <= jokers <= 16):
+            return []
+        cards = packs * 52 + jokers
+        deals = max(self.deals_per_match, len(self.hand_sizes))
+        largest = max(self.hand_size(d) for d in range(1, deals + 1))
+        if players * largest + 1 >= cards:
+            return [f"{players} hands of {largest} cards need more than the "
+                    f"{cards} cards in the deck."]
+        if cards - players * largest - 1 < players:
+            return [f"{players} hands of {largest} cards leave almost no stock "
+                    f"to draw from."]
+        return []
 
 
 def _coerce(name: str, hint: Any, raw: Any) -> Any:
@@ -296,10 +351,32 @@ PRESETS: dict[str, RuleSet] = {
         CARIBBEAN, name="baby", hand_sizes=(9, 10, 11), contracts=CARIBBEAN_CONTRACTS[:3],
         deals_per_match=3),
 }
+KALOOKI51 = dataclasses.replace(
+    CARIBBEAN, name="kalooki51",
+    jokers=2, packs_by_players=(), players_min=2, players_max=6,
+    hand_sizes=(13,), contracts=None, deals_per_match=5, cut_bonus=False,
+    group_max=4, group_distinct_suits=True, group_min_naturals=1, run_min=3,
+    adjacent_jokers_in_run=True, opening_points=51,
+    discard_take="free", joker_on_others_melds=True,
+    joker_release=("run-exact", "group-both-missing"), joker_shift_in_run="off",
+    calls_enabled=False,
+    joker_points=25, black_ace_points=11, red_ace_points=11,
+    going_out_bonus="plus", going_out_bonus_points=25, going_out_bonus_no_tacking=True,
+    stock_exhaustion="always-reshuffle",
+)
+PRESETS["kalooki51"] = KALOOKI51
+PRESETS["rami40"] = dataclasses.replace(
+    KALOOKI51, name="rami40", opening_points=40, ace_in_runs="high-only",
+    discard_take="must-meld", joker_points=15, going_out_bonus_no_tacking=False,
+)
 PRESET_SUMMARIES: dict[str, str] = {
     "caribbean": "Caribbean Kalooki: nine deals of contracts, calls, four jokers.",
     "caribbean-12": "Caribbean Kalooki with 12 cards dealt in the first three deals.",
     "baby": "Baby Kalooki: the first three Caribbean deals, for learning.",
+    "kalooki51": "Kalooki 51 (Rami 51): 13 cards, open with 51 points, two jokers, "
+                 "five deals.",
+    "rami40": "Rami 40: 13 cards, open with 40 points, ace high only, take the discard "
+              "only to meld.",
 }
 
 
@@ -311,3 +388,78 @@ def preset(name: str) -> RuleSet:
                         f"(try: {', '.join(PRESETS)}).") from None
 
 
+
+
+PRESET_NAMES: dict[str, tuple[str, str]] = {
+    "caribbean": ("Caribbean Kalooki", "Kalooki caribéen"),
+    "caribbean-12": ("Caribbean Kalooki, 12 cards", "Kalooki caribéen à 12 cartes"),
+    "baby": ("Baby Kalooki", "Baby Kalooki"),
+    "kalooki51": ("Kalooki 51", "Kalooki 51"),
+    "rami40": ("Rami 40", "Rami 40"),
+}
+"""Display titles (English, French) of the presets."""
+
+FIELD_LABELS: dict[str, tuple[str, str]] = {
+    "packs": ("packs", "jeux de cartes"),
+    "jokers": ("jokers in the deck", "jokers dans le paquet"),
+    "packs_by_players": ("bigger tables (players, packs, jokers)",
+                         "grandes tables (joueurs, jeux, jokers)"),
+    "players_min": ("fewest players", "joueurs au minimum"),
+    "players_max": ("most players", "joueurs au maximum"),
+    "hand_sizes": ("cards dealt", "cartes distribuées"),
+    "contracts": ("contracts", "contrats"),
+    "deals_per_match": ("deals per match", "donnes par partie"),
+    "match_end": ("end of the match", "fin de la partie"),
+    "elimination_limit": ("out above", "éliminé au-delà de"),
+    "buy_ins": ("buy-ins", "rachats"),
+    "cut_bonus": ("cut bonus", "prime à la coupe"),
+    "cut_bonus_points": ("cut bonus points", "points de la prime à la coupe"),
+    "first_dealer": ("first dealer", "premier donneur"),
+    "group_min": ("smallest group", "plus petit groupe"),
+    "group_max": ("largest group", "plus grand groupe"),
+    "group_distinct_suits": ("groups of different suits", "groupes de couleurs différentes"),
+    "group_min_naturals": ("real cards in a group", "vraies cartes dans un groupe"),
+    "max_jokers_per_meld": ("jokers per meld", "jokers par combinaison"),
+    "run_min": ("shortest run", "plus courte suite"),
+    "ace_in_runs": ("ace in runs", "as dans les suites"),
+    "adjacent_jokers_in_run": ("jokers side by side in a run", "jokers côte à côte"),
+    "contract_distinct_ranks": ("contract groups of different ranks",
+                                "groupes du contrat de valeurs différentes"),
+    "contract_distinct_suits": ("contract runs of different suits",
+                                "suites du contrat de couleurs différentes"),
+    "opening_points": ("opening needs", "ouverture minimale"),
+    "opening_pure_run": ("opening needs a run without joker", "ouverture avec suite sans joker"),
+    "discard_take": ("taking the discard", "prendre la défausse"),
+    "discard_take_card_in_meld": ("taken card must be melded", "carte prise à poser"),
+    "new_melds_after_down": ("new melds after going down", "nouvelles combinaisons après la pose"),
+    "tack_same_turn": ("add to the table on the turn of going down",
+                       "ajouter dès le tour de la pose"),
+    "tack_on_others": ("add to others' melds", "ajouter aux combinaisons des autres"),
+    "joker_on_others_melds": ("jokers on others' melds", "jokers sur les combinaisons des autres"),
+    "joker_discard": ("jokers may be discarded", "défausser un joker"),
+    "joker_release": ("freeing jokers", "libération des jokers"),
+    "released_joker_must_be_used": ("freed joker used at once", "joker libéré à reposer"),
+    "joker_release_needs_down": ("only a player who is down frees jokers",
+                                 "seul un joueur posé libère un joker"),
+    "joker_shift_in_run": ("moving a joker in a run", "déplacer un joker dans une suite"),
+    "final_discard": ("final discard required", "défausse finale obligatoire"),
+    "calls_enabled": ("calls", "appels"),
+    "max_calls": ("calls per deal", "appels par donne"),
+    "call_penalty_cards": ("extra cards for a call", "cartes en plus pour un appel"),
+    "call_priority": ("call priority", "priorité des appels"),
+    "down_player_may_refuse": ("a player who is down may refuse a call",
+                               "un joueur posé peut refuser un appel"),
+    "joker_points": ("jokers count", "un joker compte"),
+    "black_ace_points": ("black aces count", "un as noir compte"),
+    "red_ace_points": ("red aces count", "un as rouge compte"),
+    "face_points": ("picture cards count", "une figure compte"),
+    "ten_points": ("tens count", "un dix compte"),
+    "going_out_bonus": ("going out in one turn", "sortie en un seul tour"),
+    "going_out_bonus_points": ("going-out bonus points", "points de la sortie en un tour"),
+    "going_out_bonus_no_tacking": ("bonus needs no adding to others' melds",
+                                   "bonus sans ajout aux autres"),
+    "stock_exhaustion": ("when the stock runs out", "pioche épuisée"),
+    "opening_ace_low_points": ("low ace in an opening", "as bas dans l'ouverture"),
+    "opening_ace_high_points": ("high ace in an opening", "as haut dans l'ouverture"),
+}
+"""Short labels (English, French) for the house-rules editor and for :meth:`RuleSet.diff`."""

@@ -16,24 +16,27 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from kalooki.engine import solver
+from kalooki.engine import opening, solver
 from kalooki.engine.actions import (
     Action,
     Allow,
+    BuyIn,
     Call,
     Cut,
     Discard,
     DrawStock,
+    DropOut,
     EndTurn,
     LayDown,
     MeldSpec,
     Pass,
     Refuse,
+    ReleaseJoker,
     ShiftJoker,
     TackOn,
     TakeDiscard,
 )
-from kalooki.engine.cards import build_deck, card_text, face_of, is_joker
+from kalooki.engine.cards import build_deck, card_text, face_of, is_joker, rank_of
 from kalooki.engine.errors import RuleError
 from kalooki.engine.events import Event, event
 from kalooki.engine.melds import (
@@ -47,6 +50,7 @@ from kalooki.engine.melds import (
     extend,
     hand_points,
     meld_value,
+    release_joker,
     shift_joker,
 )
 from kalooki.engine.rng import Rng
@@ -65,6 +69,7 @@ class Phase(StrEnum):
     CALL = "call"
     ALLOW = "allow"
     PLAY = "play"
+    BUY_IN = "buy-in"
     MATCH_OVER = "match-over"
 
 
@@ -104,6 +109,9 @@ class Game:
         game.deal_no = 1
         game.dealer = game.rng.below(players) if rules.first_dealer == "random" else 0
         game.totals = [0] * players
+        game.out = [False] * players
+        game.buy_ins_used = [0] * players
+        game.buy_in_queue = []
         game.results = []
         game.actions_applied = 0
         game._start_deal_fields()
@@ -134,6 +142,10 @@ class Game:
     def _reset_turn_flags(self) -> None:
         self.discard_dead = False
         self.took_discard: int | None = None
+        self.meld_owed = False
+        """Took the discard under ``must-meld``: a lay-down is owed before anything else."""
+        self.freed_joker: int | None = None
+        """A joker freed this turn that must still be placed (``released_joker_must_be_used``)."""
         self.went_down_now = False
         self.laid_now = False
         self.tacked_others_now = False
@@ -144,6 +156,9 @@ class Game:
         other.__dict__.update(self.__dict__)
         other.rng = Rng(self.rng.state)
         other.totals = self.totals[:]
+        other.out = self.out[:]
+        other.buy_ins_used = self.buy_ins_used[:]
+        other.buy_in_queue = self.buy_in_queue[:]
         other.results = self.results[:]
         other.hands = [h[:] for h in self.hands]
         other.stock = self.stock[:]
@@ -170,12 +185,23 @@ class Game:
         return self.phase == Phase.MATCH_OVER
 
     def next_player(self, player: int) -> int:
-        return (player + 1) % self.players
+        """The next player to the left still in the match."""
+        for step in range(1, self.players + 1):
+            candidate = (player + step) % self.players
+            if not self.out[candidate]:
+                return candidate
+        return player  # pragma: no cover - a match always keeps one player
+
+    @property
+    def active(self) -> list[int]:
+        """Players still in the match (everyone, unless players are eliminated)."""
+        return [p for p in range(self.players) if not self.out[p]]
 
     def winners(self) -> list[int]:
-        """Lowest total wins; ties share the win (only meaningful once the match is over)."""
-        best = min(self.totals)
-        return [p for p, t in enumerate(self.totals) if t == best]
+        """Lowest total among players still in wins; ties share the win (only meaningful
+        once the match is over)."""
+        best = min(self.totals[p] for p in self.active)
+        return [p for p in self.active if self.totals[p] == best]
 
     def cards_in_play(self) -> list[int]:
         """Every card of the deal wherever it lies (the uncut pack, hands, stock, discard,
@@ -212,6 +238,7 @@ class Game:
     def _deal_cards(self) -> list[Event]:
         deck = self.deck_order
         order = [(self.dealer + 1 + i) % self.players for i in range(self.players)]
+        order = [p for p in order if not self.out[p]]
         position = 0
         for _ in range(self.hand_size):
             for player in order:
@@ -248,7 +275,12 @@ class Game:
         if phase == Phase.CALL:
             return [Call(), Pass()]
         if phase == Phase.ALLOW:
-            return [Allow(), Refuse()]
+            moves = [Allow()]
+            if self._allow_problem(player, Refuse()) is None:
+                moves.append(Refuse())
+            return moves
+        if phase == Phase.BUY_IN:
+            return [BuyIn(), DropOut()]
         if phase == Phase.DRAW:
             moves: list[Action] = [DrawStock()]
             if self._take_problem(player) is None:
@@ -264,6 +296,14 @@ class Game:
         lay = self._suggested_lay_down(player)
         if lay is not None:
             moves.append(lay)
+        if self.freed_joker is not None:
+            return moves + [TackOn(self.freed_joker, i, end) for i, t in enumerate(self.table)
+                            for end in ((LOW, HIGH) if t.meld.is_run else ("",))
+                            if self._tack_problem(player, TackOn(self.freed_joker, i, end))
+                            is None]
+        if self.meld_owed:
+            return moves
+        moves.extend(self._release_moves(player))
         seen_faces: set[int] = set()
         distinct = []
         for card in hand:
@@ -288,22 +328,63 @@ class Game:
             moves.append(EndTurn())
         return moves
 
+    def _owed_card(self) -> int | None:
+        """The card a lay-down must hold now: a freed joker still to place, or the discard
+        just taken when the rules want it melded."""
+        if self.freed_joker is not None:
+            return self.freed_joker
+        if self.meld_owed and self.rules.discard_take_card_in_meld:
+            return self.took_discard
+        return None
+
     def _suggested_lay_down(self, player: int) -> LayDown | None:
-        hand = self.hands[player]
-        keep = 1 if self.rules.final_discard else 0
-        if not self.down[player]:
-            if not self.rules.uses_contracts:
-                arrangement = solver.best_opening(hand, self.rules, keep=keep)
-            else:
-                arrangement = solver.best_contract(hand, self.contract, self.rules, keep=keep)
-        elif self._may_add_to_table(player) is None and self.rules.new_melds_after_down:
-            arrangement = solver.best_melds(hand, self.rules, keep=keep)
-        else:
-            return None
+        arrangement = self._best_lay(player, self.hands[player], self._owed_card())
         if arrangement is None or not arrangement.melds:
             return None
         action = LayDown(tuple(MeldSpec(m.kind, m.cards) for m in arrangement.melds))
         return action if self._lay_problem(player, action) is None else None
+
+    def _best_lay(self, player: int, hand: Sequence[int], must: int | None
+                  ) -> solver.Arrangement | None:
+        """The solver's lay-down for ``hand`` (holding ``must`` if given), or None."""
+        keep = 1 if self.rules.final_discard else 0
+        if not self.down[player]:
+            if not self.rules.uses_contracts:
+                return opening.best_opening(hand, self.rules, keep=keep, must=must)
+            found = solver.best_contract(hand, self.contract, self.rules, keep=keep)
+            return found if found is None or must is None else _holding(found, must)
+        if self._may_add_to_table(player) is None and self.rules.new_melds_after_down:
+            if must is not None:
+                return opening.fewest_points(hand, self.rules, keep=keep, must=must)
+            return solver.best_melds(hand, self.rules, keep=keep)
+        return None
+
+    def _release_moves(self, player: int) -> list[Action]:
+        """Every way the hand can free a joker from the table."""
+        if not self.rules.joker_release:
+            return []
+        moves: list[Action] = []
+        naturals = {}
+        for card in self.hands[player]:
+            if not is_joker(card):
+                naturals.setdefault(face_of(card), card)
+        for index, table_meld in enumerate(self.table):
+            meld = table_meld.meld
+            if not meld.joker_positions():
+                continue
+            if meld.is_run:
+                options = [(c,) for c in naturals.values()
+                           if any(meld.represented_rank(i) % 13 == rank_of(c) % 13
+                                  for i in meld.joker_positions())]
+            else:
+                same = [c for c in naturals.values() if rank_of(c) == meld.rank]
+                options = [(c,) for c in same] + [
+                    (a, b) for i, a in enumerate(same) for b in same[i + 1:]]
+            for cards in options:
+                action = ReleaseJoker(cards, index)
+                if self._release_problem(player, action) is None:
+                    moves.append(action)
+        return moves
 
     def is_legal(self, action: Action, player: int | None = None) -> bool:
         return self.why_illegal(action, player) is None
@@ -354,13 +435,33 @@ class Game:
         if self.rules.discard_take == "not-when-down" and self.down[player]:
             return RuleError("down-draws-stock",
                              "Once you are down you draw only from the stock.")
+        return self._must_meld_problem(player, self.discard[-1])
+
+    def _must_meld_problem(self, player: int, card: int) -> RuleError | None:
+        """Under ``must-meld``, the discard may be taken only by a hand that can then lay."""
+        if self.rules.discard_take != "must-meld":
+            return None
+        must = card if self.rules.discard_take_card_in_meld else None
+        found = self._best_lay(player, [*self.hands[player], card], must)
+        if found is None or not found.melds:
+            what = "a meld holding that card" if must is not None else (
+                "a meld" if self.down[player] else "your opening" if not
+                self.rules.uses_contracts else "your contract")
+            return RuleError("take-cannot-meld", f"You may take the discard only to lay "
+                             f"{what} this turn, and your hand cannot.")
         return None
 
     def _call_problem(self, player: int, action: Call | Pass) -> RuleError | None:
         return self._phase_problem(Phase.CALL)
 
     def _allow_problem(self, player: int, action: Allow | Refuse) -> RuleError | None:
-        return self._phase_problem(Phase.ALLOW)
+        problem = self._phase_problem(Phase.ALLOW)
+        if problem is None and isinstance(action, Refuse):
+            return self._must_meld_problem(player, self.discard[-1])
+        return problem
+
+    def _buy_in_problem(self, player: int, action: BuyIn | DropOut) -> RuleError | None:
+        return self._phase_problem(Phase.BUY_IN)
 
     def _may_add_to_table(self, player: int) -> RuleError | None:
         """Whether ``player`` may lay new melds or tack on right now (being down)."""
@@ -386,6 +487,15 @@ class Game:
                              "your turn with a discard.")
         return None
 
+    def _owed_problem(self, player: int) -> RuleError | None:
+        """Refuse any move but placing what is owed (a freed joker, a meld after a take)."""
+        if self.freed_joker is not None:
+            return RuleError("use-freed-joker", "First place the joker you freed, in a meld "
+                             "or on the table.")
+        if self.meld_owed:
+            return RuleError("must-meld", "You took the discard: lay your meld first.")
+        return None
+
     def _lay_problem(self, player: int, action: LayDown) -> RuleError | None:
         problem = self._phase_problem(Phase.PLAY)
         if problem:
@@ -394,6 +504,10 @@ class Game:
             melds = self._declared_melds(player, action.melds)
         except RuleError as error:
             return error
+        owed = self._owed_card()
+        if owed is not None and not any(owed in m.cards for m in melds):
+            return RuleError("must-meld-card", f"Your lay-down must hold "
+                             f"{card_text(owed, True)}.")
         if self.down[player]:
             problem = self._may_add_to_table(player)
             if problem:
@@ -445,6 +559,10 @@ class Game:
         problem = self._phase_problem(Phase.PLAY) or self._may_add_to_table(player)
         if problem:
             return problem
+        if action.card != self.freed_joker:
+            problem = self._owed_problem(player)
+            if problem:
+                return problem
         if action.card not in self.hands[player]:
             return RuleError("card-not-in-hand", "That card is not in your hand.")
         try:
@@ -462,7 +580,8 @@ class Game:
         return self._keep_problem(player, [action.card])
 
     def _shift_problem(self, player: int, action: ShiftJoker) -> RuleError | None:
-        problem = self._phase_problem(Phase.PLAY) or self._may_add_to_table(player)
+        problem = (self._phase_problem(Phase.PLAY) or self._may_add_to_table(player)
+                   or self._owed_problem(player))
         if problem:
             return problem
         if action.card not in self.hands[player]:
@@ -473,25 +592,60 @@ class Game:
             return error
         return self._keep_problem(player, [action.card])
 
+    def _release_problem(self, player: int, action: ReleaseJoker) -> RuleError | None:
+        problem = self._phase_problem(Phase.PLAY) or self._owed_problem(player)
+        if problem:
+            return problem
+        rules = self.rules
+        if not rules.joker_release:
+            return RuleError("release-off", "At this table a joker on the table stays where "
+                             "it is.")
+        if self.down[player]:
+            problem = self._may_add_to_table(player)
+            if problem:
+                return problem
+        elif rules.joker_release_needs_down:
+            return RuleError("release-needs-down", "Only a player who has opened may free a "
+                             "joker." if not rules.uses_contracts else "Only a player who is "
+                             "down may free a joker.")
+        hand = list(self.hands[player])
+        for card in action.cards:
+            if card not in hand:
+                return RuleError("card-not-in-hand", f"{card_text(card, True)} is not in your "
+                                 f"hand (or is used twice).")
+            hand.remove(card)
+        try:
+            target = self._table_meld(action.meld)
+            if target.owner != player and not rules.tack_on_others:
+                return RuleError("own-melds-only", "At this table you add cards only to your "
+                                 "own melds.")
+            release_joker(target.meld, action.cards, rules)
+        except RuleError as error:
+            return error
+        problem = self._keep_problem(player, action.cards)
+        if problem is None and rules.released_joker_must_be_used:
+            trial = self.clone()
+            trial._do_release(player, action)
+            if not trial._play_moves(player):
+                return RuleError("release-no-use", "You could not place the freed joker this "
+                                 "turn, and the rules say you must.")
+        return problem
+
     def _discard_problem(self, player: int, card: int) -> RuleError | None:
-        problem = self._phase_problem(Phase.PLAY)
+        problem = self._phase_problem(Phase.PLAY) or self._owed_problem(player)
         if problem:
             return problem
         if card not in self.hands[player]:
             return RuleError("card-not-in-hand", "That card is not in your hand.")
         if is_joker(card) and not self.rules.joker_discard:
             return RuleError("joker-discard", "A joker can never be discarded.")
-        if (self.took_discard is not None and self.rules.discard_take == "must-meld"
-                and not self.laid_now):
-            return RuleError("must-meld", "You took the discard, so you must lay a meld "
-                             "this turn before discarding.")
         return None
 
     def _discard_action_problem(self, player: int, action: Discard) -> RuleError | None:
         return self._discard_problem(player, action.card)
 
     def _end_problem(self, player: int, action: EndTurn | None = None) -> RuleError | None:
-        problem = self._phase_problem(Phase.PLAY)
+        problem = self._phase_problem(Phase.PLAY) or self._owed_problem(player)
         if problem:
             return problem
         if any(not is_joker(c) for c in self.hands[player]):
@@ -513,7 +667,7 @@ class Game:
     def _do_cut(self, player: int, action: Cut) -> list[Event]:
         wobble = self.rng.below(2 * CUT_WOBBLE + 1) - CUT_WOBBLE
         count = min(max(action.aim + wobble, 1), len(self.deck_order) - 1)
-        needed = self.players * self.hand_size
+        needed = len(self.active) * self.hand_size
         self.cut_count = count
         self.cut_bonus_won = self.rules.cut_bonus and count == needed
         events = [event("cut", player, count=count, needed=needed, bonus=self.cut_bonus_won)]
@@ -553,6 +707,7 @@ class Game:
         card = self.discard.pop()
         self.hands[player].append(card)
         self.took_discard = card
+        self.meld_owed = self.rules.discard_take == "must-meld"
         self.phase = Phase.PLAY
         return [event("take", player, (card,))]
 
@@ -593,6 +748,7 @@ class Game:
         card = self.discard.pop()
         self.hands[player].append(card)
         self.took_discard = card
+        self.meld_owed = self.rules.discard_take == "must-meld"
         self.phase = Phase.PLAY
         self.to_act = player
         return [event("refuse", player, (card,))]
@@ -623,6 +779,9 @@ class Game:
             indices.append(len(self.table))
             self.table.append(TableMeld(player, meld))
         self.laid_now = True
+        self.meld_owed = False
+        if self.freed_joker is not None and any(self.freed_joker in m.cards for m in melds):
+            self.freed_joker = None
         if first:
             self.down[player] = True
             self.went_down_now = True
@@ -634,6 +793,8 @@ class Game:
         target = self.table[action.meld]
         target.meld = extend(target.meld, action.card, action.end, self.rules)
         self.hands[player].remove(action.card)
+        if action.card == self.freed_joker:
+            self.freed_joker = None
         if target.owner != player:
             self.tacked_others_now = True
         events = [event("tack", player, (action.card,), meld=action.meld, end=action.end)]
@@ -645,6 +806,18 @@ class Game:
         self.hands[player].remove(action.card)
         events = [event("shift", player, (action.card,), meld=action.meld, end=action.end)]
         return events + self._maybe_out_without_discard(player)
+
+    def _do_release(self, player: int, action: ReleaseJoker) -> list[Event]:
+        target = self.table[action.meld]
+        target.meld, joker_card = release_joker(target.meld, action.cards, self.rules)
+        for card in action.cards:
+            self.hands[player].remove(card)
+        self.hands[player].append(joker_card)
+        if self.rules.released_joker_must_be_used:
+            self.freed_joker = joker_card
+        if target.owner != player:
+            self.tacked_others_now = True
+        return [event("release", player, action.cards, meld=action.meld, joker=joker_card)]
 
     def _maybe_out_without_discard(self, player: int) -> list[Event]:
         return self._go_out(player) if not self.hands[player] else []
@@ -669,7 +842,7 @@ class Game:
         queue = []
         for step in range(1, self.players):
             candidate = (nxt + step) % self.players
-            if candidate == discarder:
+            if candidate == discarder or self.out[candidate]:
                 continue
             if not self.down[candidate] and self.calls_made[candidate] < self.rules.max_calls:
                 queue.append(candidate)
@@ -691,7 +864,7 @@ class Game:
         scores = []
         for player, hand in enumerate(self.hands):
             points = hand_points(hand, rules)
-            if player != winner and bent:
+            if player != winner and bent and not self.out[player]:
                 if rules.going_out_bonus == "double":
                     points *= 2
                 elif rules.going_out_bonus == "plus":
@@ -716,14 +889,68 @@ class Game:
             self.totals[player] += points
         events = [event("deal-end", result.winner, deal=self.deal_no, result=result,
                         totals=tuple(self.totals))]
+        if self.rules.match_end == "elimination":
+            return events + self._eliminate()
         if self.deal_no >= self.rules.deals_per_match:
-            self.phase = Phase.MATCH_OVER
-            self.to_act = None
-            return events + [event("match-end", None, winners=tuple(self.winners()),
-                                   totals=tuple(self.totals))]
+            return events + self._end_match()
+        return events + self._next_deal()
+
+    def _next_deal(self) -> list[Event]:
         self.deal_no += 1
         self.dealer = self.next_player(self.dealer)
-        return events + self._start_deal()
+        return self._start_deal()
+
+    def _end_match(self) -> list[Event]:
+        self.phase = Phase.MATCH_OVER
+        self.to_act = None
+        return [event("match-end", None, winners=tuple(self.winners()),
+                      totals=tuple(self.totals))]
+
+    def _eliminate(self) -> list[Event]:
+        """Players above the limit go out, unless they buy back in while buy-ins last."""
+        limit = self.rules.elimination_limit
+        order = [(self.dealer + 1 + i) % self.players for i in range(self.players)]
+        over = [p for p in order if not self.out[p] and self.totals[p] > limit]
+        if len(over) == len(self.active):
+            return self._end_match()
+        events: list[Event] = []
+        self.buy_in_queue = []
+        for player in over:
+            if self.buy_ins_used[player] < self.rules.buy_ins:
+                self.buy_in_queue.append(player)
+            else:
+                events += self._drop(player)
+        return events + self._next_buy_in()
+
+    def _drop(self, player: int) -> list[Event]:
+        self.out[player] = True
+        return [event("eliminated", player, total=self.totals[player])]
+
+    def _buy_in_score(self) -> int:
+        """A player buying in rejoins at the highest score of those under the limit."""
+        limit = self.rules.elimination_limit
+        return max(self.totals[p] for p in self.active if self.totals[p] <= limit)
+
+    def _next_buy_in(self) -> list[Event]:
+        if self.buy_in_queue:
+            self.phase = Phase.BUY_IN
+            self.to_act = self.buy_in_queue[0]
+            return [event("buy-in-offer", self.to_act, total=self.totals[self.to_act],
+                          rejoin=self._buy_in_score(),
+                          left=self.rules.buy_ins - self.buy_ins_used[self.to_act])]
+        if len(self.active) <= 1:
+            return self._end_match()
+        return self._next_deal()
+
+    def _do_buy_in(self, player: int, action: BuyIn | DropOut) -> list[Event]:
+        self.buy_in_queue.pop(0)
+        if isinstance(action, BuyIn):
+            self.buy_ins_used[player] += 1
+            self.totals[player] = self._buy_in_score()
+            events = [event("buy-in", player, total=self.totals[player])]
+        else:
+            events = self._drop(player)
+        return events + self._next_buy_in()
 
     # -- identity ----------------------------------------------------------------------
 
@@ -737,6 +964,8 @@ class Game:
             repr(self.call_queue), repr(self.callers), str(self.caller), str(self.reshuffles),
             str(self.discard_dead), str(self.took_discard), str(self.went_down_now),
             str(self.laid_now), str(self.tacked_others_now), str(self.cut_bonus_won),
+            repr(self.out), repr(self.buy_ins_used), repr(self.buy_in_queue),
+            str(self.meld_owed), str(self.freed_joker),
         ]
         return hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]
 
@@ -755,6 +984,9 @@ _CHECKS = {
     LayDown: Game._lay_problem,
     TackOn: Game._tack_problem,
     ShiftJoker: Game._shift_problem,
+    ReleaseJoker: Game._release_problem,
+    BuyIn: Game._buy_in_problem,
+    DropOut: Game._buy_in_problem,
     Discard: Game._discard_action_problem,
     EndTurn: Game._end_problem,
 }
@@ -769,6 +1001,25 @@ _DOERS = {
     LayDown: Game._do_lay,
     TackOn: Game._do_tack,
     ShiftJoker: Game._do_shift,
+    ReleaseJoker: Game._do_release,
+    BuyIn: Game._do_buy_in,
+    DropOut: Game._do_buy_in,
     Discard: Game._do_discard,
     EndTurn: Game._do_end,
 }
+
+
+def _holding(found: solver.Arrangement, must: int) -> solver.Arrangement | None:
+    """``found`` with the physical card ``must`` in place of a melded card of the same face
+    (two packs hold twins); None when no melded card has its face."""
+    for index, meld in enumerate(found.melds):
+        if must in meld.cards:
+            return found
+        twin = next((c for c in meld.cards if face_of(c) == face_of(must)), None)
+        if twin is not None and must in found.leftover:
+            cards = tuple(must if c == twin else c for c in meld.cards)
+            melds = list(found.melds)
+            melds[index] = Meld(meld.kind, cards, meld.rank, meld.suit)
+            leftover = tuple(sorted(twin if c == must else c for c in found.leftover))
+            return solver.Arrangement(tuple(melds), leftover, found.penalty)
+    return None

@@ -48,6 +48,13 @@ class PlayerView:
     took_discard: int | None
     went_down_now: bool
     legal: tuple[Action, ...]
+    out: tuple[bool, ...] = ()
+    """Players eliminated from the match (elimination games); empty means nobody."""
+    buy_ins_used: tuple[int, ...] = ()
+    meld_owed: bool = False
+    """The viewer took the discard under ``must-meld`` and still owes a lay-down."""
+    freed_joker: int | None = None
+    """A joker the viewer freed this turn and must still place."""
 
     @property
     def my_turn(self) -> bool:
@@ -86,4 +93,8 @@ def view_of(game: Game, player: int) -> PlayerView:
         took_discard=game.took_discard,
         went_down_now=game.went_down_now and game.turn == player,
         legal=tuple(game.legal_actions(player)),
+        out=tuple(game.out),
+        buy_ins_used=tuple(game.buy_ins_used),
+        meld_owed=game.meld_owed and game.turn == player,
+        freed_joker=game.freed_joker if game.turn == player else None,
     )
