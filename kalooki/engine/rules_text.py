@@ -251,15 +251,15 @@ def _going_down(w: _Writer, r: RuleSet) -> Section:
 
 
 def _turn(w: _Writer, r: RuleSet) -> Section:
-    down = w.t("down", "posé") if r.uses_contracts else w.t("opened", "ouvert")
+    down = w.t("gone down", "posé") if r.uses_contracts else w.t("opened", "ouvert")
     take = {
         "free": w.t("Start your turn by drawing the top card of the stock or taking the top "
                     "card of the discard pile.",
                     "Commencez votre tour en piochant la carte du dessus de la pioche ou en "
                     "prenant celle de la défausse."),
         "not-when-down": w.t(f"Start your turn by drawing the top card of the stock, or the "
-                             f"top discard while you have not yet {down}; once {down}, you "
-                             f"draw only from the stock.",
+                             f"top discard while you have not yet {down}; once you have "
+                             f"{down}, you draw only from the stock.",
                              f"Commencez votre tour en piochant dans la pioche, ou en prenant "
                              f"la carte de la défausse tant que vous n'avez pas {down} ; une "
                              f"fois {down}, vous piochez uniquement dans la pioche."),
@@ -279,8 +279,8 @@ def _turn(w: _Writer, r: RuleSet) -> Section:
                          if r.discard_take_card_in_meld
                          else "La combinaison n'a pas besoin de contenir la carte prise."))
     later = []
-    later.append(w.t(f"Once {down}, you may lay new melds" if r.new_melds_after_down
-                     else f"Once {down}, you may not lay new melds, only add cards",
+    later.append(w.t(f"Once you have {down}, you may lay new melds" if r.new_melds_after_down
+                     else f"Once you have {down}, you may not lay new melds, only add cards",
                      f"Une fois {down}, vous pouvez étaler de nouvelles combinaisons"
                      if r.new_melds_after_down
                      else f"Une fois {down}, vous ne posez plus de nouvelles combinaisons, "
