@@ -74,3 +74,13 @@ def test_unknown_preset_is_a_clear_error():
 def test_big_tables_use_three_packs():
     assert preset("caribbean").deck_for(7) == (3, 6)
     assert preset("caribbean").deck_for(4) == (2, 4)
+
+
+@pytest.mark.parametrize("field, value", [
+    ("deals_per_match", 2**70), ("hand_sizes", [10**9] * 9), ("hand_sizes", []),
+    ("contracts", [[3]] * 10**5),
+])
+def test_absurd_values_from_a_damaged_file_are_refused_quickly(field, value):
+    rules = RuleSet.from_dict({field: value})
+    with pytest.raises(RuleError):
+        rules.validate(4)

@@ -14,6 +14,9 @@ from typing import Any, get_type_hints
 from kalooki.engine.errors import RuleError
 
 GROUP, RUN = 3, 4
+MAX_DEALS = 100
+MAX_HAND = 60
+"""Bounds that keep a hand-edited or damaged rule file from asking the impossible."""
 """Contract notation as players say it: a "three" is a group, a "four" a run."""
 
 CHOICES: dict[str, tuple[str, ...]] = {
@@ -186,12 +189,15 @@ class RuleSet:
             p.append("Use between 0 and 16 jokers.")
         if not 2 <= self.players_min <= self.players_max <= 8:
             p.append("Players must be between 2 and 8, the minimum not above the maximum.")
-        if self.deals_per_match < 1:
-            p.append("A match needs at least one deal.")
-        if not self.hand_sizes or any(h < 1 for h in self.hand_sizes):
-            p.append("Every deal must deal at least one card.")
-        if p and (not self.hand_sizes or self.deals_per_match < 1):
-            return p  # the checks below need deals and hand sizes
+        if not 1 <= self.deals_per_match <= MAX_DEALS:
+            p.append(f"A match has between 1 and {MAX_DEALS} deals.")
+        if not self.hand_sizes or any(not 1 <= h <= MAX_HAND for h in self.hand_sizes):
+            p.append(f"Every deal must deal between 1 and {MAX_HAND} cards.")
+        if len(self.hand_sizes) > MAX_DEALS or (
+                self.contracts is not None and len(self.contracts) > MAX_DEALS):
+            p.append(f"Hand sizes and contracts cover at most {MAX_DEALS} deals.")
+        if p and (not self.hand_sizes or not 1 <= self.deals_per_match <= MAX_DEALS):
+            return p  # the checks below walk the deals and hand sizes
         if self.group_min < 2:
             p.append("A group needs at least 2 cards.")
         if self.group_max is not None and self.group_max < self.group_min:
