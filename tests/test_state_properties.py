@@ -108,3 +108,47 @@ def test_clone_is_independent():
     play(Recorder(copy), Rng(3), 50)
     assert game.state_hash() != copy.state_hash()
     assert game.actions_applied == 0
+
+
+def every_table_move(game: Game, player: int) -> set:
+    """Brute force: every card of the hand against every meld end, by the full checks."""
+    from kalooki.engine.actions import ShiftJoker, TackOn
+    from kalooki.engine.cards import face_of
+
+    moves = set()
+    for index, table_meld in enumerate(game.table):
+        for card in {face_of(c): c for c in game.hands[player]}.values():
+            for end in ("lo", "hi") if table_meld.meld.is_run else ("",):
+                if game.is_legal(TackOn(card, index, end), player):
+                    moves.add(TackOn(card, index, end))
+                if end and game.is_legal(ShiftJoker(card, index, end), player):
+                    moves.add(ShiftJoker(card, index, end))
+    return moves
+
+
+def by_face(moves: set) -> set:
+    """Two copies of one face are the same move."""
+    from kalooki.engine.cards import face_of
+
+    return {(type(m).__name__, face_of(m.card), m.meld, m.end) for m in moves}
+
+
+@PROPERTY
+@given(seed=st.integers(0, 2**32), rng_seed=st.integers(0, 2**16))
+def test_listed_table_moves_are_exactly_the_legal_ones(seed, rng_seed):
+    from kalooki.engine.actions import ShiftJoker, TackOn
+    from kalooki.engine.state import Phase
+
+    recorder = Recorder.new(preset("caribbean"), 4, seed)
+    game = recorder.game
+    rng = Rng(rng_seed)
+    checked = 0
+    for _ in range(3000):
+        if game.over or checked >= 40:
+            break
+        player = game.to_act
+        if game.phase == Phase.PLAY and game.table and game.down[player]:
+            listed = {a for a in game.legal_actions(player) if isinstance(a, TackOn | ShiftJoker)}
+            assert by_face(listed) == by_face(every_table_move(game, player))
+            checked += 1
+        recorder.apply(eager(game.view(player), rng))

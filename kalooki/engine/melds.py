@@ -331,6 +331,15 @@ def extend(meld: Meld, card: int, end: str, rules: RuleSet) -> Meld:
     return make_group((*meld.cards, card), rules)
 
 
+def fitting_faces(meld: Meld) -> tuple[int, ...]:
+    """The natural faces that could be tacked onto this meld or take a joker's place in it:
+    a cheap filter before the full checks (listing legal moves asks this constantly)."""
+    if not meld.is_run:
+        return tuple(face(meld.rank, suit) for suit in range(4))
+    wanted = {meld.rank - 1, meld.high + 1, *(meld.rank + i for i in meld.joker_positions())}
+    return tuple(face(rank, meld.suit) for rank in wanted if ACE <= rank <= ACE_HIGH)
+
+
 def shift_joker(meld: Meld, natural: int, end: str, rules: RuleSet) -> tuple[Meld, int]:
     """Put ``natural`` where the run's joker stands for it and move that joker to ``end``.
     Returns the new meld and the index the natural took."""

@@ -36,7 +36,7 @@ from kalooki.engine.actions import (
     TackOn,
     TakeDiscard,
 )
-from kalooki.engine.cards import build_deck, card_text, face_of, is_joker, rank_of
+from kalooki.engine.cards import JOKER_FACE, build_deck, card_text, face_of, is_joker, rank_of
 from kalooki.engine.errors import RuleError
 from kalooki.engine.events import Event, event
 from kalooki.engine.melds import (
@@ -48,6 +48,7 @@ from kalooki.engine.melds import (
     contract_text,
     declared_meld,
     extend,
+    fitting_faces,
     hand_points,
     meld_value,
     release_joker,
@@ -304,16 +305,18 @@ class Game:
         if self.meld_owed:
             return moves
         moves.extend(self._release_moves(player))
-        seen_faces: set[int] = set()
-        distinct = []
+        by_face: dict[int, int] = {}
         for card in hand:
-            if face_of(card) not in seen_faces:
-                seen_faces.add(face_of(card))
-                distinct.append(card)
+            by_face.setdefault(face_of(card), card)
+        distinct = list(by_face.values())
+        joker_card = by_face.get(JOKER_FACE)
         if self._may_add_to_table(player) is None:
             for index, table_meld in enumerate(self.table):
                 ends = (LOW, HIGH) if table_meld.meld.is_run else ("",)
-                for card in distinct:
+                candidates = [by_face[f] for f in fitting_faces(table_meld.meld) if f in by_face]
+                if joker_card is not None:
+                    candidates.append(joker_card)
+                for card in candidates:
                     for end in ends:
                         if self._tack_problem(player, TackOn(card, index, end)) is None:
                             moves.append(TackOn(card, index, end))
@@ -321,9 +324,9 @@ class Game:
                                 and self._shift_problem(player, ShiftJoker(card, index, end))
                                 is None):
                             moves.append(ShiftJoker(card, index, end))
-        for card in distinct:
-            if self._discard_problem(player, card) is None:
-                moves.append(Discard(card))
+        if self._discard_turn_problem(player) is None:
+            moves.extend(Discard(card) for card in distinct
+                         if self._discard_card_problem(player, card) is None)
         if self._end_problem(player) is None:
             moves.append(EndTurn())
         return moves
@@ -632,9 +635,13 @@ class Game:
         return problem
 
     def _discard_problem(self, player: int, card: int) -> RuleError | None:
-        problem = self._phase_problem(Phase.PLAY) or self._owed_problem(player)
-        if problem:
-            return problem
+        return self._discard_turn_problem(player) or self._discard_card_problem(player, card)
+
+    def _discard_turn_problem(self, player: int) -> RuleError | None:
+        """Whether the turn may end with a discard now, whichever card it is."""
+        return self._phase_problem(Phase.PLAY) or self._owed_problem(player)
+
+    def _discard_card_problem(self, player: int, card: int) -> RuleError | None:
         if card not in self.hands[player]:
             return RuleError("card-not-in-hand", "That card is not in your hand.")
         if is_joker(card) and not self.rules.joker_discard:
