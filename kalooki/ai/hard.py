@@ -1,50 +1,105 @@
-"""The hard player: medium play plus card tracking and sampled deals of the unseen cards.
+"""The hard player: medium's move generator, checked by play-outs of sampled deals.
 
-Tracking makes its discards defensive (a card like those an opponent took is dangerous)
-and its sense of which cards are live sharper. Before a discard it compares its best few
-candidates by determinisation: it deals the unseen cards at random to the other hands
-(consistent with their counts and with the cards it knows they hold) and checks, in each
-sampled deal, whether the next player would take the card or another player would call
-it because it brings their contract closer. The look-ahead is one reply deep: deeper
-roll-outs with medium players cost far more time than they gained in measurement.
+For each decision that matters (take or draw, call or pass, allow or refuse, lay down
+now or hold back, which card to discard) it takes medium's choice and its best few
+alternatives, deals the cards it cannot see at random many times (consistent with its
+view and with the cards its tracker knows opponents hold: :mod:`kalooki.engine.sampling`)
+and plays every alternative out to the end of the deal in each sampled deal, every seat
+played by the medium policy. All alternatives meet the same sampled deals and the same
+random stream (common random numbers), so their difference is measured, not their
+luck. It leaves medium's choice only for an alternative whose mean relative penalty is
+clearly better (by more than its paired standard error): a small search must not make
+it worse than the greedy player it starts from.
+
+The amount of search is counted in play-out moves, not seconds, so one view and one
+random stream give one choice on any machine (and the choice provably depends only on
+the view). ``think_budget`` converts to moves at a measured rate; ``use_clock`` adds a
+wall-clock stop for slow machines at the price of that reproducibility.
 """
 
 from __future__ import annotations
 
+import math
+import time
 from collections import Counter
+from collections.abc import Sequence
 
 from kalooki.ai import knowledge
-from kalooki.ai.medium import MediumPlayer
+from kalooki.ai.knowledge import Evaluator, evaluator_for
+from kalooki.ai.medium import Decision, MediumPlayer
 from kalooki.ai.player import Style
 from kalooki.ai.tracker import Tracker
-from kalooki.engine.cards import build_deck
+from kalooki.engine.actions import (
+    Action,
+    Allow,
+    Call,
+    Discard,
+    DrawStock,
+    LayDown,
+    Pass,
+    Refuse,
+    ReleaseJoker,
+    ShiftJoker,
+    TackOn,
+    TakeDiscard,
+)
+from kalooki.engine.cards import card_text
+from kalooki.engine.melds import hand_points
 from kalooki.engine.rng import Rng
+from kalooki.engine.sampling import sample_game
+from kalooki.engine.state import Game, Phase
 from kalooki.engine.view import PlayerView
 
 DEFAULT_BUDGET = 0.5
 """Seconds a hard player may think about one decision."""
+MOVES_PER_SECOND = 3000
+"""Play-out moves per second of budget (measured: a medium move with its view costs
+about 0.3 ms). The budget is spent as a count so a choice is reproducible."""
+MAX_WORLDS = 64
+"""Sampled deals per decision at most, however large the budget."""
+MIN_WORLDS = 4
+"""Fewer sampled deals than this cannot justify leaving medium's choice."""
 CANDIDATES = 3
-"""Discards compared by sampling: the medium scoring's best few."""
-CLOSE = 12.0
-"""Only candidates within this score of the best are worth sampling."""
-SAMPLES_PER_SECOND = 60
-"""Sampled deals per second of budget: a count, not a clock, so a decision is
-reproducible (and provably blind to hidden cards) on any machine."""
-FEED_COST = 10.0
-"""Score added per sampled opponent that the discard brings a card closer."""
+"""Discards compared: medium's best few."""
+CLOSE = 25.0
+"""Only discards within this medium score of the best are worth playing out."""
+MIN_GAIN = 1.0
+"""Least mean gain in relative penalty for leaving medium's choice."""
+CONFIDENCE = 1.0
+"""How many paired standard errors an alternative must win by."""
+MAX_STEPS = 600
+"""A play-out longer than this is scored from the hands as they lie."""
 
 
 class HardPlayer(MediumPlayer):
     level = "hard"
 
     def __init__(self, style: Style | None = None, name: str = "hard",
-                 think_budget: float = DEFAULT_BUDGET) -> None:
+                 think_budget: float = DEFAULT_BUDGET, max_worlds: int = MAX_WORLDS,
+                 worlds: int | None = None, use_clock: bool = False,
+                 horizon: int = MAX_STEPS) -> None:
         super().__init__(style, name)
         self.think_budget = think_budget
+        self.max_worlds = max_worlds
+        self.worlds = worlds
+        """A fixed number of sampled deals per searched decision (ignores the budget)."""
+        self.use_clock = use_clock
+        self.horizon = horizon
+        """Play-out moves before a play-out is scored from the hands as they lie."""
         self.tracker = Tracker()
+        self.tacked_others = False
+        self.rollout_evaluator: Evaluator | None = None
+        self.last_search: dict[str, float] = {}
+        """Figures of the last searched decision (worlds, moves, gains): for tests and
+        benches."""
+
+    # -- memory ----------------------------------------------------------------------
 
     def observe(self, view: PlayerView) -> None:
-        self.tracker.observe(view)
+        if self.tracker.previous is not view:
+            self.tracker.observe(view)
+        if view.phase != Phase.PLAY or view.turn != view.player:
+            self.tacked_others = False
 
     def live(self, view: PlayerView) -> Counter[int]:
         return knowledge.live_counts(view, also_seen=self.tracker.known())
@@ -53,75 +108,167 @@ class HardPlayer(MediumPlayer):
         base = super().danger(view, card)
         nxt = (view.player + 1) % view.players
         score = 0.0
-        for p in self._takers(view):
-            weight = 4.0 if p == nxt else 2.0
-            score += weight * self.tracker.interest(p, card)
-        return base + score
-
-    @staticmethod
-    def _takers(view: PlayerView) -> list[int]:
-        """Opponents who could take or call the next discard."""
-        nxt = (view.player + 1) % view.players
-        rules = view.rules
-        found = []
         for p in range(view.players):
             if p == view.player or view.down[p]:
                 continue
-            if p == nxt or (rules.calls_enabled and view.calls_made[p] < rules.max_calls):
-                found.append(p)
+            score += (3.0 if p == nxt else 1.5) * self.tracker.interest(p, card)
+        return base + score
+
+    # -- the decision ----------------------------------------------------------------
+
+    def decide(self, view: PlayerView, rng: Rng) -> Decision:
+        base = super().decide(view, rng)
+        options = self.options(view, base[0], rng)
+        decision = base
+        if len(options) > 1:
+            best = self.search(view, rng, options)
+            if best != base[0]:
+                decision = best, self._search_reason(view, best)
+        self._remember(view, decision[0])
+        return decision
+
+    def _remember(self, view: PlayerView, action: Action) -> None:
+        if isinstance(action, Discard):
+            self.tracker.note_discard(action.card)
+        elif (isinstance(action, TackOn | ShiftJoker | ReleaseJoker)
+              and 0 <= action.meld < len(view.table)
+              and view.table[action.meld].owner != view.player):
+            self.tacked_others = True
+
+    def options(self, view: PlayerView, chosen: Action, rng: Rng) -> list[Action]:
+        """Medium's choice first, then the alternatives worth playing out."""
+        legal = view.legal
+        if len(legal) <= 1 or view.phase == Phase.CUT:
+            return [chosen]
+        others: list[Action] = []
+        if view.phase == Phase.DRAW:
+            others = [a for a in (DrawStock(), TakeDiscard()) if a in legal]
+        elif view.phase == Phase.ALLOW:
+            others = [a for a in (Allow(), Refuse()) if a in legal]
+        elif view.phase == Phase.CALL:
+            top = view.top_discard
+            hand = list(view.hand)
+            if top is not None and self.ev.need([*hand, top]) < self.ev.need(hand):
+                others = [Call(), Pass()]
+        elif view.phase == Phase.PLAY and view.freed_joker is None and not view.meld_owed:
+            others = self._play_options(view, chosen, rng)
+        return [chosen] + [a for a in others if a != chosen]
+
+    def _play_options(self, view: PlayerView, chosen: Action, rng: Rng) -> list[Action]:
+        lay = next((a for a in view.legal if isinstance(a, LayDown)), None)
+        if isinstance(chosen, LayDown):
+            if view.down[view.player]:
+                return []
+            return [self.discard(view, rng, holding=True)[0]]  # hold the contract back
+        if not isinstance(chosen, Discard):
+            return []
+        found: list[Action] = []
+        if lay is not None and not view.down[view.player]:
+            found.append(lay)
+        cards = self.discard_candidates(view, rng)
+        scored = self.score_discards(view, list(view.hand), cards)
+        ranked = sorted(scored, key=lambda c: (scored[c], c))
+        best = scored[ranked[0]]
+        found += [Discard(c) for c in ranked[:CANDIDATES] if scored[c] - best <= CLOSE]
         return found
 
-    def score_discards(self, view: PlayerView, hand: list[int], cards: list[int]
-                       ) -> dict[int, float]:
-        scores = super().score_discards(view, hand, cards)
-        if hand != list(view.hand):  # a what-if hand (take or refuse): no sampling
-            return scores
-        ranked = sorted(scores, key=lambda c: (scores[c], c))
-        best = scores[ranked[0]]
-        close = [c for c in ranked[:CANDIDATES] if scores[c] - best <= CLOSE]
-        if len(close) > 1 and self._takers(view):
-            for card, fed in self.feeding(view, close).items():
-                scores[card] += FEED_COST * fed
-        return scores
+    # -- search ----------------------------------------------------------------------
 
-    def feeding(self, view: PlayerView, cards: list[int]) -> dict[int, float]:
-        """For each card: the mean number of opponents, over sampled deals, whom it
-        would bring a card closer to going down."""
-        samples = max(2, int(self.think_budget * SAMPLES_PER_SECOND))
-        rng = Rng(hash((view.hand, view.discard, view.deal_no)) & 0xFFFFFFFF)
-        takers = self._takers(view)
-        opponents = self.ev
-        fed = dict.fromkeys(cards, 0.0)
-        for _ in range(samples):
-            hands = sample_hands(view, self.tracker.known(), rng)
-            for p in takers:
-                now = opponents.need(hands[p])
-                for card in cards:
-                    if opponents.need([*hands[p], card]) < now:
-                        fed[card] += 1.0
-        return {c: v / samples for c, v in fed.items()}
+    def search(self, view: PlayerView, rng: Rng, options: Sequence[Action]) -> Action:
+        """Play every option out in the same sampled deals; keep medium's choice
+        (``options[0]``) unless another is clearly better on average."""
+        stream = Rng(rng.next_u64())
+        known = self.tracker.known_state(self.tacked_others and view.turn == view.player)
+        policy = self._policy(view)
+        budget = int(self.think_budget * MOVES_PER_SECOND)
+        cap = self.worlds if self.worlds is not None else self.max_worlds
+        start = time.perf_counter()
+        values: list[list[float]] = [[] for _ in options]
+        moves = worlds = 0
+        while worlds < cap:
+            if self.worlds is None and worlds:
+                per_world = moves / worlds
+                if moves + per_world > budget:
+                    break
+                if self.use_clock and (time.perf_counter() - start) * (worlds + 1) / worlds \
+                        > self.think_budget:
+                    break
+            world = sample_game(view, stream, known)
+            seed = stream.next_u64()
+            for i, option in enumerate(options):
+                value, used = _play_out(world, option, view.player, policy, Rng(seed),
+                                        self.horizon)
+                values[i].append(value)
+                moves += used
+            worlds += 1
+        best, best_gain = 0, 0.0
+        gains = []
+        for i in range(1, len(options)):
+            diffs = [a - b for a, b in zip(values[i], values[0], strict=True)]
+            mean = sum(diffs) / len(diffs)
+            spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, len(diffs) - 1))
+            error = spread / math.sqrt(len(diffs))
+            gains.append(-mean)
+            if worlds >= MIN_WORLDS and -mean > max(MIN_GAIN, CONFIDENCE * error) \
+                    and -mean > best_gain:
+                best, best_gain = i, -mean
+        self.last_search = {"worlds": worlds, "moves": moves, "options": len(options),
+                            "best_gain": best_gain, "chosen": best}
+        return options[best]
+
+    def _policy(self, view: PlayerView) -> list[MediumPlayer]:
+        """Medium players for every seat of a play-out (this player's style in its own
+        seat), sharing one cache of cards-still-needed."""
+        shared = evaluator_for(view, self.rollout_evaluator)
+        if len(shared._need) > 200_000:
+            shared = Evaluator(view.rules, view.contract)
+        self.rollout_evaluator = shared
+        seats = []
+        for p in range(view.players):
+            player = MediumPlayer(self.style if p == view.player else None, "play-out")
+            player.evaluator = shared
+            seats.append(player)
+        return seats
+
+    def _search_reason(self, view: PlayerView, action: Action) -> str:
+        gain = self.last_search.get("best_gain", 0.0)
+        worlds = int(self.last_search.get("worlds", 0))
+        what = {
+            DrawStock: "draws from the stock",
+            TakeDiscard: f"takes {_sym(view.top_discard)}",
+            Call: f"calls {_sym(view.top_discard)}",
+            Pass: "passes",
+            Allow: "allows the call",
+            Refuse: "refuses the call",
+            LayDown: "lays down the contract",
+        }.get(type(action))
+        if isinstance(action, Discard):
+            what = f"discards {_sym(action.card)}"
+        return (f"{what or action.code}: in {worlds} sampled deals it saves about "
+                f"{gain:.0f} points against the other choices")
 
 
-def sample_hands(view: PlayerView, known: dict[int, int], rng: Rng) -> dict[int, list[int]]:
-    """Deal the unseen cards to the other hands, consistent with their counts; cards known
-    to be in a hand stay there."""
-    packs, jokers = view.rules.deck_for(view.players)
-    seen = set(knowledge.visible_cards(view))
-    hands: dict[int, list[int]] = {p: [] for p in range(view.players) if p != view.player}
-    loose: list[int] = []
-    for card, holder in known.items():
-        if holder in hands and len(hands[holder]) < view.hand_counts[holder]:
-            hands[holder].append(card)
-        else:
-            loose.append(card)
-    for card in loose:  # held by some opponent, we do not know whom
-        room = [p for p, h in hands.items() if len(h) < view.hand_counts[p]]
-        if room:
-            hands[room[rng.below(len(room))]].append(card)
-    placed = {c for h in hands.values() for c in h}
-    pool = [c for c in build_deck(packs, jokers) if c not in seen and c not in placed]
-    rng.shuffle(pool)
-    for p, hand in hands.items():
-        while len(hand) < view.hand_counts[p] and pool:
-            hand.append(pool.pop(0))
-    return hands
+def _sym(card: int | None) -> str:
+    return card_text(card, True) if card is not None else "the discard"
+
+
+def _play_out(world: Game, option: Action, me: int, policy: Sequence[MediumPlayer],
+              rng: Rng, horizon: int) -> tuple[float, int]:
+    """``option`` then medium play for every seat to the end of the deal: the relative
+    penalty of seat ``me`` (own points minus the others' mean) and the moves played."""
+    game = world.clone()
+    done = len(game.results)
+    game.apply(option)
+    steps = 0
+    while len(game.results) == done and steps < horizon:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(policy[seat].choose(game.view(seat), rng))
+        steps += 1
+    if len(game.results) > done:
+        result = game.results[done]
+        scores: Sequence[int] = result.scores
+    else:
+        scores = [hand_points(h, game.rules) for h in game.hands]
+    n = len(scores)
+    return scores[me] - (sum(scores) - scores[me]) / max(1, n - 1), steps + 1

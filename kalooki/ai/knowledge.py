@@ -74,9 +74,11 @@ def live_counts(view: PlayerView, also_seen: Iterable[int] = ()) -> Counter[int]
     """Copies of each face not visible to the viewer (and not in ``also_seen``)."""
     seen = Counter(face_of(c) for c in visible_cards(view))
     seen.update(face_of(c) for c in also_seen)
+    packs, jokers = view.rules.deck_for(view.players)
     live: Counter[int] = Counter()
-    for face in [*range(52), JOKER_FACE]:
-        live[face] = max(0, copies(view.rules, view.players, face) - seen[face])
+    for face in range(52):
+        live[face] = max(0, packs - seen[face])
+    live[JOKER_FACE] = max(0, jokers - seen[JOKER_FACE])
     return live
 
 
@@ -99,8 +101,40 @@ def fits_table(view: PlayerView, card: int) -> bool:
     return not is_joker(card) and any(fits_meld(t.meld, card, view.rules) for t in view.table)
 
 
-def neighbours(card: int, hand: Sequence[int]) -> tuple[int, int, int]:
-    """(same rank, same suit one apart, same suit two apart) among the other cards."""
+Shape = tuple[list[int], list[list[int]]]
+"""A hand's naturals counted by rank and by suit and rank (ranks 1..13)."""
+
+
+def shape_of(hand: Sequence[int]) -> Shape:
+    """Count a hand once, so asking about each of its cards is cheap."""
+    by_rank = [0] * 14
+    by_suit = [[0] * 14 for _ in range(4)]
+    for card in hand:
+        if not is_joker(card):
+            rank = rank_of(card)
+            by_rank[rank] += 1
+            by_suit[suit_of(card)][rank] += 1
+    return by_rank, by_suit
+
+
+def neighbours(card: int, hand: Sequence[int], shape: Shape | None = None
+               ) -> tuple[int, int, int]:
+    """(same rank, same suit one apart, same suit two apart) among the other cards.
+    ``shape`` is ``shape_of(hand)``, given when many cards of one hand are asked about."""
+    if is_joker(card) or card not in hand:
+        return _neighbours_slow(card, hand)
+    by_rank, by_suit = shape or shape_of(hand)
+    rank = rank_of(card)
+    counts = by_suit[suit_of(card)]
+    near = gap = 0
+    for other in _AT_DISTANCE[rank][1]:
+        near += counts[other]
+    for other in _AT_DISTANCE[rank][2]:
+        gap += counts[other]
+    return by_rank[rank] - 1, near, gap
+
+
+def _neighbours_slow(card: int, hand: Sequence[int]) -> tuple[int, int, int]:
     same = near = gap = 0
     rank, suit = rank_of(card), suit_of(card)
     for other in hand:
@@ -123,16 +157,22 @@ def _rank_distance(a: int, b: int) -> int:
     return d
 
 
-def keep_value(card: int, hand: Sequence[int], live: Counter[int]) -> float:
+def keep_value(card: int, hand: Sequence[int], live: Counter[int],
+               shape: Shape | None = None) -> float:
     """How much ``card`` holds the hand together: pairs and near neighbours, weighted by
     how many of the cards that would complete them are still live."""
-    same, near, gap = neighbours(card, hand)
+    same, near, gap = neighbours(card, hand, shape)
     rank, suit = rank_of(card), suit_of(card)
     partners = sum(live[s * 13 + rank - 1] for s in range(4))
     run_partners = sum(live[suit * 13 + (r - 1) % 13] for r in (rank - 2, rank - 1,
                                                                   rank + 1, rank + 2)
                        if 1 <= r <= 14)
     return 3.0 * same + 2.0 * near + 1.0 * gap + 0.3 * (partners + run_partners) / 2
+
+
+_AT_DISTANCE = [[[r for r in range(1, 14) if r != a and _rank_distance(a, r) == d]
+                 for d in range(3)] for a in range(14)]
+"""Ranks of one suit at run distance 0..2 from each rank (an ace counts low or high)."""
 
 
 def contract_cards(view: PlayerView) -> int:

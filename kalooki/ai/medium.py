@@ -209,9 +209,10 @@ class MediumPlayer:
         if down:
             weight += 1.0
         scores: dict[int, float] = {}
+        shape = knowledge.shape_of(hand)
         for card in cards:
             need = 0 if down else self.ev.need_without(hand, card)
-            scores[card] = (100.0 * need + 4.0 * knowledge.keep_value(card, hand, live)
+            scores[card] = (100.0 * need + 4.0 * knowledge.keep_value(card, hand, live, shape)
                             - weight * card_points(card, view.rules)
                             + self.danger(view, card))
         return scores
@@ -235,7 +236,8 @@ class MediumPlayer:
             return f"discards {_sym(card)}: the costliest card you cannot place"
         hand = [c for c in view.hand if c != card]
         need = self.ev.need(hand)
-        keepers = [c for c in hand if knowledge.neighbours(c, hand) != (0, 0, 0)]
+        shape = knowledge.shape_of(hand)
+        keepers = [c for c in hand if knowledge.neighbours(c, hand, shape) != (0, 0, 0)]
         if keepers and need > 0:
             shown = cards_text(sorted(keepers, key=face_of)[:4], True)
             return (f"discards {_sym(card)}: keeps {shown} for the "

@@ -1,0 +1,118 @@
+"""The hard player: blind to hidden cards, reproducible, legal, and its search bounded."""
+
+from __future__ import annotations
+
+from kalooki.ai.hard import HardPlayer
+from kalooki.ai.medium import MediumPlayer
+from kalooki.ai.tracker import Tracker
+from kalooki.engine.actions import Discard, TakeDiscard
+from kalooki.engine.rng import Rng
+from kalooki.engine.rules import preset
+from kalooki.engine.state import Game, Phase
+from tests.rig import CARIB, rigged
+
+
+def _positions(seed: int, every: int = 9, limit: int = 240):
+    """(game, view) pairs from a caribbean game played by medium players."""
+    game = Game.new(CARIB, 4, seed)
+    player, rng = MediumPlayer(), Rng(seed)
+    for step in range(limit):
+        if game.over:
+            return
+        view = game.view(game.to_act)
+        if step % every == 0 and view.phase != Phase.CUT:
+            yield game, view
+        game.apply(player.choose(view, rng))
+
+
+def _permute_hidden(game: Game, viewer: int, seed: int) -> Game:
+    other = game.clone()
+    seats = [p for p in range(game.players) if p != viewer]
+    pool = [c for p in seats for c in other.hands[p]] + other.stock
+    Rng(seed).shuffle(pool)
+    for p in seats:
+        size = len(other.hands[p])
+        other.hands[p], pool = pool[:size], pool[size:]
+    other.stock = pool
+    return other
+
+
+def _hard() -> HardPlayer:
+    return HardPlayer(worlds=4, horizon=24)
+
+
+def test_hard_never_peeks_at_hidden_cards():
+    searched = checked = 0
+    for seed in range(3):
+        for game, view in _positions(seed, every=17):
+            player = _hard()
+            choice = player.choose(view, Rng(seed))
+            searched += bool(player.last_search) and player.last_search["options"] > 1
+            for variant in range(2):
+                shuffled = _permute_hidden(game, view.player, variant)
+                assert shuffled.hands != game.hands or shuffled.stock != game.stock
+                assert _hard().choose(shuffled.view(view.player), Rng(seed)) == choice
+                checked += 1
+    assert checked >= 30 and searched >= 8
+
+
+def test_hard_is_deterministic_and_legal():
+    for game, view in _positions(7, every=13):
+        first = HardPlayer(worlds=3, horizon=24).choose(view, Rng(11))
+        assert first == HardPlayer(worlds=3, horizon=24).choose(view, Rng(11))
+        assert game.is_legal(first)
+
+
+def test_search_respects_max_worlds_and_the_budget():
+    searches = []
+    for _, view in _positions(2, every=11):
+        player = HardPlayer(think_budget=50.0, max_worlds=3, horizon=24)
+        player.choose(view, Rng(1))
+        if player.last_search:
+            searches.append(player.last_search)
+            assert player.last_search["worlds"] <= 3
+    assert searches
+    small = []
+    for _, view in _positions(2, every=11):
+        player = HardPlayer(think_budget=0.01)
+        player.choose(view, Rng(1))
+        if player.last_search:
+            small.append(player.last_search["worlds"])
+    assert small and max(small) <= 2  # 30 moves of budget: one or two deals
+
+
+def test_trivial_decisions_are_not_searched():
+    game = Game.new(preset("caribbean"), 4, 1)  # the cut: straight to medium
+    player = _hard()
+    player.choose(game.view(game.to_act), Rng(1))
+    assert player.last_search == {}
+
+
+def test_a_hard_deal_finishes_with_legal_moves():
+    game = Game.new(CARIB, 4, 3)
+    players = [HardPlayer(worlds=2), MediumPlayer(), MediumPlayer(), MediumPlayer()]
+    rng = Rng(3)
+    for _ in range(3000):
+        if len(game.results) or game.over:
+            break
+        seat = game.to_act
+        action = players[seat].choose(game.view(seat), rng)
+        assert game.is_legal(action)
+        game.apply(action)
+    assert game.results
+
+
+def test_tracker_follows_the_viewers_own_discard_to_the_next_player():
+    game = rigged(["5H 5S 9D 8C KD QS", "7C 7S 4C 6D 7D JC", "2D 3D 4D 6H 7H JD"],
+                  discard="2S", turn=0)
+    tracker = Tracker()
+    game.apply(game.legal_actions(0)[0])  # draws
+    tracker.observe(game.view(0))
+    card = next(c for c in game.hands[0] if game.is_legal(Discard(c)))
+    game.apply(Discard(card))
+    tracker.note_discard(card)
+    while game.to_act != 1:  # call window, if any
+        game.apply(game.legal_actions(game.to_act)[-1])
+    game.apply(TakeDiscard())
+    tracker.observe(game.view(0))
+    assert tracker.known() == {card: 1}
