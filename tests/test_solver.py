@@ -3,12 +3,14 @@
 import contextlib
 import dataclasses
 import itertools
+import random
 from collections import Counter
 from functools import cache
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bench.bench_solver import near_hand, random_hand
 from kalooki.engine.cards import (
     JOKER_FACE,
     build_deck,
@@ -27,6 +29,11 @@ from kalooki.engine.melds import (
 )
 from kalooki.engine.rules import GROUP, RUN, preset
 from kalooki.engine.solver import (
+    _contract_state,
+    _generic_arrangement,
+    _Hand,
+    _Need,
+    _with_keep,
     best_contract,
     best_melds,
     can_meet_contract,
@@ -313,3 +320,49 @@ def test_a_deal_nine_hand_lays_four_runs():
     assert best_contract(hand, (RUN, RUN, RUN, RUN), CARIB).penalty == 0
     # every natural is needed: none is left for the final discard
     assert best_contract(hand, (RUN, RUN, RUN, RUN), CARIB, keep=1) is None
+
+
+# --- fast paths against the exhaustive search on full-size hands --------------
+
+def _deal_hands(seed, count):
+    """Seeded 16-card hands: half random, half crowded near a contract."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(count):
+        contract = CARIB.contract(6 + i % 4)
+        make = random_hand if i % 2 else near_hand
+        out.append((make(rng, contract), contract))
+    return out
+
+
+DIFFERENTIAL_HANDS = _deal_hands(20240611, 400)
+
+
+def exhaustive_contract(hand, contract, keep):
+    state = _contract_state(contract)
+    return _with_keep(hand, keep, CARIB, lambda h: _generic_arrangement(h, CARIB, state))
+
+
+def test_contract_fast_paths_match_the_exhaustive_search():
+    for hand, contract in DIFFERENTIAL_HANDS:
+        reference = exhaustive_contract(hand, contract, 0)
+        assert can_meet_contract(hand, contract, CARIB) == (reference is not None), hand
+        for keep in (0, 1):
+            found = best_contract(hand, contract, CARIB, keep=keep)
+            expected = reference if keep == 0 else exhaustive_contract(hand, contract, 1)
+            assert (found is None) == (expected is None), (hand, keep)
+            if found is not None:
+                assert found.penalty == expected.penalty, (hand, keep)
+                assert_valid_arrangement(hand, found, contract, CARIB, keep)
+        assert (cards_needed(hand, contract, CARIB)
+                == _Need(_Hand(hand), contract, CARIB).solve(10**9)), hand
+
+
+def test_best_melds_fast_path_matches_the_exhaustive_search():
+    for hand, _ in DIFFERENTIAL_HANDS[:120]:
+        for keep in (0, 1):
+            found = best_melds(hand, CARIB, keep=keep)
+            expected = _with_keep(hand, keep, CARIB,
+                                  lambda h: _generic_arrangement(h, CARIB, None))
+            assert found.penalty == expected.penalty, (hand, keep)
+            assert_valid_arrangement(hand, found, None, CARIB, keep)

@@ -14,19 +14,26 @@ Two engines share the candidate-meld generators below:
   holds it) for free melding after going down and for contract rules the slot search
   does not cover. It is exhaustive, so it also serves as the reference in tests.
 
+Fast paths in front of them, all exact: feasibility and cards-needed first solve a
+relaxation (runs and groups may share naturals) from a per-rule-set table indexed by each
+suit's 13-bit rank mask, and run the slot search only when the relaxation's bound is not
+met by a real lay-down; free melding drops the cards no meld can hold and solves the
+clusters no meld crosses separately, sharing the jokers out by a knapsack.
+
 A run is described by bit masks over *positions* 1..14 (position 14 is the high ace).
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from kalooki.engine.cards import (
     ACE,
     ACE_HIGH,
+    JOKER_BASE,
     JOKER_FACE,
     KING,
     face_of,
@@ -35,6 +42,7 @@ from kalooki.engine.cards import (
     make_card,
     parse_cards,
 )
+from kalooki.engine.errors import RuleError
 from kalooki.engine.melds import Meld, card_points, hand_points, make_group, make_run
 from kalooki.engine.rules import GROUP, RUN, RuleSet
 
@@ -69,10 +77,34 @@ class _Tables:
     group_max: int
     adjacent_ok: bool
     window_room: tuple[int, ...]     # jokers a minimal run can take, by its gap pattern
+    suit_windows: tuple[tuple[tuple[int, int, tuple[int, ...]], ...], ...]
+    """For each 13-bit rank mask of one suit, the cheapest minimal runs: one entry per
+    Pareto point (slots to fill, slots no joker may fill), with the positions each run
+    of that cost would take from the hand."""
+    by_position: tuple[tuple[tuple[int, tuple[tuple[int, int], ...]], ...], ...]
+    """For each position 0..14 (and, last, for any position), the legal runs holding it as
+    (lo, ((hi, position mask), ...)), each ``hi`` list ascending: a run that grows upward
+    only gains gaps, so a search over it can stop at the first that has too many."""
+
+
+_TABLES: dict[int, tuple[RuleSet, _Tables]] = {}
+
+
+def _tables(rules: RuleSet) -> _Tables:
+    """The tables of a rule set, found by identity first: hashing a rule set (sixty
+    fields) would cost more than many of the searches that ask for it."""
+    hit = _TABLES.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    if len(_TABLES) >= 64:
+        _TABLES.clear()
+    tables = _tables_for(rules)
+    _TABLES[id(rules)] = (rules, tables)
+    return tables
 
 
 @lru_cache(maxsize=64)
-def _tables(rules: RuleSet) -> _Tables:
+def _tables_for(rules: RuleSet) -> _Tables:
     aces = {"high-only": (ACE_HIGH,), "low-only": (ACE,)}.get(rules.ace_in_runs,
                                                             (ACE, ACE_HIGH))
     low = ACE if ACE in aces else 2
@@ -81,16 +113,58 @@ def _tables(rules: RuleSet) -> _Tables:
                       for lo in range(low, high + 1)
                       for hi in range(lo + rules.run_min - 1, min(high, lo + KING - 1) + 1))
     points = tuple(card_points(make_card(f % 13 + 1, f // 13), rules) for f in range(52))
+    windows = tuple(i for i in intervals if i[1] - i[0] + 1 == rules.run_min)
+    window_room = tuple(_window_room(gaps, rules) for gaps in range(1 << rules.run_min))
     return _Tables(
         points=points,
         joker_points=rules.joker_points,
         intervals=intervals,
-        windows=tuple(i for i in intervals if i[1] - i[0] + 1 == rules.run_min),
+        windows=windows,
         max_jokers=_INF if rules.max_jokers_per_meld is None else rules.max_jokers_per_meld,
         group_max=_INF if rules.group_max is None else rules.group_max,
         adjacent_ok=rules.adjacent_jokers_in_run,
-        window_room=tuple(_window_room(gaps, rules) for gaps in range(1 << rules.run_min)),
+        window_room=window_room,
+        suit_windows=_suit_windows(windows, window_room, rules.run_min),
+        by_position=tuple(_by_low(i for i in intervals if i[2] >> pos & 1 or pos == 15)
+                          for pos in range(16)),
     )
+
+
+def _by_low(intervals: Iterable[tuple[int, int, int]]
+            ) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
+    found: dict[int, list[tuple[int, int]]] = {}
+    for lo, hi, span in intervals:
+        found.setdefault(lo, []).append((hi, span))
+    return tuple((lo, tuple(sorted(his))) for lo, his in sorted(found.items()))
+
+
+def _suit_windows(windows: Sequence[tuple[int, int, int]], window_room: Sequence[int],
+                  run_min: int) -> tuple[tuple[tuple[int, int, tuple[int, ...]], ...], ...]:
+    """The table behind ``_Tables.suit_windows`` (8192 entries, built once per rule set
+    in about 50 ms): each window's cost depends only on which of its positions the hand
+    holds, so those costs are tabulated per window first."""
+    width = (1 << run_min) - 1
+    local = []
+    for lo, _, span in windows:
+        row = []
+        for held in range(width + 1):
+            fill = span ^ (held << lo)
+            slots = fill.bit_count()
+            row.append((slots, slots - window_room[fill >> lo], held << lo))
+        local.append((lo, row))
+    table = []
+    for ranks in range(1 << 13):
+        pos = ranks << 1 | (ranks & 1) << ACE_HIGH
+        found: dict[tuple[int, int], set[int]] = {}
+        for lo, row in local:
+            slots, hard, taken = row[pos >> lo & width]
+            found.setdefault((slots, hard), set()).add(taken)
+        front: list[tuple[int, int, tuple[int, ...]]] = []
+        for slots, hard in sorted(found):
+            if not front or hard < front[-1][1]:
+                front.append((slots, hard, tuple(sorted(found[slots, hard]))))
+        table.append(tuple(front))
+    return tuple(table)
 
 
 def _window_room(gaps: int, rules: RuleSet) -> int:
@@ -135,6 +209,16 @@ class _Hand:
                 self.ids.setdefault(f, []).append(card)
 
 
+class _Counts:
+    """A hand as the searches see it, without the ids :class:`_Hand` keeps for building."""
+
+    __slots__ = ("counts", "jokers")
+
+    def __init__(self, counts: list[int], jokers: int) -> None:
+        self.counts = counts
+        self.jokers = jokers
+
+
 def _mask_points(tab: _Tables, suit: int, mask: int) -> int:
     return sum(tab.points[_face(suit, p)] for p in _bits(mask))
 
@@ -172,20 +256,44 @@ def run_candidates(tab: _Tables, suit: int, avail: int, jokers: int,
     jokers; a natural at a position in ``swappable`` may also be replaced by a joker
     (so that the natural can serve a group, or so that one more joker finds a home).
     ``within``: only runs covering all of these positions (when not -1)."""
-    for lo, hi, span in tab.intervals:
-        if within != -1 and within & ~span:
-            continue
-        present = avail & span
-        gaps = span & ~present
-        if not present or gaps.bit_count() > jokers:
-            continue
-        for swap in _submasks(present & swappable):
-            naturals = present & ~swap
-            joker_mask = gaps | swap
-            if (naturals and joker_mask.bit_count() <= jokers
-                    and _jokers_ok(tab, joker_mask)
-                    and (within == -1 or not within & swap)):
-                yield _Run(suit, lo, hi, naturals, joker_mask)
+    budget = min(jokers, tab.max_jokers)
+    adjacent_ok = tab.adjacent_ok
+    if within == -1:
+        groups = tab.by_position[15]
+    elif within:
+        groups = tab.by_position[(within & -within).bit_length() - 1]
+    else:
+        groups = ()
+    for lo, his in groups:
+        for hi, span in his:
+            if within != -1 and within & ~span:
+                continue
+            present = avail & span
+            gaps = span ^ present
+            spare = budget - gaps.bit_count()
+            if spare < 0 or not (adjacent_ok or not gaps & gaps >> 1):
+                break  # longer runs from this ``lo`` only have more gaps
+            if not present:
+                continue
+            yield _Run(suit, lo, hi, present, gaps)
+            if not spare:
+                continue
+            options = present & swappable
+            if within != -1:
+                options &= ~within
+            for swap in _small_submasks(options, spare):
+                naturals = present ^ swap
+                joker_mask = gaps | swap
+                if naturals and (adjacent_ok or not joker_mask & joker_mask >> 1):
+                    yield _Run(suit, lo, hi, naturals, joker_mask)
+
+
+def _small_submasks(mask: int, most: int) -> Iterator[int]:
+    """Every non-empty subset of ``mask`` with at most ``most`` bits."""
+    bits = [1 << p for p in _bits(mask)]
+    for size in range(1, min(most, len(bits)) + 1):
+        for combo in itertools.combinations(bits, size):
+            yield sum(combo)
 
 
 def group_candidates(rules: RuleSet, faces: Sequence[tuple[int, int]], jokers: int,
@@ -237,26 +345,63 @@ def _build(hand: Sequence[int], runs: Sequence[_Run], groups: Sequence[_Group],
 def _with_keep(hand: Sequence[int], keep: int, rules: RuleSet,
                solve: Callable[[Sequence[int]], Arrangement | None]) -> Arrangement | None:
     """Best arrangement whose leftover holds at least ``keep`` naturals: if the free
-    optimum keeps too few, some natural must stay in hand, so try each face in turn."""
+    optimum keeps too few, some natural must stay in hand, so try each face in turn,
+    cheapest first. Any such option scores at least the free optimum, and at least the
+    card kept, which ends the trial early."""
     best = solve(hand)
-    if best is None or keep <= 0 or sum(not is_joker(c) for c in best.leftover) >= keep:
+    if best is None or keep <= 0:
+        return best
+    kept = sum(not is_joker(c) for c in best.leftover)
+    if kept >= keep:
         return best
     found: Arrangement | None = None
     seen: set[int] = set()
-    for card in sorted(hand, reverse=True):
+    for card in sorted(hand, key=lambda c: (card_points(c, rules), -c)):
         if is_joker(card) or face_of(card) in seen:
             continue
+        points = card_points(card, rules)
+        if found is not None and (points >= found.penalty or found.penalty <= best.penalty):
+            break
         seen.add(face_of(card))
+        if best.penalty == 0 and kept + 1 >= keep:
+            peeled = _peel(best, face_of(card), rules)
+            if peeled is not None:  # as good as any option keeping this face can be
+                found = peeled
+                continue
         rest = list(hand)
         rest.remove(card)
         sub = _with_keep(rest, keep - 1, rules, solve)
         if sub is None:
             continue
         option = Arrangement(sub.melds, tuple(sorted((*sub.leftover, card))),
-                             sub.penalty + card_points(card, rules))
+                             sub.penalty + points)
         if found is None or option.penalty < found.penalty:
             found = option
     return found
+
+
+def _peel(arrangement: Arrangement, face: int, rules: RuleSet) -> Arrangement | None:
+    """The arrangement with one natural of ``face`` taken back into hand from a meld that
+    stays valid without it (an end of a run, or a group with cards to spare), if any."""
+    for i, meld in enumerate(arrangement.melds):
+        cards = meld.cards
+        if meld.is_run:
+            tries = [j for j in (0, len(cards) - 1) if face_of(cards[j]) == face
+                     and not is_joker(cards[j])]
+        else:
+            tries = [j for j, c in enumerate(cards) if not is_joker(c) and face_of(c) == face]
+        for j in tries[:2]:
+            rest = cards[:j] + cards[j + 1:]
+            try:
+                smaller = make_run(rest, rules) if meld.is_run else make_group(rest, rules)
+            except RuleError:
+                continue
+            if smaller.kind != meld.kind:
+                continue
+            melds = (*arrangement.melds[:i], smaller, *arrangement.melds[i + 1:])
+            leftover = tuple(sorted((*arrangement.leftover, cards[j])))
+            return Arrangement(melds, leftover, hand_points(leftover, rules))
+    return None
 
 
 # --- generic search ---------------------------------------------------------
@@ -270,41 +415,58 @@ class _Generic:
     """Exhaustive search: the lowest remaining natural is kept or goes into a meld that
     holds it. Memoised on the remaining counts, so each sub-hand is solved once."""
 
-    def __init__(self, rules: RuleSet) -> None:
+    def __init__(self, rules: RuleSet, keep: int = 0) -> None:
         self.rules = rules
         self.tab = _tables(rules)
-        self.memo: dict[tuple[tuple[int, ...], int, _State], tuple[int, object]] = {}
+        self.keep = keep
+        """Free melding only: naturals to keep in hand (``kept`` counts them, up to this)."""
+        self.faces: Sequence[int] = range(52)
+        """The faces that may be held, in order (a cluster's, when solving one)."""
+        self.memo: dict[tuple[tuple[int, ...], int, _State, int], tuple[int, object]] = {}
 
-    def solve(self, counts: list[int], jokers: int, state: _State) -> int:
-        """Most points that can be melded from here (``_NONE`` if the contract fails)."""
-        key = (tuple(counts), jokers, state)
+    def solve(self, counts: list[int], jokers: int, state: _State, kept: int = 0) -> int:
+        """Most points that can be melded from here (``_NONE`` if the contract fails, or
+        if fewer than ``keep - kept`` naturals can stay in hand)."""
+        key = (tuple(counts), jokers, state, kept)
         hit = self.memo.get(key)
         if hit is not None:
             return hit[0]
-        best, choice = self._search(counts, jokers, state)
+        best, choice = self._search(counts, jokers, state, kept)
         self.memo[key] = (best, choice)
         return best
 
-    def _search(self, counts: list[int], jokers: int, state: _State) -> tuple[int, object]:
-        f = next((i for i, c in enumerate(counts) if c), -1)
+    def _search(self, counts: list[int], jokers: int, state: _State, kept: int
+                ) -> tuple[int, object]:
+        f = next((i for i in self.faces if counts[i]), -1)
         if f < 0:
-            return (0 if state is None or state[:2] == (0, 0) else _NONE), None
+            if state is None:
+                return (0 if kept >= self.keep else _NONE), None
+            return (0 if state[:2] == (0, 0) else _NONE), None
         if state is not None and not self._may_finish(counts, jokers, state):
             return _NONE, None
-        counts[f] -= 1
-        best, choice = self.solve(counts, jokers, state), None
-        counts[f] += 1
+        points, joker = self.tab.points, self.tab.joker_points
+        # nothing beats laying every card: once a meld reaches that, stop looking
+        total = jokers * joker + sum(points[i] * counts[i] for i in self.faces)
+        best, choice = _NONE, None
         for plan, used, k, after in self._melds_with(f, counts, jokers, state):
             for g in used:
                 counts[g] -= 1
-            rest = self.solve(counts, jokers - k, after)
+            rest = self.solve(counts, jokers - k, after, kept)
             for g in used:
                 counts[g] += 1
             if rest == _NONE:
                 continue
-            value = rest + sum(self.tab.points[g] for g in used) + k * self.tab.joker_points
+            value = rest + sum(points[g] for g in used) + k * joker
             if value > best:
                 best, choice = value, (plan, used, k, after)
+                if best == total:
+                    return best, choice
+        if best < total - points[f]:  # keeping ``f`` could still do better
+            counts[f] -= 1
+            rest = self.solve(counts, jokers, state, min(kept + 1, self.keep))
+            counts[f] += 1
+            if rest > best:
+                best, choice = rest, None
         return best, choice
 
     def _may_finish(self, counts: list[int], jokers: int, state: tuple[int, ...]) -> bool:
@@ -336,20 +498,21 @@ class _Generic:
                     used = tuple(_face(suit, p) for p in _bits(run.naturals))
                     yield run, used, run.jokers.bit_count(), after
 
-    def plan(self, counts: list[int], jokers: int, state: _State
+    def plan(self, counts: list[int], jokers: int, state: _State, kept: int = 0
              ) -> tuple[list[_Run], list[_Group]]:
         """Follow the memo's choices from a solved position."""
         runs: list[_Run] = []
         groups: list[_Group] = []
         counts = list(counts)
         while True:
-            self.solve(counts, jokers, state)
-            _, choice = self.memo[(tuple(counts), jokers, state)]
+            self.solve(counts, jokers, state, kept)
+            _, choice = self.memo[(tuple(counts), jokers, state, kept)]
             if choice is None:
-                f = next((i for i, c in enumerate(counts) if c), -1)
+                f = next((i for i in self.faces if counts[i]), -1)
                 if f < 0:
                     return runs, groups
                 counts[f] -= 1
+                kept = min(kept + 1, self.keep)
                 continue
             plan, used, k, state = choice  # type: ignore[misc]
             (runs if isinstance(plan, _Run) else groups).append(plan)  # type: ignore[arg-type]
@@ -380,6 +543,129 @@ def _generic_arrangement(hand: Sequence[int], rules: RuleSet, state: _State
     return _build(hand, runs, groups, rules)
 
 
+def _free_arrangement(hand: Sequence[int], rules: RuleSet, keep: int) -> Arrangement | None:
+    """The generic search without a contract (None when the hand holds fewer than ``keep``
+    naturals), made fast by splitting the hand: a card that no meld can hold is left over
+    for sure, and the rest falls into clusters no meld crosses (same rank, or same suit
+    close enough for one run), which share only the jokers and the duty to keep naturals
+    back. Each cluster is solved for every share of both it might get, and a knapsack
+    hands them out."""
+    tab = _tables(rules)
+    counts, masks, jokers = _face_counts(hand)
+    if sum(counts) < keep:
+        return None
+    clusters = _clusters(rules, tab, counts, masks, jokers)
+    loose = sum(counts) - sum(counts[f] for faces in clusters for f in faces)
+    duty = max(0, keep - loose)  # naturals the clusters must keep between them
+    search = _Generic(rules, duty)
+    subs: list[list[int]] = []
+    for faces in clusters:
+        sub = [0] * 52
+        for f in faces:
+            sub[f] = counts[f]
+        subs.append(sub)
+    # per cluster: (jokers given, naturals it keeps) -> (most points it lays, the search's
+    # ``kept`` start); first without the duty, noting what each optimum keeps anyway,
+    # which often settles the duty without a second search
+    values: list[dict[tuple[int, int], tuple[int, int]]] = [{} for _ in clusters]
+    chosen: tuple[int, tuple[tuple[int, int, int], ...]] | None = None
+    for t in range(duty + 1):
+        for faces, sub, row in zip(clusters, subs, values, strict=True):
+            search.faces = faces
+            for j in range(jokers, jokers + 1) if len(clusters) == 1 else range(jokers + 1):
+                value = search.solve(sub, j, None, duty - t)
+                if value == _NONE:
+                    continue
+                held = t
+                if t == 0 and duty:
+                    laid_runs, laid_groups = search.plan(sub, j, None, duty)
+                    held = min(duty, sum(sub) - sum(r.naturals.bit_count() for r in laid_runs)
+                               - sum(len(g.faces) for g in laid_groups))
+                if row.get((j, held), (_NONE, 0))[0] < value:
+                    row[j, held] = (value, duty - t)
+        top, chosen = _share_out(values, jokers, duty)
+        if chosen is not None and (t == duty or chosen[0] == top):
+            break  # (before the last round, only a choice no duty-free one beats)
+    if chosen is None:  # pragma: no cover - every cluster can keep all its naturals
+        return None
+    runs: list[_Run] = []
+    groups: list[_Group] = []
+    for faces, sub, (j, _, start) in zip(clusters, subs, chosen[1], strict=True):
+        search.faces = faces
+        more_runs, more_groups = search.plan(sub, j, None, start)
+        runs += more_runs
+        groups += more_groups
+    return _build(hand, runs, groups, rules)
+
+
+def _share_out(values: Sequence[dict[tuple[int, int], tuple[int, int]]], jokers: int,
+               duty: int
+               ) -> tuple[int, tuple[int, tuple[tuple[int, int, int], ...]] | None]:
+    """A knapsack over clusters: the most points any choice lays, and the best choice
+    (points, and per cluster: jokers given, naturals kept, search start) that uses at most
+    ``jokers`` jokers and keeps ``duty`` naturals, if any does."""
+    Entry = tuple[int, tuple[tuple[int, int, int], ...]]
+    table: dict[tuple[int, int], Entry] = {(0, 0): (0, ())}
+    for row in values:
+        grown: dict[tuple[int, int], Entry] = {}
+        for (used, held), (value, picks) in table.items():
+            for (j, t), (v, start) in row.items():
+                key = (used + j, min(duty, held + t))
+                if key[0] <= jokers and (key not in grown or grown[key][0] < value + v):
+                    grown[key] = (value + v, (*picks, (j, t, start)))
+        table = grown
+    top = max(value for value, _ in table.values())
+    finals = [entry for (_, held), entry in table.items() if held >= duty]
+    return top, (max(finals, key=lambda e: e[0]) if finals else None)
+
+
+def _clusters(rules: RuleSet, tab: _Tables, counts: Sequence[int], masks: Sequence[int],
+              jokers: int) -> list[list[int]]:
+    """The faces some meld could hold, split into clusters no meld crosses: faces of one
+    rank that could make a group, and faces of one suit that could share a run."""
+    room = min(jokers, tab.max_jokers)
+    parent: dict[int, int] = {}
+
+    def root(f: int) -> int:
+        while parent[f] != f:
+            parent[f] = parent[parent[f]]
+            f = parent[f]
+        return f
+
+    def join(faces: list[int]) -> None:
+        for f in faces:
+            parent.setdefault(f, f)
+        top = root(faces[0])
+        for f in faces[1:]:
+            parent[root(f)] = top
+
+    for rank in range(13):
+        held = [f for f in range(rank, 52, 13) if counts[f]]
+        naturals = len(held) if rules.group_distinct_suits else sum(counts[f] for f in held)
+        if (naturals >= rules.group_min_naturals
+                and min(naturals, tab.group_max) + room >= rules.group_min):
+            join(held)
+    # with no two jokers side by side, windows next to each other in one run share a
+    # natural, so joining each usable window's naturals joins every run's naturals
+    whole_suit = tab.adjacent_ok or rules.run_min < 3
+    for suit in range(4):
+        avail = masks[suit] << 1 | (masks[suit] & 1) << ACE_HIGH
+        usable = 0
+        for _, _, span in tab.windows:
+            present = avail & span
+            gaps = span ^ present
+            if present and gaps.bit_count() <= room and _jokers_ok(tab, gaps):
+                usable |= present
+                if not whole_suit:
+                    join([_face(suit, p) for p in _bits(present)])
+        if whole_suit and usable:
+            join([_face(suit, p) for p in _bits(usable)])
+    found: dict[int, list[int]] = {}
+    for f in sorted(parent):
+        found.setdefault(root(f), []).append(f)
+    return list(found.values())
+
+
 def _contract_state(contract: Sequence[int]) -> tuple[int, int, int, int]:
     return (list(contract).count(GROUP), list(contract).count(RUN), 0, 0)
 
@@ -387,7 +673,7 @@ def _contract_state(contract: Sequence[int]) -> tuple[int, int, int, int]:
 def best_melds(hand: Sequence[int], rules: RuleSet, keep: int = 0) -> Arrangement:
     """Melds (any number, no contract) leaving the fewest penalty points, for a player who
     is already down; the leftover holds at least ``keep`` naturals when the hand allows."""
-    found = _with_keep(hand, keep, rules, lambda h: _generic_arrangement(h, rules, None))
+    found = _free_arrangement(hand, rules, max(0, keep))
     if found is None:  # fewer naturals than ``keep``: nothing can be laid
         return Arrangement((), tuple(sorted(hand)), hand_points(hand, rules))
     return found
@@ -399,7 +685,8 @@ class _Slots:
     """The hand seen by the contract search: counts per face and rank, and the rules'
     group limits. Runs are chosen suit by suit; groups then follow in closed form."""
 
-    def __init__(self, hand: _Hand, contract: Sequence[int], rules: RuleSet) -> None:
+    def __init__(self, hand: _Hand | _Counts, contract: Sequence[int], rules: RuleSet
+                 ) -> None:
         self.rules = rules
         self.tab = _tables(rules)
         self.counts = hand.counts
@@ -427,14 +714,6 @@ class _Slots:
                     short |= 1 << r | (1 << ACE_HIGH if r == ACE else 0)
             self.contested = [a & short for a in self.avail]
 
-    def taken(self, runs: Sequence[_Run]) -> list[int]:
-        """Counts per face after the runs took their naturals."""
-        counts = list(self.counts)
-        for run in runs:
-            for p in _bits(run.naturals):
-                counts[_face(run.suit, p)] -= 1
-        return counts
-
 
 class _Best(_Slots):
     """Most points a contract lay-down can hold (fewest left over)."""
@@ -444,47 +723,127 @@ class _Best(_Slots):
             return self._runs_only()
         self.best: tuple[int, list[_Run], list[_Group]] | None = None
         options = [self._options(s) for s in range(4)]
-        self._walk(0, self.runs, self.jokers, [], options)
+        joker = self.tab.joker_points
+        self.top = [max((v - r.jokers.bit_count() * joker for v, r in o), default=0)
+                    for o in options]
+        self.work = list(self.counts)
+        self._walk(0, self.runs, self.jokers, [], options, 0)
         return self.best
 
     def _options(self, suit: int) -> list[tuple[int, _Run]]:
         """(value, run) for one suit, best first; one run per distinct effect on groups."""
         tab = self.tab
+        cheapest = tab.suit_windows[self.avail[suit] >> 1 & 0x1FFF]
+        if not any(f <= self.jokers and not h for f, h, _ in cheapest):
+            return []  # not even a minimal run of this suit can be laid
         swappable = self.contested[suit] | (self.avail[suit] if self.capped else 0)
         found: dict[tuple[int, int], tuple[int, _Run]] = {}
+        points = tab.points[suit * 13:suit * 13 + 13]
+        points += points[:1]  # position 14, the high ace
+        run_min = self.rules.run_min
         for run in run_candidates(tab, suit, self.avail[suit], self.jokers, swappable):
             ends = 1 << run.lo | 1 << run.hi
-            if not self.capped and run.jokers & ends and run.hi - run.lo >= self.rules.run_min:
+            if not self.capped and run.jokers & ends and run.hi - run.lo >= run_min:
                 continue  # the run without that end joker, the joker in a group, is as good
             k = run.jokers.bit_count()
-            value = _mask_points(tab, suit, run.naturals) + k * tab.joker_points
+            value = k * tab.joker_points
+            naturals = run.naturals
+            while naturals:
+                low = naturals & -naturals
+                value += points[low.bit_length() - 2]
+                naturals ^= low
             key = (k, run.naturals)
             if key not in found or found[key][0] < value:
                 found[key] = (value, run)
-        return sorted(found.values(), key=lambda o: -o[0])
+        if self.capped:
+            return sorted(found.values(), key=lambda o: -o[0])
+        return self._undominated(suit, found)
+
+    def _undominated(self, suit: int, found: dict[tuple[int, int], tuple[int, _Run]]
+                     ) -> list[tuple[int, _Run]]:
+        """Without group limits every joker is laid whatever the runs do (a spare one joins
+        a group), so a run is only worth its naturals, and it is no better than one that
+        uses no more jokers and takes the same naturals and more, if none of the more is
+        of a rank some group could run short of (held fewer than group_min + runs)."""
+        scarce = 0
+        for r in range(1, 14):
+            if self.rank_total[r] < self.rules.group_min + self.runs:
+                scarce |= 1 << r | (1 << ACE_HIGH if r == ACE else 0)
+        joker = self.tab.joker_points
+        ordered = sorted(found.values(),
+                         key=lambda o: (o[1].jokers.bit_count(), -o[1].naturals.bit_count()))
+        kept: list[tuple[int, _Run]] = []
+        for option in ordered:
+            run = option[1]
+            k = run.jokers.bit_count()
+            if not any(other.jokers.bit_count() <= k and not run.naturals & ~other.naturals
+                       and not (other.naturals & ~run.naturals) & scarce for _, other in kept):
+                kept.append(option)
+        return sorted(kept, key=lambda o: (-(o[0] - o[1].jokers.bit_count() * joker),
+                                           o[1].jokers.bit_count()))
+
+    def _runs_bound(self, suit: int, left: int) -> int:
+        """Most natural points ``left`` more runs, of ``suit`` and later suits, could add."""
+        return sum(sorted(self.top[suit:], reverse=True)[:left]) if left > 0 else 0
+
+    def _groups_bound(self) -> tuple[int, int]:
+        """(most natural points the groups could add, natural points still held): every
+        natural of the best ranks still held, and every natural at all."""
+        work, points, least = self.work, self.tab.points, self.rules.group_min_naturals
+        ranks = []
+        held = 0
+        for r in range(13):
+            a, b, c, d = work[r], work[r + 13], work[r + 26], work[r + 39]
+            value = a * points[r] + b * points[r + 13] + c * points[r + 26] + d * points[r + 39]
+            held += value
+            if a + b + c + d >= least:
+                ranks.append(value)
+        ranks.sort(reverse=True)
+        return sum(ranks[:self.groups]), held
 
     def _walk(self, suit: int, left: int, jokers: int, chosen: list[_Run],
-              options: list[list[tuple[int, _Run]]]) -> None:
+              options: list[list[tuple[int, _Run]]], value: int) -> None:
+        """Choose the runs suit by suit (value: points laid so far), pruning with a bound
+        in which every joker left is laid and the naturals still held are laid as far as
+        the best runs and groups left allow."""
         if left == 0:
-            self._finish(chosen, jokers)
+            self._finish(chosen, jokers, value)
             return
         if 4 - suit < left:
             return
-        for _, run in options[suit]:
+        joker = self.tab.joker_points
+        if self.best is None:
+            later = held = _INF  # nothing to prune against until a first lay-down
+        else:
+            groups, held = self._groups_bound()
+            if (value + jokers * joker + min(self._runs_bound(suit, left) + groups, held)
+                    <= self.best[0]):
+                return
+            later = self._runs_bound(suit + 1, left - 1) + groups
+        work = self.work
+        base = suit * 13
+        for v, run in options[suit]:
             k = run.jokers.bit_count()
-            if k <= jokers:
-                chosen.append(run)
-                self._walk(suit + 1, left - 1, jokers - k, chosen, options)
-                chosen.pop()
-        self._walk(suit + 1, left, jokers, chosen, options)
+            if k > jokers:
+                continue
+            laid = v - k * joker
+            if self.best is not None and (value + v + (jokers - k) * joker
+                                          + min(later, held - laid) <= self.best[0]):
+                continue
+            positions = [base + _pos_rank(p) - 1 for p in _bits(run.naturals)]
+            for f in positions:
+                work[f] -= 1
+            chosen.append(run)
+            self._walk(suit + 1, left - 1, jokers - k, chosen, options, value + v)
+            chosen.pop()
+            for f in positions:
+                work[f] += 1
+        self._walk(suit + 1, left, jokers, chosen, options, value)
 
-    def _finish(self, runs: list[_Run], jokers: int) -> None:
-        counts = self.taken(runs)
-        picked = _pick_groups(self.rules, counts, self.groups, jokers)
+    def _finish(self, runs: list[_Run], jokers: int, value: int) -> None:
+        picked = _pick_groups(self.rules, self.work, self.groups, jokers)
         if picked is None:
             return
-        value = sum(self.tab.points[_face(r.suit, p)] for r in runs for p in _bits(r.naturals))
-        value += sum(r.jokers.bit_count() for r in runs) * self.tab.joker_points
         value += picked[0]
         if self.best is None or value > self.best[0]:
             self.best = (value, list(runs), picked[1])
@@ -527,6 +886,8 @@ def _pick_groups(rules: RuleSet, counts: Sequence[int], groups: int, jokers: int
     tab = _tables(rules)
     open_ended = (rules.group_max is None and rules.max_jokers_per_meld is None
                   and not rules.group_distinct_suits)
+    if open_ended:
+        return _pick_open_groups(rules, tab, counts, groups, jokers)
     per_rank = [options for rank in range(1, 14)
                 if (options := _rank_options(rules, tab, counts, rank, jokers, open_ended))]
     if len(per_rank) < groups:
@@ -552,6 +913,44 @@ def _pick_groups(rules: RuleSet, counts: Sequence[int], groups: int, jokers: int
         chosen = [_Group(chosen[0].rank, chosen[0].faces, chosen[0].jokers + spare),
                   *chosen[1:]]
     return value, chosen
+
+
+def _pick_open_groups(rules: RuleSet, tab: _Tables, counts: Sequence[int], groups: int,
+                      jokers: int) -> tuple[int, list[_Group]] | None:
+    """:func:`_pick_groups` without size or joker limits: a group takes every natural of
+    its rank and the jokers it lacks, and the spare jokers join the first group."""
+    points = tab.points
+    gmin, least = rules.group_min, rules.group_min_naturals
+    options: list[tuple[int, int, int]] = []  # (value, jokers needed, rank - 1)
+    for r in range(13):
+        n = counts[r] + counts[r + 13] + counts[r + 26] + counts[r + 39]
+        if n >= least and gmin - n <= jokers:
+            value = (counts[r] * points[r] + counts[r + 13] * points[r + 13]
+                     + counts[r + 26] * points[r + 26] + counts[r + 39] * points[r + 39])
+            options.append((value, gmin - n if n < gmin else 0, r))
+    if len(options) < groups:
+        return None
+    options.sort(reverse=True)
+    # (groups chosen, jokers used) -> (value, ranks); ranks in order of decreasing value
+    table: dict[tuple[int, int], tuple[int, tuple[int, ...]]] = {(0, 0): (0, ())}
+    for value, need, r in options:
+        for (g, j), (total, ranks) in list(table.items()):
+            if g < groups and j + need <= jokers:
+                key = (g + 1, j + need)
+                if key not in table or table[key][0] < total + value:
+                    table[key] = (total + value, (*ranks, r))
+    finals = [(total, j, ranks) for (g, j), (total, ranks) in table.items() if g == groups]
+    if not finals:
+        return None
+    total, used, ranks = max(finals, key=lambda v: v[0])
+    spare = jokers - used
+    chosen = []
+    for r in sorted(ranks):
+        faces = tuple(f for f in range(r, 52, 13) for _ in range(counts[f]))
+        k = max(0, gmin - len(faces)) + spare
+        spare = 0
+        chosen.append(_Group(r + 1, faces, k))
+    return total + jokers * tab.joker_points * (groups > 0), chosen
 
 
 def _rank_options(rules: RuleSet, tab: _Tables, counts: Sequence[int], rank: int,
@@ -596,21 +995,38 @@ class _Need(_Slots):
     lands: with F slots to fill and room C for jokers, F - min(jokers, C) cards are needed,
     i.e. max(F - jokers, V) with V = F - C, both sums over the melds."""
 
-    def solve(self, limit: int) -> int:
-        """The number needed, or ``limit`` when it is ``limit`` or more."""
+    def solve(self, limit: int, floor: int = 0) -> int:
+        """The number needed, or ``limit`` when it is ``limit`` or more; the search stops
+        as soon as it reaches ``floor``, a known lower bound."""
         self.best = limit
+        self.floor = floor
         self.options = [self._options(s) for s in range(4)]
-        self.base = self._groups(self.counts) if self.groups else (0, 0)
+        self.base = _group_cost(self.rules, self.tab, self.counts, self.groups)
         self._walk(0, self.runs, 0, 0, list(self.counts))
         return self.best
 
     def _options(self, suit: int) -> list[tuple[int, int, int]]:
         """(slots, joker room, naturals taken) of each minimal run of this suit that could
-        still beat the best so far."""
+        still beat the best so far, leaving out any run that another beats on all three
+        counts: as many slots or more, as many no joker may fill or more, and the same
+        naturals taken or more among those a group might miss (ranks held fewer than
+        group_min + runs times)."""
         room_of, limit, jokers = self.tab.window_room, self.best, self.jokers
+        if all(max(f - jokers, h) >= limit
+               for f, h, _ in self.tab.suit_windows[self.avail[suit] >> 1 & 0x1FFF]):
+            return []  # even its cheapest run, taking every natural it can, costs too much
+        scarce = 0
+        if self.groups:
+            for r in range(1, 14):
+                if self.rank_total[r] < self.rules.group_min + self.runs:
+                    scarce |= 1 << r | (1 << ACE_HIGH if r == ACE else 0)
         found: dict[tuple[int, int, int], tuple[int, int, int]] = {}
         for lo, _, span in self.tab.windows:
             present = self.avail[suit] & span
+            fill = span ^ present
+            slots = fill.bit_count()
+            if slots - jokers >= limit or slots - room_of[fill >> lo] >= limit:
+                continue  # giving up naturals only makes this run dearer
             contested = present & self.contested[suit]
             for swap in _submasks(contested) if contested else (0,):
                 taken = present ^ swap
@@ -618,36 +1034,23 @@ class _Need(_Slots):
                 slots = fill.bit_count()
                 room = room_of[fill >> lo]
                 if slots - jokers < limit and slots - room < limit:
-                    key = (slots, room, taken)
-                    found.setdefault(key, key)
-        return sorted(found.values(), key=lambda o: (o[0] - o[1], o[0]))
-
-    def _groups(self, counts: Sequence[int]) -> tuple[int, int]:
-        """(slots, slots no joker may fill) of the cheapest groups of different ranks."""
-        rules = self.rules
-        gmin = rules.group_min
-        distinct = rules.group_distinct_suits
-        sizes = []
-        for rank in range(13):
-            a, b, c, d = counts[rank], counts[rank + 13], counts[rank + 26], counts[rank + 39]
-            have = ((a > 0) + (b > 0) + (c > 0) + (d > 0)) if distinct else a + b + c + d
-            sizes.append(have if have < gmin else gmin)
-        sizes.sort(reverse=True)
-        joker_room = min(gmin - rules.group_min_naturals, self.tab.max_jokers)
-        slots = hard = 0
-        for t in sizes[:self.groups]:
-            gap = gmin - t
-            slots += gap
-            hard += gap - min(gap, joker_room)
-        return slots, hard
+                    found.setdefault((slots, slots - room, taken & scarce),
+                                     (slots, room, taken))
+        kept: list[tuple[int, int, int]] = []
+        for key in sorted(found):
+            slots, hard, scarce_taken = key
+            if not any(k[0] <= slots and k[1] <= hard and not k[2] & ~scarce_taken
+                       for k in kept):
+                kept.append(key)
+        return sorted((found[k] for k in kept), key=lambda o: (o[0] - o[1], o[0]))
 
     def _walk(self, suit: int, left: int, slots: int, hard: int, counts: list[int]) -> None:
         base_slots, base_hard = self.base
         bound = max(slots + base_slots - self.jokers, hard + base_hard)
-        if bound >= self.best:
+        if bound >= self.best or self.best <= self.floor:
             return
         if left == 0:
-            g_slots, g_hard = self._groups(counts) if self.groups else (0, 0)
+            g_slots, g_hard = _group_cost(self.rules, self.tab, counts, self.groups)
             self.best = min(self.best, max(slots + g_slots - self.jokers, hard + g_hard, 0))
             return
         if 4 - suit < left:
@@ -661,6 +1064,95 @@ class _Need(_Slots):
             for p in _bits(taken):
                 counts[_face(suit, p)] += 1
         self._walk(suit + 1, left, slots, hard, counts)
+
+
+def _group_cost(rules: RuleSet, tab: _Tables, counts: Sequence[int], groups: int
+                ) -> tuple[int, int]:
+    """(slots, slots no joker may fill) of the cheapest ``groups`` minimal groups of
+    different ranks."""
+    if not groups:
+        return 0, 0
+    gmin = rules.group_min
+    distinct = rules.group_distinct_suits
+    sizes = []
+    for rank in range(13):
+        a, b, c, d = counts[rank], counts[rank + 13], counts[rank + 26], counts[rank + 39]
+        have = ((a > 0) + (b > 0) + (c > 0) + (d > 0)) if distinct else a + b + c + d
+        sizes.append(have if have < gmin else gmin)
+    sizes.sort(reverse=True)
+    joker_room = min(gmin - rules.group_min_naturals, tab.max_jokers)
+    slots = hard = 0
+    for t in sizes[:groups]:
+        gap = gmin - t
+        slots += gap
+        hard += gap - min(gap, joker_room)
+    return slots, hard
+
+
+def _face_counts(hand: Sequence[int]) -> tuple[list[int], list[int], int]:
+    """Counts per natural face, a 13-bit rank mask per suit, and the joker count."""
+    counts = [0] * 52
+    masks = [0, 0, 0, 0]
+    jokers = 0
+    for card in hand:
+        if card >= JOKER_BASE:
+            jokers += 1
+        else:
+            f = card % 52
+            counts[f] += 1
+            masks[f // 13] |= 1 << f % 13
+    return counts, masks, jokers
+
+
+def _needed(hand: Sequence[int], contract: Sequence[int], rules: RuleSet, limit: int) -> int:
+    """:class:`_Need`'s answer (capped at ``limit``), found fast in the usual case.
+
+    Letting runs and groups share naturals relaxes the problem, and the relaxed problem
+    is a lookup per suit plus a sort of the ranks: its answer is a lower bound. The runs
+    of a relaxed optimum, with the groups recounted from the cards they leave, give a real
+    lay-down and so an upper bound. When the two meet (no natural is fought over, or the
+    fight costs nothing) that is the answer; otherwise the exact search runs between them."""
+    tab = _tables(rules)
+    counts, masks, jokers = _face_counts(hand)
+    groups = list(contract).count(GROUP)
+    runs = len(contract) - groups
+    g_slots, g_hard = _group_cost(rules, tab, counts, groups)
+    table = tab.suit_windows
+    per_suit = [table[m] for m in masks]
+    low = _INF
+    best: list[tuple[tuple[int, ...], tuple[tuple[int, int, tuple[int, ...]], ...]]] = []
+    for suits in itertools.combinations(range(4), runs):
+        for choice in itertools.product(*(per_suit[s] for s in suits)):
+            slots = g_slots
+            hard = g_hard
+            for f, h, _ in choice:
+                slots += f
+                hard += h
+            value = max(slots - jokers, hard, 0)
+            if value < low:
+                low = value
+                best = [(suits, choice)]
+            elif value == low:
+                best.append((suits, choice))
+    if low >= limit:
+        return limit
+    if not groups or not runs:
+        return low
+    high = limit
+    for suits, choice in best:
+        slots = sum(f for f, _, _ in choice)
+        hard = sum(h for _, h, _ in choice)
+        for takings in itertools.product(*(t for _, _, t in choice)):
+            left = list(counts)
+            for s, taken in zip(suits, takings, strict=True):
+                for p in _bits(taken):
+                    left[_face(s, p)] -= 1
+            g_slots, g_hard = _group_cost(rules, tab, left, groups)
+            value = max(slots + g_slots - jokers, hard + g_hard, 0)
+            if value == low:
+                return low
+            high = min(high, value)
+    return _Need(_Counts(counts, jokers), contract, rules).solve(high, low)
 
 
 # --- public API -------------------------------------------------------------
@@ -677,10 +1169,9 @@ def best_contract(hand: Sequence[int], contract: Sequence[int], rules: RuleSet,
     def solve(cards: Sequence[int]) -> Arrangement | None:
         if not _slot_search_applies(rules):
             return _generic_arrangement(cards, rules, _contract_state(contract))
-        pool = _Hand(cards)
-        if _Need(pool, contract, rules).solve(1):
+        if _needed(cards, contract, rules, 1):
             return None
-        found = _Best(pool, contract, rules).solve()
+        found = _Best(_Hand(cards), contract, rules).solve()
         return None if found is None else _build(cards, found[1], found[2], rules)
 
     return _with_keep(hand, keep, rules, solve)
@@ -690,14 +1181,14 @@ def can_meet_contract(hand: Sequence[int], contract: Sequence[int], rules: RuleS
     """Whether ``hand`` holds the contract (the cheap question: no arrangement is built)."""
     if not _slot_search_applies(rules):
         return _generic_arrangement(hand, rules, _contract_state(contract)) is not None
-    return _Need(_Hand(hand), contract, rules).solve(1) == 0
+    return _needed(hand, contract, rules, 1) == 0
 
 
 def cards_needed(hand: Sequence[int], contract: Sequence[int], rules: RuleSet) -> int:
     """Fewest cards (any faces, jokers included) that, added to ``hand``, would let it lay
     the contract; 0 when it can already."""
     if _slot_search_applies(rules):
-        return _Need(_Hand(hand), contract, rules).solve(_INF)
+        return _needed(hand, contract, rules, _INF)
     return _needed_by_trial(hand, contract, rules)
 
 
