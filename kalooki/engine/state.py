@@ -326,7 +326,7 @@ class Game:
                             moves.append(ShiftJoker(card, index, end))
         if self._discard_turn_problem(player) is None:
             moves.extend(Discard(card) for card in distinct
-                         if self._discard_card_problem(player, card) is None)
+                         if self._discardable_problem(card) is None)
         if self._end_problem(player) is None:
             moves.append(EndTurn())
         return moves
@@ -644,6 +644,9 @@ class Game:
     def _discard_card_problem(self, player: int, card: int) -> RuleError | None:
         if card not in self.hands[player]:
             return RuleError("card-not-in-hand", "That card is not in your hand.")
+        return self._discardable_problem(card)
+
+    def _discardable_problem(self, card: int) -> RuleError | None:
         if is_joker(card) and not self.rules.joker_discard:
             return RuleError("joker-discard", "A joker can never be discarded.")
         return None
