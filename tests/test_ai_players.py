@@ -141,3 +141,20 @@ def test_tracker_remembers_who_took_a_discard_and_forgets_at_a_new_deal():
 def test_baby_and_twelve_card_presets_exist_for_the_soak():
     assert {"caribbean", "caribbean-12", "baby"} <= set(PRESETS)
     assert preset("baby").deals_per_match == 3
+
+
+def test_medium_buys_in_only_with_room_under_the_limit():
+    import dataclasses
+
+    from kalooki.ai.medium import MediumPlayer
+    from kalooki.engine.rng import Rng
+    from kalooki.engine.rules import preset
+    from kalooki.engine.state import Game, Phase
+
+    rules = dataclasses.replace(preset("kalooki51"), match_end="elimination", buy_ins=1)
+    view = Game.new(rules, 3, 1).view(0)
+    offer = dataclasses.replace(view, phase=Phase.BUY_IN, to_act=0)
+    roomy = dataclasses.replace(offer, rejoin_score=40)
+    crowded = dataclasses.replace(offer, rejoin_score=140)
+    assert MediumPlayer().choose(roomy, Rng(1)).code == "buy-in"
+    assert MediumPlayer().choose(crowded, Rng(1)).code == "drop-out"

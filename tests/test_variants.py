@@ -112,10 +112,10 @@ def test_rami40_matches_finish_and_replay(players, seed, rng_seed):
 @given(name=st.sampled_from(["kalooki51", "rami40", "caribbean"]),
        players=st.integers(3, 5), seed=st.integers(0, 2**32), rng_seed=st.integers(0, 2**16))
 def test_elimination_matches_end_with_one_player(name, players, seed, rng_seed):
-    rules = dataclasses.replace(preset(name), match_end="elimination", elimination_limit=100,
+    rules = dataclasses.replace(preset(name), match_end="elimination", elimination_limit=60,
                                 buy_ins=1)
-    game = play_match(rules, players, seed, rng_seed, limit=40_000).game
-    assert len(game.active) <= 1 or all(game.totals[p] > 100 for p in game.active)
+    game = play_match(rules, players, seed, rng_seed, limit=60_000).game
+    assert len(game.active) <= 1 or all(game.totals[p] > 60 for p in game.active)
     assert all(used <= 1 for used in game.buy_ins_used)
 
 

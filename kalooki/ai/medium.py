@@ -16,10 +16,12 @@ from kalooki.ai.table_sim import cards_left_after
 from kalooki.engine.actions import (
     Action,
     Allow,
+    BuyIn,
     Call,
     Cut,
     Discard,
     DrawStock,
+    DropOut,
     EndTurn,
     LayDown,
     Pass,
@@ -36,6 +38,9 @@ from kalooki.engine.view import PlayerView
 
 Decision = tuple[Action, str]
 
+BUY_IN_ROOM = 25
+"""Buy back in only when rejoining leaves at least this much room under the limit: with
+less, one more bad deal puts the player out again."""
 KEEP_MARGIN = 6.0
 """How much better than the worst card in hand a discard must be to be taken."""
 DENY_POINTS = 5
@@ -73,6 +78,7 @@ class MediumPlayer:
             Phase.ALLOW: self.allow,
             Phase.DRAW: self.draw,
             Phase.PLAY: self.play,
+            Phase.BUY_IN: self.buy_in,
         }[view.phase]
         return handler(view, rng)
 
@@ -85,6 +91,13 @@ class MediumPlayer:
         return self.evaluator
 
     # -- cut, draw, call, allow --------------------------------------------------------
+
+    def buy_in(self, view: PlayerView, rng: Rng) -> Decision:
+        """Stay in the match while rejoining leaves room for another bad deal."""
+        room = view.rules.elimination_limit - (view.rejoin_score or 0)
+        if room >= BUY_IN_ROOM:
+            return BuyIn(), f"buys back in at {view.rejoin_score}"
+        return DropOut(), "drops out: rejoining would leave no room under the limit"
 
     def cut(self, view: PlayerView, rng: Rng) -> Decision:
         needed = view.players * view.rules.hand_size(view.deal_no)

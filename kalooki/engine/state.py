@@ -936,17 +936,18 @@ class Game:
         self.out[player] = True
         return [event("eliminated", player, total=self.totals[player])]
 
-    def _buy_in_score(self) -> int:
+    def buy_in_score(self) -> int:
         """A player buying in rejoins at the highest score of those under the limit."""
         limit = self.rules.elimination_limit
-        return max(self.totals[p] for p in self.active if self.totals[p] <= limit)
+        return max((self.totals[p] for p in self.active if self.totals[p] <= limit),
+                   default=0)
 
     def _next_buy_in(self) -> list[Event]:
         if self.buy_in_queue:
             self.phase = Phase.BUY_IN
             self.to_act = self.buy_in_queue[0]
             return [event("buy-in-offer", self.to_act, total=self.totals[self.to_act],
-                          rejoin=self._buy_in_score(),
+                          rejoin=self.buy_in_score(),
                           left=self.rules.buy_ins - self.buy_ins_used[self.to_act])]
         if len(self.active) <= 1:
             return self._end_match()
@@ -956,7 +957,7 @@ class Game:
         self.buy_in_queue.pop(0)
         if isinstance(action, BuyIn):
             self.buy_ins_used[player] += 1
-            self.totals[player] = self._buy_in_score()
+            self.totals[player] = self.buy_in_score()
             events = [event("buy-in", player, total=self.totals[player])]
         else:
             events = self._drop(player)

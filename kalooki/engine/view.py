@@ -51,6 +51,8 @@ class PlayerView:
     out: tuple[bool, ...] = ()
     """Players eliminated from the match (elimination games); empty means nobody."""
     buy_ins_used: tuple[int, ...] = ()
+    rejoin_score: int | None = None
+    """During a buy-in offer: the total a player who buys in rejoins at."""
     meld_owed: bool = False
     """The viewer took the discard under ``must-meld`` and still owes a lay-down."""
     freed_joker: int | None = None
@@ -94,6 +96,7 @@ def view_of(game: Game, player: int) -> PlayerView:
         went_down_now=game.went_down_now and game.turn == player,
         legal=tuple(game.legal_actions(player)),
         out=tuple(game.out),
+        rejoin_score=game.buy_in_score() if game.phase == Phase.BUY_IN else None,
         buy_ins_used=tuple(game.buy_ins_used),
         meld_owed=game.meld_owed and game.turn == player,
         freed_joker=game.freed_joker if game.turn == player else None,
