@@ -94,7 +94,7 @@ def test_new_game_then_start_passes_the_chosen_setup(app: App) -> None:
     assert scene.setup.panel.visible
     assert not scene.buttons["New game"].visible
 
-    choose(app, scene.setup.preset, "baby")
+    choose(app, scene.setup.preset, "Baby Kalooki")
     choose(app, scene.setup.players, "3")
     assert scene.setup.rows[1][2].visible and not scene.setup.rows[2][2].visible
     choose(app, scene.setup.rows[1][1], "hard")

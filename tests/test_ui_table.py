@@ -314,5 +314,5 @@ def test_start_in_the_setup_panel_opens_the_table_and_esc_quits_to_menu(app: App
     post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
     app.run_frames(1)
     assert table.chooser is not None and table.session.paused
-    click(app, table.chooser.buttons[1].rect.center)
+    click(app, table.chooser.buttons[-1].rect.center)  # Quit to menu
     assert isinstance(app.scene, MainMenuScene)

@@ -1,5 +1,6 @@
-"""The main menu: Continue (when an autosave exists), New game, Settings (when the game
-has a settings screen), Quit, and the new-game panel.
+"""The main menu: Continue (when an autosave exists), New game, Load game (when named
+saves exist), Rules, Statistics, Settings (when the game has a settings screen), Quit, and
+the new-game panel.
 
 Everything the menu cannot do itself arrives as a callback, so later issues plug in the
 table, the store's autosave and the full setup screens without touching this scene.
@@ -14,13 +15,13 @@ import pygame
 from pygame_gui.elements import UIButton, UILabel
 
 from kalooki.ui.felt import felt
-from kalooki.ui.setup_panel import GameSetup, SetupPanel, default_setup
+from kalooki.ui.setup_panel import ALL_PRESETS, GameSetup, SetupPanel, default_setup
 from kalooki.ui.title import render_title
 
 if TYPE_CHECKING:
     from kalooki.ui.app import App
 
-DEFAULT_PRESETS = ("caribbean", "caribbean-12", "baby")
+DEFAULT_PRESETS = ALL_PRESETS
 TABLE_NOT_READY = "The table is being built — check back soon."
 
 _BUTTON_W, _BUTTON_H, _BUTTON_GAP = 300, 54, 14
@@ -36,6 +37,10 @@ class MainMenuScene:
                  on_start: Callable[[GameSetup], None] | None = None,
                  on_continue: Callable[[], None] | None = None,
                  on_settings: Callable[[], None] | None = None,
+                 on_load: Callable[[], None] | None = None,
+                 has_saves: Callable[[], bool] = lambda: False,
+                 on_rules: Callable[[], None] | None = None,
+                 on_stats: Callable[[], None] | None = None,
                  setup: GameSetup | None = None) -> None:
         self.app = app
         self.has_autosave = has_autosave
@@ -43,6 +48,10 @@ class MainMenuScene:
         self.on_start = on_start or self._table_not_ready
         self.on_continue = on_continue or self._table_not_ready
         self.on_settings = on_settings
+        self.on_load = on_load
+        self.has_saves = has_saves
+        self.on_rules = on_rules
+        self.on_stats = on_stats
         self.setup_values = setup or default_setup(self.presets)
         self.setup_open = False
         self.notice_text = ""
@@ -56,28 +65,52 @@ class MainMenuScene:
         self.dim = pygame.Surface(size, pygame.SRCALPHA)
         self.dim.fill(_DIM)
         autosave = self.has_autosave()
-        entries: list[tuple[str, Callable[[], None], str | None]] = []
-        if autosave:
-            entries.append(("Continue", self.on_continue, "#primary"))
-        entries.append(("New game", self.open_setup, None if autosave else "#primary"))
-        if self.on_settings is not None:
-            entries.append(("Settings", self.on_settings, None))
-        entries.append(("Quit", self.app.quit, None))
-        block = self.title.get_height() + len(entries) * (_BUTTON_H + _BUTTON_GAP) + _NOTICE_H
-        top = max(round(size[1] * 0.03), (size[1] - block) // 2)
-        self.title_pos = ((size[0] - self.title.get_width()) // 2, top)
-        y = top + self.title.get_height()
-        x = (size[0] - _BUTTON_W) // 2
+        optional: list[tuple[str, Callable[[], None] | None, str | None]] = [
+            ("Continue", self.on_continue if autosave else None, "#primary"),
+            ("New game", self.open_setup, None if autosave else "#primary"),
+            ("Load game", self.on_load if self.on_load and self.has_saves() else None, None),
+            ("Rules", self.on_rules, None),
+            ("Statistics", self.on_stats, None),
+            ("Settings", self.on_settings, None),
+            ("Quit", self.app.quit, None),
+        ]
+        entries = [(text, command, object_id) for text, command, object_id in optional
+                   if command is not None]
+        rects = self._place(size, len(entries))
         self.buttons: dict[str, UIButton] = {}
-        for text, command, object_id in entries:
-            self.buttons[text] = UIButton(pygame.Rect(x, y, _BUTTON_W, _BUTTON_H), text,
-                                          manager, command=command, object_id=object_id)
-            y += _BUTTON_H + _BUTTON_GAP
+        for (text, command, object_id), rect in zip(entries, rects, strict=True):
+            self.buttons[text] = UIButton(rect, text, manager, command=command,
+                                          object_id=object_id)
+        y = rects[-1].bottom + _BUTTON_GAP
         self.notice = UILabel(pygame.Rect(0, y, size[0], _NOTICE_H), self.notice_text or " ",
                               manager, object_id="#notice")
         self.setup = SetupPanel(manager, size, self.presets, self.setup_values,
                                 on_start=self._start, on_back=self.close_setup)
         self._show_mode()
+
+    def _place(self, size: tuple[int, int], count: int) -> list[pygame.Rect]:
+        """The buttons' places under the title: one column when it fits the window, else
+        two (a lone last button centred); the title is placed to centre the whole block."""
+        columns = 1 if self._block(count, 1) <= size[1] - 2 * round(size[1] * 0.03) else 2
+        rows = -(-count // columns)
+        top = max(round(size[1] * 0.03), (size[1] - self._block(count, columns)) // 2)
+        self.title_pos = ((size[0] - self.title.get_width()) // 2, top)
+        y = top + self.title.get_height()
+        width = columns * _BUTTON_W + (columns - 1) * _BUTTON_GAP
+        left = (size[0] - width) // 2
+        rects = []
+        for index in range(count):
+            row, column = divmod(index, columns)
+            x = left + column * (_BUTTON_W + _BUTTON_GAP)
+            if columns == 2 and row == rows - 1 and count % 2:
+                x = (size[0] - _BUTTON_W) // 2
+            rects.append(pygame.Rect(x, y + row * (_BUTTON_H + _BUTTON_GAP), _BUTTON_W,
+                                     _BUTTON_H))
+        return rects
+
+    def _block(self, count: int, columns: int) -> int:
+        rows = -(-count // columns)
+        return self.title.get_height() + rows * (_BUTTON_H + _BUTTON_GAP) + _NOTICE_H
 
     def _kill(self) -> None:
         if self.setup_open:

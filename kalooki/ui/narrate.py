@@ -12,11 +12,24 @@ from collections.abc import Sequence
 from kalooki.engine.cards import card_text, cards_text
 from kalooki.engine.events import Event
 from kalooki.engine.melds import contract_text
+from kalooki.engine.rules import RuleSet
 from kalooki.engine.view import PublicMeld
 
 
 def _card(card: int) -> str:
     return card_text(card, True)
+
+
+def going_word(rules: RuleSet) -> str:
+    """What laying the whole hand in one turn is called at this table."""
+    return "going Rami" if rules.name.startswith("rami") else "going Kalooki"
+
+
+def bonus_text(rules: RuleSet) -> str:
+    """What the others pay when a player goes out in one turn: ``+25 each``, ``×2``."""
+    if rules.going_out_bonus == "plus":
+        return f"+{rules.going_out_bonus_points} each"
+    return "×2" if rules.going_out_bonus == "double" else ""
 
 
 def plural(count: int, word: str) -> str:
@@ -25,9 +38,11 @@ def plural(count: int, word: str) -> str:
 
 
 class Narrator:
-    def __init__(self, names: Sequence[str], viewer: int) -> None:
+    def __init__(self, names: Sequence[str], viewer: int | None,
+                 rules: RuleSet | None = None) -> None:
         self.names = list(names)
         self.viewer = viewer
+        self.rules = rules
         self.called_card: int | None = None
 
     def who(self, player: int | None) -> str:
@@ -50,13 +65,26 @@ class Narrator:
         whose = "your" if owner == self.viewer else f"{self.names[owner]}'s"
         return f"{whose} {table[index].meld.describe()}"
 
+    def _bent(self, bent: bool) -> str:
+        """How going out in one turn reads: going Kalooki or Rami, or bending the table."""
+        if not bent:
+            return ""
+        rules = self.rules
+        if rules is None or rules.uses_contracts:
+            return " and bent the table"
+        bonus = bonus_text(rules)
+        return f", {going_word(rules)}" + (f" ({bonus} for the others)" if bonus else "")
+
     def line(self, event: Event, table: Sequence[PublicMeld]) -> str | None:
         """The sentence for ``event``, or None for events the log leaves out."""
         kind, who, cards, info = event.kind, self.who(event.player), event.cards, event.info
         if kind == "deal-start":
+            rules = self.rules
+            goal = (f"Open with {rules.opening_points} points" if rules is not None
+                    and not rules.uses_contracts else
+                    f"Contract: {contract_text(info['contract'])}")
             return (f"Deal {info['deal']}: {self.does(event.player, 'deals')} "
-                    f"{plural(info['hand_size'], 'card')}. "
-                    f"Contract: {contract_text(info['contract'])}.")
+                    f"{plural(info['hand_size'], 'card')}. {goal}.")
         if kind == "cut":
             bonus = " Exactly right: cut bonus!" if info["bonus"] else ""
             return (f"{who} cut {plural(info['count'], 'card')} ({info['needed']} needed)."
@@ -91,6 +119,9 @@ class Narrator:
         if kind == "shift":
             return (f"{who} put {_card(cards[0])} in place of the joker in "
                     f"{self._meld(table, info['meld'])}.")
+        if kind == "release":
+            return (f"{who} freed the joker from {self._meld(table, info['meld'])} with "
+                    f"{cards_text(cards, True)}.")
         if kind == "discard":
             return f"{who} discarded {_card(cards[0])}."
         if kind == "end-turn":
@@ -102,8 +133,15 @@ class Narrator:
             return "The stock ran out again: the deal is void and will be dealt again."
         if kind == "deal-end":
             result = info["result"]
-            bent = " and bent the table" if result.bent else ""
-            return f"{who} went out{bent}! Deal {info['deal']} is over."
+            return f"{who} went out{self._bent(result.bent)}! Deal {info['deal']} is over."
+        if kind == "buy-in-offer":
+            return (f"{who} {'are' if event.player == self.viewer else 'is'} over the limit "
+                    f"with {info['total']}: buy in at {info['rejoin']} or drop out?")
+        if kind == "buy-in":
+            return f"{self.does(event.player, 'buys')} back in at {info['total']}."
+        if kind == "eliminated":
+            return f"{who} {'are' if event.player == self.viewer else 'is'} out of the match " \
+                   f"({info['total']} points)."
         if kind == "match-end":
             winners = " and ".join(self.who(p) for p in info["winners"])
             return f"The match is over: {winners} won."

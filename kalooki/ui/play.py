@@ -1,22 +1,33 @@
-"""Starting a match from the menu's choices, resuming the autosave, and going back to the
-menu afterwards: the wiring between the store, the setup panel, the session and the table."""
+"""Starting a match from the menu's choices, resuming a save, and going back to the menu
+afterwards; the screens around the table (rules, statistics, saved games) and the pause
+menu's Rules and Save game: the wiring between the store, the scenes and the table."""
 
 from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kalooki.engine.errors import RuleError
-from kalooki.engine.rules import preset
+from kalooki.engine.rules import PRESETS, preset
+from kalooki.engine.rules_text import rules_title
+from kalooki.store import savegame
 from kalooki.store.paths import StorePaths
-from kalooki.store.saves import latest_autosave, load_save
+from kalooki.store.saves import SUFFIX, latest_autosave, load_save, save_named
 from kalooki.store.settings import MAX_OPPONENTS, Settings, load_settings, save_settings
-from kalooki.ui.keeper import MatchKeeper
+from kalooki.store.stats import load_stats
+from kalooki.ui.dialogs import DialogScene
+from kalooki.ui.keeper import MatchKeeper, save_seats
 from kalooki.ui.menu import DEFAULT_PRESETS, MainMenuScene
+from kalooki.ui.rules_scene import RulesScene
+from kalooki.ui.saves_scene import LoadGameScene, save_dialog, save_error
 from kalooki.ui.session import HUMAN_LEVEL, HUMAN_SEAT, MatchSession, Seat
 from kalooki.ui.setup_panel import DEFAULT_LEVEL, DEFAULT_NAMES, LEVELS, GameSetup
+from kalooki.ui.stats_scene import StatsScene
 from kalooki.ui.table import TableScene
 
 if TYPE_CHECKING:
@@ -86,9 +97,52 @@ def open_menu(app: App, profile: Profile | None = None) -> MainMenuScene:
     menu = MainMenuScene(app, has_autosave=lambda: latest_autosave(chosen.paths) is not None,
                          on_start=lambda setup: _start(app, setup, chosen),
                          on_continue=lambda: continue_match(app, chosen),
+                         on_load=lambda: open_saves(app, chosen),
+                         has_saves=lambda: has_named_saves(chosen.paths),
+                         on_rules=lambda: open_rules(app, chosen),
+                         on_stats=lambda: open_stats(app, chosen),
                          setup=setup_from(chosen.settings))
     app.switch(menu)
     return menu
+
+
+def has_named_saves(paths: StorePaths) -> bool:
+    """Whether the saves folder holds a named save (or what is left of one), without
+    reading any: reading would set a damaged file aside before the player sees why."""
+    try:
+        return any(path.name.endswith((SUFFIX, f"{SUFFIX}.bak"))
+                   and not path.name.startswith(".") for path in paths.saves_dir.iterdir())
+    except OSError:
+        return False
+
+
+def open_rules(app: App, profile: Profile) -> RulesScene:
+    """Any preset's rules, from the menu, starting with the one played last."""
+    shown = PRESETS.get(profile.settings.last_preset, next(iter(PRESETS.values())))
+    scene = RulesScene(app, shown, profile.settings.language, lambda: open_menu(app, profile),
+                       choices=PRESETS,
+                       on_language=lambda lang: profile.change(app, language=lang))
+    app.switch(scene)
+    return scene
+
+
+def open_stats(app: App, profile: Profile) -> StatsScene:
+    stats, warnings = load_stats(profile.paths)
+    scene = StatsScene(app, stats, lambda: open_menu(app, profile))
+    app.switch(scene)
+    if warnings:
+        app.notify(warnings[0])
+    return scene
+
+
+def open_saves(app: App, profile: Profile) -> LoadGameScene:
+    def load(path: Path) -> str | None:
+        outcome = resume_save(app, profile, path)
+        return outcome if isinstance(outcome, str) else None
+
+    scene = LoadGameScene(app, profile.paths, load, lambda: open_menu(app, profile))
+    app.switch(scene)
+    return scene
 
 
 def _start(app: App, setup: GameSetup, profile: Profile) -> None:
@@ -119,12 +173,21 @@ def continue_match(app: App, profile: Profile) -> TableScene | None:
     """Resume the newest unfinished autosave exactly where it stopped; a save that cannot
     be loaded is explained on the menu, which stays."""
     entry = latest_autosave(profile.paths)
-    loaded = load_save(entry.path) if entry is not None else None
-    if loaded is None or loaded.value is None:
-        reason = loaded.warnings[0] if loaded and loaded.warnings else "No game to continue."
+    resumed = (resume_save(app, profile, entry.path) if entry is not None
+               else "No game to continue.")
+    if isinstance(resumed, str):
         if isinstance(app.scene, MainMenuScene):
-            app.scene.show_notice(reason)
+            app.scene.show_notice(resumed)
         return None
+    return resumed
+
+
+def resume_save(app: App, profile: Profile, path: Path) -> TableScene | str:
+    """The one way a saved game comes back: replayed, checked, and seated as it was, on
+    the table; or the sentence saying why it cannot be (the caller shows it)."""
+    loaded = load_save(path)
+    if loaded.value is None:
+        return loaded.warnings[0] if loaded.warnings else "The save could not be read."
     resumed = loaded.value
     seats = [Seat(s.name, s.level, human=s.level == HUMAN_LEVEL) for s in resumed.save.seats]
     viewer = next((i for i, seat in enumerate(seats) if seat.human), HUMAN_SEAT)
@@ -135,9 +198,7 @@ def continue_match(app: App, profile: Profile) -> TableScene | None:
                                threaded=True, think_budget=settings.ai_think_budget,
                                recorder=resumed.recorder)
     except ValueError as error:
-        if isinstance(app.scene, MainMenuScene):
-            app.scene.show_notice(str(error))
-        return None
+        return str(error)
     return _open_table(app, session, profile)
 
 
@@ -149,5 +210,47 @@ def _open_table(app: App, session: MatchSession, profile: Profile) -> TableScene
                        card_scale=settings.card_scale,
                        confirm_discard=settings.confirm_before_discard,
                        on_quit=lambda: open_menu(app, profile))
+    table.pause_extras = (("Rules", lambda: _rules_over(app, table, profile)),
+                          ("Save game", lambda: _save_over(app, table, profile)))
     app.switch(table)
     return table
+
+
+def _back_to(app: App, table: TableScene) -> Callable[[], None]:
+    """Return from a screen shown over the paused table: the table as it was, with its
+    pause menu open again."""
+    def back() -> None:
+        app.scene = table
+        table.on_resize(app.size)
+        table.open_pause()
+    return back
+
+
+def _step_away(table: TableScene) -> None:
+    for button in table.buttons.values():
+        button.hide()
+
+
+def _rules_over(app: App, table: TableScene, profile: Profile) -> None:
+    """The rules of the game being played, over the paused table."""
+    _step_away(table)
+    app.scene = RulesScene(app, table.session.game.rules, profile.settings.language,
+                           _back_to(app, table), beneath=table,
+                           on_language=lambda lang: profile.change(app, language=lang))
+
+
+def _save_over(app: App, table: TableScene, profile: Profile) -> None:
+    """The Save game dialog over the paused table; the name defaults to rules and date."""
+    session = table.session
+    default = f"{rules_title(session.game.rules)} {datetime.now():%Y-%m-%d %H:%M}"
+
+    def save(name: str) -> str | None:
+        try:
+            snapshot = savegame.snapshot(session.recorder, save_seats(session.seats))
+            save_named(profile.paths, snapshot, name)
+        except (ValueError, savegame.SaveError, OSError) as error:
+            return save_error(error)
+        return None
+
+    _step_away(table)
+    app.scene = DialogScene(app, table, _back_to(app, table), save_dialog(app, default, save))

@@ -18,9 +18,10 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 
 from kalooki.ai.personalities import PERSONALITIES, make_player
-from kalooki.engine.actions import Action
+from kalooki.engine.actions import Action, LayDown
 from kalooki.engine.errors import RuleError
 from kalooki.engine.events import Event
+from kalooki.engine.melds import declared_meld, meld_value
 from kalooki.engine.record import Recorder
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import RuleSet
@@ -32,8 +33,6 @@ AfterAction = Callable[["MatchSession", list[Event]], None]
 HUMAN_SEAT = 0
 HUMAN_LEVEL = "human"
 _PLAYER_SALT = 1000
-
-
 def computer_player(level: str, name: str = "", think_budget: float = 0.5) -> Chooser:
     """The one place a level becomes a computer player; a name that is one of the
     personalities of that level plays in that personality's style."""
@@ -76,6 +75,10 @@ class MatchSession:
                           if threaded else None)
         self._pending: tuple[int, Future[Action]] | None = None
         self._events: list[Event] = list(self.game.start_events) if recorder is None else []
+        self.openings: dict[tuple[int, int], int] = {}
+        """(deal, player) → the points of that player's opening, in threshold games."""
+        self.down_at_end: dict[int, tuple[bool, ...]] = {}
+        """deal → who had gone down (opened) when it ended."""
 
     @property
     def game(self) -> Game:
@@ -112,13 +115,31 @@ class MatchSession:
         if problem is not None:
             return problem
         self.calls_before = list(self.game.calls_made)
+        self._note_opening(action)
+        deal, down = self.game.deal_no, list(self.game.down)
+        if isinstance(action, LayDown) and self.game.to_act is not None:
+            down[self.game.to_act] = True
         events = self.recorder.apply(action)
+        if any(e.kind == "deal-end" for e in events):
+            self.down_at_end[deal] = tuple(down)
         self._events.extend(events)
         self.waited = 0.0
         self._pending = None
         for hook in self.after_action:
             hook(self, events)
         return None
+
+    def _note_opening(self, action: Action) -> None:
+        """Remember an opening's value before it is laid (the table of a deal that ends at
+        once is gone by the time the events are read)."""
+        game = self.game
+        player = game.to_act
+        if (not isinstance(action, LayDown) or player is None or game.down[player]
+                or game.rules.uses_contracts):
+            return
+        self.openings[(game.deal_no, player)] = sum(
+            meld_value(declared_meld(spec.kind, spec.cards, game.rules), game.rules)
+            for spec in action.melds)
 
     def take_events(self) -> list[Event]:
         """Everything that happened since the last call, as the viewer may see it."""

@@ -1,6 +1,7 @@
-"""The quick new-game panel of the main menu: rules preset, number of players, and each
-opponent's level and name. It only gathers a ``GameSetup``; starting the game is the
-caller's business."""
+"""The quick new-game panel of the main menu: rules preset (by its readable name, with a
+one-line summary), number of players (as many as that preset allows), and each opponent's
+level and name. It only gathers a ``GameSetup``; starting the game is the caller's
+business."""
 
 from __future__ import annotations
 
@@ -17,6 +18,10 @@ from pygame_gui.elements import (
     UITextEntryLine,
 )
 
+from kalooki.engine.rules import PRESET_NAMES, PRESET_SUMMARIES, PRESETS
+
+ALL_PRESETS = tuple(PRESETS)
+"""Every preset the engine knows, offered in its order."""
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 LEVELS = ("easy", "medium", "hard")
 DEFAULT_LEVEL = "medium"
@@ -32,6 +37,7 @@ _COLUMNS = 26
 _OPPONENT_ROW = 48
 _BEFORE_BUTTONS = 14
 _LABEL_W, _LEVEL_W = 150, 170
+_SUMMARY = 30
 _BUTTON_W, _BUTTON_H = 170, 50
 
 
@@ -52,8 +58,33 @@ def default_setup(presets: Sequence[str]) -> GameSetup:
 
 def panel_height() -> int:
     opponents = MAX_PLAYERS - 1
-    return (2 * _PAD + _HEADING + 2 * (_ROW + _GAP) + _COLUMNS + opponents * _OPPONENT_ROW
-            + _BEFORE_BUTTONS + _BUTTON_H)
+    return (2 * _PAD + _HEADING + 2 * (_ROW + _GAP) + _SUMMARY + _COLUMNS
+            + opponents * _OPPONENT_ROW + _BEFORE_BUTTONS + _BUTTON_H)
+
+
+def preset_title(name: str) -> str:
+    """The preset's English display name (its code name when it has none)."""
+    return PRESET_NAMES.get(name, (name, name))[0]
+
+
+def _short_summary(name: str, limit: int = 62) -> str:
+    """The preset's summary without its name (the menu above shows it), cut between
+    clauses to fit one line of the panel."""
+    text = PRESET_SUMMARIES.get(name, " ").split(": ", 1)[-1].removesuffix(".")
+    kept = ""
+    for clause in text.split(", "):
+        longer = f"{kept}, {clause}" if kept else clause
+        if kept and len(longer) > limit:
+            break
+        kept = longer
+    return kept
+
+
+def player_counts(name: str) -> list[int]:
+    """The table sizes the preset allows, within what this panel can seat."""
+    rules = PRESETS.get(name)
+    low, high = (rules.players_min, rules.players_max) if rules else (MIN_PLAYERS, MAX_PLAYERS)
+    return list(range(max(MIN_PLAYERS, low), min(MAX_PLAYERS, high) + 1))
 
 
 class SetupPanel:
@@ -71,10 +102,19 @@ class SetupPanel:
         UILabel(pygame.Rect(_PAD, y, inner, _HEADING - 12), "New game", manager, self.panel,
                 object_id="#heading")
         y += _HEADING
-        self.preset = self._row(manager, y, "Rules", list(presets), values.preset)
+        self.manager = manager
+        self.presets = list(presets)
+        self.titles = {preset_title(p): p for p in self.presets}
+        chosen = values.preset if values.preset in self.presets else self.presets[0]
+        self.preset = self._row(manager, y, "Rules", list(self.titles), preset_title(chosen),
+                                wide=True)
         y += _ROW + _GAP
-        counts = [str(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)]
-        self.players = self._row(manager, y, "Players", counts, str(values.players))
+        self.summary = UILabel(pygame.Rect(_PAD, y - _GAP // 2, inner, _SUMMARY - 4), " ",
+                               manager, self.panel, object_id="#column_heading")
+        y += _SUMMARY
+        UILabel(pygame.Rect(_PAD, y, _LABEL_W - 10, _ROW), "Players", manager, self.panel)
+        self.players_rect = pygame.Rect(_PAD + _LABEL_W, y, _LEVEL_W - 10, _ROW)
+        self.players = self._players_menu(chosen, values.players)
         y += _ROW + _GAP
         name_x = _PAD + _LABEL_W + _LEVEL_W + 16
         for text, x in (("OPPONENT", _PAD), ("LEVEL", _PAD + _LABEL_W), ("NAME", name_x)):
@@ -103,11 +143,23 @@ class SetupPanel:
         self._show_rows()
 
     def _row(self, manager: pygame_gui.UIManager, y: int, text: str, options: list[str],
-             selected: str) -> UIDropDownMenu:
+             selected: str, wide: bool = False) -> UIDropDownMenu:
         UILabel(pygame.Rect(_PAD, y, _LABEL_W - 10, _ROW), text, manager, self.panel)
+        width = PANEL_WIDTH - 2 * _PAD - _LABEL_W if wide else _LEVEL_W - 10
         return UIDropDownMenu(options, selected,
-                              pygame.Rect(_PAD + _LABEL_W, y, _LEVEL_W - 10, _ROW),
+                              pygame.Rect(_PAD + _LABEL_W, y, width, _ROW),
                               manager, self.panel)
+
+    def _players_menu(self, preset: str, wanted: int) -> UIDropDownMenu:
+        """The player-count menu for ``preset``: its counts, ``wanted`` brought within them."""
+        counts = player_counts(preset)
+        count = min(max(wanted, counts[0]), counts[-1])
+        self.summary.set_text(_short_summary(preset))
+        return UIDropDownMenu([str(n) for n in counts], str(count), self.players_rect,
+                              self.manager, self.panel)
+
+    def preset_name(self) -> str:
+        return self.titles[self.preset.selected_option[0]]
 
     def player_count(self) -> int:
         return int(self.players.selected_option[0])
@@ -123,7 +175,7 @@ class SetupPanel:
         names = tuple(entry.get_text().strip() or DEFAULT_NAMES[i]
                       for i, (_, _, entry) in enumerate(self.rows))
         levels = tuple(menu.selected_option[0] for _, menu, _ in self.rows)
-        return GameSetup(self.preset.selected_option[0], self.player_count(), levels, names)
+        return GameSetup(self.preset_name(), self.player_count(), levels, names)
 
     def chosen(self) -> GameSetup:
         """The setup to start: only the seated opponents."""
@@ -133,8 +185,14 @@ class SetupPanel:
                          every.names[:seated])
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if (event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED
-                and event.ui_element is self.players):
+        if event.type != pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            return
+        if event.ui_element is self.preset:
+            wanted = self.player_count()
+            self.players.kill()
+            self.players = self._players_menu(self.preset_name(), wanted)
+            self._show_rows()
+        elif event.ui_element is self.players:
             self._show_rows()
 
     def show(self) -> None:

@@ -9,7 +9,14 @@ from dataclasses import dataclass
 
 from kalooki.engine.actions import LayDown, MeldSpec
 from kalooki.engine.errors import RuleError
-from kalooki.engine.melds import GROUP_KIND, RUN_KIND, Meld, explain_invalid, interpretations
+from kalooki.engine.melds import (
+    GROUP_KIND,
+    RUN_KIND,
+    Meld,
+    explain_invalid,
+    interpretations,
+    meld_value,
+)
 from kalooki.engine.rules import GROUP, RuleSet
 
 _MAX_LAYS = 32
@@ -59,6 +66,29 @@ def checklist(contract: Sequence[int], staged: Sequence[StagedMeld]) -> list[tup
                 break
         marks.append((kind, found))
     return marks
+
+
+@dataclass(frozen=True)
+class OpeningTally:
+    """What the staged melds are worth towards the opening threshold."""
+
+    value: int
+    needed: int
+    pure_run_missing: bool
+    """The rules want a run without a joker and no staged meld is one."""
+
+    @property
+    def enough(self) -> bool:
+        return self.value >= self.needed and not self.pure_run_missing
+
+
+def opening_tally(staged: Sequence[StagedMeld], rules: RuleSet) -> OpeningTally:
+    """The valid staged melds' points (each at its best reading) against the threshold."""
+    value = sum(max(meld_value(m, rules) for m in meld.readings)
+                for meld in staged if meld.valid)
+    pure = any(m.kind == RUN_KIND and not m.joker_positions()
+               for meld in staged for m in meld.readings)
+    return OpeningTally(value, rules.opening_points or 0, rules.opening_pure_run and not pure)
 
 
 def _identity(meld: Meld) -> int:

@@ -1,16 +1,19 @@
-"""The overlay at the end of a deal: every hand shown with its points, bending the table and
-the cut bonus marked, and the running totals; at the end of the match, the standings."""
+"""The overlay at the end of a deal: every hand shown with its points, bending the table (or
+going Kalooki / Rami) and the cut bonus marked, each opening's value in threshold games, and
+the running totals; at the end of the match, the standings or the last player standing."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import pygame
 
 from kalooki.engine.cards import face_of, sort_key_suit
+from kalooki.engine.rules import RuleSet
 from kalooki.engine.state import DealResult
 from kalooki.ui import text as ink
 from kalooki.ui.card_art import CardArt
+from kalooki.ui.narrate import bonus_text, going_word
 from kalooki.ui.table_layout import meld_step
 
 _BACKDROP = (0, 0, 0, 150)
@@ -24,14 +27,42 @@ def summary_rect(size: tuple[int, int]) -> pygame.Rect:
     return rect
 
 
-def _standings(names: Sequence[str], totals: Sequence[int]) -> str:
-    order = sorted(range(len(names)), key=lambda p: totals[p])
-    return "   ".join(f"{rank}. {names[p]} {totals[p]}" for rank, p in enumerate(order, 1))
+def _standings(names: Sequence[str], totals: Sequence[int], out: Sequence[bool] = ()) -> str:
+    order = sorted(range(len(names)), key=lambda p: (bool(out) and out[p], totals[p]))
+    return "   ".join(f"{rank}. {names[p]} {totals[p]}" + (" (out)" if out and out[p] else "")
+                       for rank, p in enumerate(order, 1))
+
+
+def _bent_words(rules: RuleSet | None) -> tuple[str, str]:
+    """(title words, a loser's note) for a player going out in one turn."""
+    if rules is None or rules.uses_contracts:
+        return " and bent the table", "×2 bent"
+    bonus = bonus_text(rules).removesuffix(" each")
+    title = f", {going_word(rules)}!" + (f" Everyone else {bonus}" if bonus else "")
+    return title, f"{bonus} {going_word(rules)}".strip()
+
+
+def _final_line(names: Sequence[str], totals: Sequence[int], final: bool,
+                out: Sequence[bool]) -> str:
+    if not final:
+        return "Totals so far: " + _standings(names, totals, out)
+    standing = [p for p in range(len(names)) if not (out and out[p])]
+    if out and any(out) and len(standing) == 1:
+        return (f"{names[standing[0]]} is the last player standing!   "
+                + _standings(names, totals, out))
+    return "Final standings: " + _standings(names, totals, out)
 
 
 def render_summary(art: CardArt, size: tuple[int, int], result: DealResult,
-                   names: Sequence[str], totals: Sequence[int], final: bool) -> pygame.Surface:
-    """The whole overlay, window-sized, drawn once when the deal ends."""
+                   names: Sequence[str], totals: Sequence[int], final: bool, *,
+                   rules: RuleSet | None = None, openings: Mapping[int, int] | None = None,
+                   opened: Sequence[bool] | None = None,
+                   out: Sequence[bool] = ()) -> pygame.Surface:
+    """The whole overlay, window-sized, drawn once when the deal ends. ``openings`` maps
+    the players who opened this deal to their opening's points, ``opened`` says who had
+    (when known) in threshold games."""
+    threshold = rules is not None and not rules.uses_contracts
+    bent_title, bent_note = _bent_words(rules)
     surface = pygame.Surface(size, pygame.SRCALPHA)
     surface.fill(_BACKDROP)
     panel = summary_rect(size)
@@ -43,9 +74,10 @@ def render_summary(art: CardArt, size: tuple[int, int], result: DealResult,
     if result.winner is None:
         title = f"Deal {result.deal} is void"
     else:
-        bent = " and bent the table" if result.bent else ""
+        bent = bent_title if result.bent else ""
         title = f"Deal {result.deal}: {names[result.winner]} went out{bent}"
-    surface.blit(ink.text(title, big, ink.GOLD, bold=True), (panel.left + pad, panel.top + pad))
+    surface.blit(ink.fit(title, big, panel.width - 2 * pad, ink.GOLD, bold=True),
+                 (panel.left + pad, panel.top + pad))
     top = panel.top + pad + round(big * 1.8)
     bottom = panel.bottom - pad - round(small * 5)
     rows = len(names)
@@ -65,20 +97,28 @@ def render_summary(art: CardArt, size: tuple[int, int], result: DealResult,
             x += step
         score = result.scores[player]
         notes = []
-        if result.bent and player != result.winner and score:
-            notes.append("×2 bent")
+        if result.bent and player != result.winner and score and not (out and out[player]):
+            notes.append(bent_note)
         if result.cut_bonus and player == result.dealer:
             notes.append("cut bonus")
         detail = f"{score:+d}" + (f" ({', '.join(notes)})" if notes else "")
         colour = ink.GOOD if score <= 0 else ink.TEXT
-        surface.blit(ink.text(detail, small, colour, bold=True), (points_x, y))
+        surface.blit(ink.fit(detail, small, panel.right - pad // 2 - points_x, colour,
+                             bold=True), (points_x, y))
         surface.blit(ink.text(f"total {totals[player]}", small, ink.DIM),
                      (points_x, y + round(small * 1.4)))
-        if player == result.winner:
-            surface.blit(ink.text("out", small, ink.GOLD, bold=True),
-                         (panel.left + pad, y + round(small * 1.4)))
-    heading = "Final standings: " if final else "Totals so far: "
-    surface.blit(ink.fit(heading + _standings(names, totals), small, panel.width - 2 * pad,
+        marks = ["went out"] if player == result.winner else []
+        if threshold and not (out and out[player] and not result.hands[player]):
+            value = (openings or {}).get(player)
+            if value is not None:
+                marks.append(f"opened {value}")
+            elif opened is not None:
+                marks.append("opened" if opened[player] else "not opened")
+        for line, words in enumerate(marks, 1):
+            colour = ink.GOLD if words == "went out" else ink.DIM
+            surface.blit(ink.fit(words, small, name_w - 8, colour, bold=True),
+                         (panel.left + pad, y + round(small * 1.4 * line)))
+    surface.blit(ink.fit(_final_line(names, totals, final, out), small, panel.width - 2 * pad,
                          ink.GOLD if final else ink.TEXT, bold=final),
                  (panel.left + pad, bottom + round(small * 0.6)))
     return surface

@@ -20,20 +20,23 @@ from kalooki.ai.hint import hint
 from kalooki.engine.actions import (
     Action,
     Allow,
+    BuyIn,
     Call,
     Cut,
     Discard,
     DrawStock,
+    DropOut,
     EndTurn,
     LayDown,
     MeldSpec,
     Pass,
     Refuse,
+    ReleaseJoker,
     ShiftJoker,
     TackOn,
     TakeDiscard,
 )
-from kalooki.engine.cards import card_text, face_of, sort_key_rank, sort_key_suit
+from kalooki.engine.cards import card_text, face_of, is_joker, sort_key_rank, sort_key_suit
 from kalooki.engine.events import Event
 from kalooki.engine.melds import HIGH, LOW, declared_meld
 from kalooki.engine.state import DealResult, Phase
@@ -97,6 +100,10 @@ class Flight:
 
 
 class TableScene:
+    pause_extras: tuple[tuple[str, Callable[[], None]], ...] = ()
+    """Pause-menu entries between Resume and Quit to menu (Rules, Save game), set by the
+    code that opens the table."""
+
     def __init__(self, app: App, session: MatchSession, *, speed: str = "normal",
                  call_seconds: float = 5.0, card_scale: float = 1.0,
                  confirm_discard: bool = False, batch_seconds: float = 0.0,
@@ -113,7 +120,8 @@ class TableScene:
         self.on_quit = on_quit or app.quit
         names = list(session.names)
         human = session.seats[session.viewer].human
-        self.narrator = Narrator(names, session.viewer if human else None)
+        self.narrator = Narrator(names, session.viewer if human else None,
+                                 session.game.rules)
         self.arrangement = Arrangement()
         self.staged: list[StagedMeld] = []
         self.lays: list[LayDown] = []
@@ -262,6 +270,8 @@ class TableScene:
         elif kind == "deal-end":
             self.deals_finished += 1
             self.result = event.info["result"]
+        elif kind == "match-end" and self.result is None and self.session.game.results:
+            self.result = self.session.game.results[-1]  # decided by a buy-in: standings
         elif kind == "deal-void":
             self.deals_finished += 1
             self.show_banner("Deal void: dealing again")
@@ -328,9 +338,13 @@ class TableScene:
     def _open_summary(self) -> None:
         assert self.result is not None
         self.session.paused = True
+        game = self.session.game
+        openings = {player: points for (deal, player), points in self.session.openings.items()
+                    if deal == self.result.deal}
         self.summary_surface = render_summary(
             self.app.card_art, self.app.size, self.result, self.session.names,
-            self.session.game.totals, self.session.over)
+            game.totals, self.session.over, rules=game.rules, openings=openings,
+            opened=self.session.down_at_end.get(self.result.deal), out=game.out)
 
     def next_deal(self) -> None:
         if self.session.over:
@@ -387,12 +401,17 @@ class TableScene:
         self.session.paused = self.result is not None
 
     def open_pause(self) -> None:
+        extras = self.pause_extras
+
         def pick(index: int) -> None:
             self._close_chooser()
-            if index == 1:
+            if index == len(extras) + 1:
                 self.on_quit()
+            elif index > 0:
+                extras[index - 1][1]()
 
-        self._open_chooser("Paused", ["Resume", "Quit to menu"], pick)
+        self._open_chooser("Paused", ["Resume", *(label for label, _ in extras),
+                                      "Quit to menu"], pick)
 
     def show_hint(self) -> None:
         """Ask the advisor what to do now: its reason is shown and the cards or the place
@@ -495,7 +514,12 @@ class TableScene:
 
     def tack(self, cards: list[int], meld: int, end: str) -> None:
         """Add ``cards`` to table meld ``meld``; ``end`` is the half it was dropped on (a
-        card that fits only the other end goes there)."""
+        card that fits only the other end goes there). Naturals that free a joker of the
+        meld do that instead."""
+        release = self._release(cards, meld)
+        if release is not None:
+            self.submit(release)
+            return
         if not self.view.table[meld].meld.is_run:
             end = ""
         ends = (end, HIGH if end == LOW else LOW) if end else ("",)
@@ -507,6 +531,20 @@ class TableScene:
                 self.submit(tries[0])  # shows the engine's reason
                 return
             self.submit(action)
+
+    def _release(self, cards: list[int], meld: int) -> ReleaseJoker | None:
+        """The joker release ``cards`` make on table meld ``meld`` when it is legal; for a
+        pair dropped on a group holding a joker, the attempt anyway, so that its refusal
+        says why. None when the drop is no release at all."""
+        target = self.view.table[meld].meld
+        if not target.joker_positions() or not 1 <= len(cards) <= 2 or any(
+                is_joker(c) for c in cards):
+            return None
+        tries = [ReleaseJoker(tuple(cards), meld), ReleaseJoker(tuple(reversed(cards)), meld)]
+        legal = next((a for a in tries if self.session.why_illegal(a) is None), None)
+        if legal is not None or target.is_run or len(cards) == 1:
+            return legal
+        return tries[0]
 
     def stage(self, cards: list[int], meld: int | None) -> None:
         self.arrangement.stage(cards, meld)
@@ -550,8 +588,12 @@ class TableScene:
     def legal_targets(self, cards: list[int]) -> tuple[set[int], bool]:
         """Table melds the dragged cards may join, and whether the discard pile takes them."""
         faces = {face_of(c) for c in cards}
+        dragged = sorted(faces) if len(faces) == len(cards) else None
+        freed = self.view.freed_joker
         melds = {a.meld for a in self.view.legal if isinstance(a, TackOn | ShiftJoker)
-                 and face_of(a.card) in faces}
+                 and face_of(a.card) in faces and (a.card != freed or freed in cards)}
+        melds |= {a.meld for a in self.view.legal if isinstance(a, ReleaseJoker)
+                  and sorted(face_of(c) for c in a.cards) == dragged}
         discard = len(cards) == 1 and any(isinstance(a, Discard) and face_of(a.card) in faces
                                           for a in self.view.legal)
         return melds, discard
@@ -734,8 +776,28 @@ class TableScene:
                    and self.session.update(0.0, busy=self.tweens.busy)):
                 self._absorb(self.session.take_events())
         self._tick_call(dt)
+        self._offer_buy_in()
         self.toast = (self.toast[0], self.toast[1] - dt)
         self.banner = (self.banner[0], self.banner[1] - dt)
+
+    def _offer_buy_in(self) -> None:
+        """Over the elimination limit with a buy-in left: ask, once the summary is closed."""
+        view = self.view
+        if (view.phase != Phase.BUY_IN or view.to_act != view.player or self.result is not None
+                or self.chooser is not None or not self.session.human_to_act):
+            return
+        rules = view.rules
+        left = rules.buy_ins - view.buy_ins_used[view.player]
+        rejoin = view.rejoin_score
+
+        def pick(index: int) -> None:
+            self._close_chooser()
+            self.submit(BuyIn() if index == 0 else DropOut())
+
+        self._open_chooser(
+            f"Your {view.totals[view.player]} is over {rules.elimination_limit}.",
+            [f"Buy in: back at {rejoin} ({left} buy-in{'s' if left != 1 else ''} left)",
+             "Drop out of the match"], pick)
 
     def _tick_call(self, dt: float) -> None:
         view = self.view

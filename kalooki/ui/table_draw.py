@@ -9,13 +9,14 @@ import pygame
 
 from kalooki.engine.cards import card_text, face_of
 from kalooki.engine.state import Phase
+from kalooki.engine.view import PlayerView
 from kalooki.ui import palette
 from kalooki.ui import text as ink
 from kalooki.ui.card_art import CardArt
 from kalooki.ui.felt import felt
 from kalooki.ui.highlight import Highlight, overlay, overlay_margin
 from kalooki.ui.narrate import plural
-from kalooki.ui.staging import checklist
+from kalooki.ui.staging import checklist, opening_tally
 from kalooki.ui.table_layout import TableLayout
 
 if TYPE_CHECKING:
@@ -87,9 +88,11 @@ class TablePainter:
         return surface
 
     def _card(self, surface: pygame.Surface, face: int | None, x: float, y: float,
-              width: int, selected: bool = False, shadow: bool = False) -> None:
-        if selected or shadow:
-            kind = Highlight.SELECTED if selected else Highlight.SHADOW
+              width: int, selected: bool = False, shadow: bool = False,
+              glow: bool = False) -> None:
+        if selected or shadow or glow:
+            kind = (Highlight.SELECTED if selected else Highlight.DROP_TARGET if glow
+                    else Highlight.SHADOW)
             margin = overlay_margin(width)
             surface.blit(overlay(kind, width), (round(x) - margin, round(y) - margin))
         image = self.art.back_surface(width) if face is None else self.art.face_surface(
@@ -112,9 +115,7 @@ class TablePainter:
             surface.blit(ink.fit(f"{level} · {plural(count, 'card')}", font - 2,
                                  zone.header.width,
                                  ink.DIM), (zone.header.left, zone.header.top + line))
-            down = "down ✓" if view.down[seat] else "not down"
-            calls = f"calls {view.calls_made[seat]}/{view.rules.max_calls}"
-            surface.blit(ink.fit(f"{down} · {calls}", font - 2, zone.header.width,
+            surface.blit(ink.fit(_standing(view, seat), font - 2, zone.header.width,
                                  ink.GOOD if view.down[seat] else ink.DIM),
                          (zone.header.left, zone.header.top + 2 * line))
             width = layout.back_w
@@ -176,6 +177,15 @@ class TablePainter:
         if not view.discard:
             pygame.draw.rect(surface, _PANEL_EDGE, layout.discard, 2, border_radius=6)
         drag = scene.drag
+        freed = view.freed_joker
+        if drag is None and freed is not None and freed in scene.placement.spots:
+            for index in scene.legal_targets([freed])[0]:  # where the freed joker may go
+                pygame.draw.rect(surface, palette.DROP_TARGET, scene.placement.meld_rects[index]
+                                 .inflate(10, 10), 3, border_radius=8)
+            x, y, width = scene.placement.spots[freed]
+            pygame.draw.rect(surface, palette.DROP_TARGET,
+                             pygame.Rect(x, y, width, round(width * 1.4)).inflate(8, 8), 3,
+                             border_radius=8)
         if drag is not None and drag.source == "cards":
             melds, discard = scene.legal_targets(drag.cards)
             colour = palette.DROP_TARGET
@@ -199,7 +209,8 @@ class TablePainter:
                 continue
             x, y = scene.pos[card]
             width = scene.placement.spots[card][2]
-            self._card(surface, face_of(card), x, y, width, card in selected)
+            self._card(surface, face_of(card), x, y, width, card in selected,
+                       glow=card == scene.view.freed_joker and card not in selected)
         for card in moving:
             tween = scene.tweens.active[card]
             if tween.elapsed < tween.delay and card not in scene.view.discard:
@@ -271,10 +282,13 @@ class TablePainter:
         view, layout, names = scene.view, scene.layout, scene.session.names
         font, line = layout.font, round(layout.font * 1.35)
         box = layout.contract.inflate(-16, -10)
-        deals = view.rules.deals_per_match
-        rows = [(f"Deal {view.deal_no} of {deals} · dealer {names[view.dealer]}", ink.GOLD,
-                 True)]
-        if view.down[view.player]:
+        rules = view.rules
+        deals = (f"Deal {view.deal_no}" if rules.match_end == "elimination"
+                 else f"Deal {view.deal_no} of {rules.deals_per_match}")
+        rows = [(f"{deals} · dealer {names[view.dealer]}", ink.GOLD, True)]
+        if not rules.uses_contracts:
+            rows.extend(opening_rows(scene))
+        elif view.down[view.player]:
             rows.append(("Contract: done, you are down ✓", ink.GOOD, False))
         else:
             marks = checklist(view.contract, scene.staged)
@@ -286,14 +300,24 @@ class TablePainter:
             surface.blit(ink.fit(words, font if i == 0 else font - 2, box.width, colour, bold),
                          (box.left, box.top + i * line))
         box = layout.scores.inflate(-16, -10)
-        surface.blit(ink.text("Scores", font, ink.GOLD, True), box.topleft)
+        heading = ("Scores" if rules.match_end != "elimination"
+                   else f"Scores · out above {rules.elimination_limit}")
+        surface.blit(ink.fit(heading, font, box.width, ink.GOLD, True), box.topleft)
         for seat, name in enumerate(names):
             y = box.top + (seat + 1) * line
-            colour = _TO_ACT if view.to_act == seat else ink.TEXT
+            out = bool(view.out) and view.out[seat]
+            colour = _TO_ACT if view.to_act == seat else ink.DIM if out else ink.TEXT
             marker = "▸ " if view.to_act == seat else "   "
-            surface.blit(ink.fit(marker + name, font, box.width - 70, colour), (box.left, y))
+            bought = view.buy_ins_used[seat] if view.buy_ins_used else 0
+            label = name + (" · out" if out else "") + (" ↺" * bought if bought else "")
+            words = ink.fit(marker + label, font, box.width - 70, colour)
+            surface.blit(words, (box.left, y))
             total = ink.text(str(view.totals[seat]), font, colour, True)
             surface.blit(total, (box.right - total.get_width(), y))
+            if out:  # struck through: still listed, no longer playing
+                middle = y + words.get_height() // 2
+                pygame.draw.line(surface, ink.DIM, (box.left + 12, middle),
+                                 (box.right, middle), 2)
         self._log(surface, layout, scene.log)
 
     def _turn_text(self, scene: TableScene) -> str:
@@ -302,7 +326,8 @@ class TablePainter:
             return "The match is over."
         who = "You" if view.to_act == view.player else scene.session.names[view.to_act]
         doing = {Phase.CUT: "cutting", Phase.DRAW: "to draw", Phase.CALL: "may call",
-                 Phase.ALLOW: "allow or refuse", Phase.PLAY: "playing"}
+                 Phase.ALLOW: "allow or refuse", Phase.PLAY: "playing",
+                 Phase.BUY_IN: "buy in or drop out?"}
         return f"Now: {who} — {doing.get(view.phase, '')}"
 
     def _log(self, surface: pygame.Surface, layout: TableLayout, log: list[str]) -> None:
@@ -350,6 +375,8 @@ class TablePainter:
         names = scene.session.names
         if not scene.session.seats[view.player].human or view.to_act is None:
             return ""
+        if view.out and view.out[view.player]:
+            return f"You are out of the match: watching {names[view.to_act]} play."
         if view.to_act != view.player:
             return f"{names[view.to_act]} is thinking…"
         if scene.hint is not None:
@@ -367,7 +394,48 @@ class TablePainter:
         if view.phase == Phase.ALLOW:
             caller = names[view.caller] if view.caller is not None else "Someone"
             return f"{caller} calls {top}: Allow (A) or Refuse (F) and take it yourself."
+        if view.phase == Phase.BUY_IN:
+            return f"Your total is over {view.rules.elimination_limit}: buy in or drop out."
+        if view.freed_joker is not None:
+            return ("Use the freed joker this turn: drag it onto a lit meld, or stage it in "
+                    "a new meld.")
+        if view.meld_owed:
+            owed = ("a meld" if view.down[view.player] else
+                    f"your opening ({view.rules.opening_points}+ points)"
+                    if not view.rules.uses_contracts else "your contract")
+            return f"You took the discard: lay {owed} before you discard."
         if view.down[view.player]:
             return "Tack cards onto melds or lay new ones, then discard (double-click a card)."
+        if not view.rules.uses_contracts:
+            return (f"Stage an opening worth {view.rules.opening_points}+ points above your "
+                    f"hand, or discard (double-click a card).")
         return "Stage your contract above your hand, or discard (double-click a card)."
+
+
+def _standing(view: PlayerView, seat: int) -> str:
+    """An opponent's third header line: out, down (or opened), and calls where calls exist."""
+    if view.out and view.out[seat]:
+        return "out of the match"
+    if view.rules.uses_contracts:
+        down = "down ✓" if view.down[seat] else "not down"
+    else:
+        down = "opened ✓" if view.down[seat] else "not opened"
+    if not view.rules.calls_enabled:
+        return down
+    return f"{down} · calls {view.calls_made[seat]}/{view.rules.max_calls}"
+
+
+def opening_rows(scene: TableScene) -> list[tuple[str, ink.Colour, bool]]:
+    """The opening panel of a threshold game: the staged melds' points against the
+    threshold, live, and whether the pure run the rules may want is there."""
+    view = scene.view
+    if view.down[view.player]:
+        return [("Opened ✓", ink.GOOD, True)]
+    tally = opening_tally(scene.staged, view.rules)
+    rows = [(f"Opening {tally.value} / {tally.needed}",
+             ink.GOOD if tally.value >= tally.needed else ink.TEXT, True)]
+    if view.rules.opening_pure_run:
+        rows.append(("needs a run without a joker" + ("" if tally.pure_run_missing else " ✓"),
+                     ink.BAD if tally.pure_run_missing else ink.GOOD, False))
+    return rows
 

@@ -1,0 +1,273 @@
+"""Saved games: the Load game screen (load, rename, delete) and the Save game dialog the
+pause menu opens. Every file operation goes through :mod:`kalooki.store.saves`; what goes
+wrong is said on screen in the store's own sentence, never raised."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+from pygame_gui.elements import UIButton
+
+from kalooki.store.paths import StorePaths
+from kalooki.store.savegame import SaveError
+from kalooki.store.saves import SaveEntry, delete_save, list_saves, rename_save
+from kalooki.ui import text as ink
+from kalooki.ui.dialogs import Dialog
+from kalooki.ui.page import BUTTON_H, Page
+from kalooki.ui.rules_scene import preset_title
+
+if TYPE_CHECKING:
+    from kalooki.ui.app import App
+
+EMPTY = "No saved games."
+DOUBLE_CLICK_MS = 400
+_SELECTED = (201, 164, 76, 70)
+_STRIPE = (255, 255, 255, 14)
+_ACTION_W = 150
+
+
+def describe(entry: SaveEntry) -> tuple[str, str, str]:
+    """A save's two lines and its date: name; rules, deal and each player's score."""
+    scores = ", ".join(f"{name} {total}" for name, total in
+                       zip(entry.players, entry.totals, strict=True))
+    state = "finished" if entry.over else f"deal {entry.deal}"
+    kind = "  (autosave)" if entry.kind == "autosave" else ""
+    saved = entry.saved_at.astimezone().strftime("%d %b %Y %H:%M")
+    return (f"{entry.name}{kind}", f"{preset_title(entry.preset, 'en')} · {state} · {scores}",
+            saved)
+
+
+def save_error(error: Exception) -> str:
+    """The sentence a refused save, rename or delete shows."""
+    if isinstance(error, OSError):
+        return f"The disk refused: {error.strerror or error}."
+    return str(error)
+
+
+class LoadGameScene(Page):
+    """``on_load`` resumes a save's game (and leaves this screen) or returns why not."""
+
+    heading = "Load game"
+
+    def __init__(self, app: App, paths: StorePaths,
+                 on_load: Callable[[Path], str | None], on_back: Callable[[], None]) -> None:
+        self.paths = paths
+        self.on_load = on_load
+        self.entries: list[SaveEntry] = []
+        self.damaged: list[str] = []
+        """Why files could not be listed; kept while the screen is open, because the
+        store sets a damaged file aside and a second listing no longer meets it."""
+        self.selected: int | None = None
+        self.scroll = 0
+        self.status = ("", False)
+        self.dialog: Dialog | None = None
+        self.last_click = (-1, -DOUBLE_CLICK_MS)
+        self.refresh()
+        super().__init__(app, on_back)
+
+    def refresh(self, keep: Path | None = None) -> None:
+        entries, warnings = list_saves(self.paths)
+        self.entries = entries
+        self.damaged += [w for w in warnings if w not in self.damaged]
+        paths = [entry.path for entry in entries]
+        if keep in paths:
+            self.selected = paths.index(keep)
+        elif self.entries:
+            self.selected = min(self.selected or 0, len(self.entries) - 1)
+        else:
+            self.selected = None
+
+    # --- layout ---------------------------------------------------------------------
+
+    def build(self) -> None:
+        manager = self.app.ui
+        self.size = max(15, min(19, round(self.app.size[1] * 0.023)))
+        self.line = round(self.size * 1.35)
+        self.row_h = 2 * self.line + 14
+        self.list_rect = pygame.Rect(self.body.left, self.body.top, self.body.width,
+                                     self.body.height - self.line - 8)
+        self.visible_rows = max(1, self.list_rect.height // self.row_h)
+        x = self.body.right
+        self.actions: dict[str, UIButton] = {}
+        for name, command, object_id in (("Load", self.load, "#primary"),
+                                         ("Delete", self.ask_delete, None),
+                                         ("Rename", self.ask_rename, None)):
+            x -= _ACTION_W
+            self.actions[name] = self.add(UIButton(
+                pygame.Rect(x, self.buttons_top, _ACTION_W, BUTTON_H), name, manager,
+                object_id=object_id, command=command))
+            x -= 12
+        self._enable()
+
+    def _enable(self) -> None:
+        usable = self.selected is not None and self.dialog is None
+        for button in self.actions.values():
+            button.enable() if usable else button.disable()
+        self.back_button.enable() if self.dialog is None else self.back_button.disable()
+
+    def rows(self) -> list[tuple[str, str, str, bool]]:
+        """Every row of the list: saves (name, details, date), then why files were damaged."""
+        saves = [(*describe(entry), False) for entry in self.entries]
+        return saves + [("", warning, "", True) for warning in self.damaged]
+
+    # --- actions --------------------------------------------------------------------
+
+    def chosen(self) -> SaveEntry | None:
+        return None if self.selected is None else self.entries[self.selected]
+
+    def say(self, words: str, bad: bool = False) -> None:
+        self.status = (words, bad)
+
+    def load(self) -> None:
+        entry = self.chosen()
+        if entry is None:
+            return
+        refusal = self.on_load(entry.path)
+        if refusal is not None:
+            self.say(refusal, bad=True)
+            self.refresh()
+            self._enable()
+
+    def ask_rename(self) -> None:
+        entry = self.chosen()
+        if entry is not None:
+            self._open(Dialog(self.app.ui, self.app.size, "Rename save",
+                              f"A new name for “{entry.name}”:", "Rename",
+                              lambda name: self.rename(entry, name), self._closed,
+                              entry=entry.name))
+
+    def rename(self, entry: SaveEntry, name: str) -> str | None:
+        try:
+            path = rename_save(self.paths, entry.path, name)
+        except (SaveError, OSError) as error:
+            return save_error(error)
+        self.refresh(keep=path)
+        self.say(f"Renamed to “{name.strip()}”.")
+        return None
+
+    def ask_delete(self) -> None:
+        entry = self.chosen()
+        if entry is not None:
+            self._open(Dialog(self.app.ui, self.app.size, "Delete save",
+                              f"Delete “{entry.name}”? This cannot be undone.", "Delete",
+                              lambda _: self.delete(entry), self._closed))
+
+    def delete(self, entry: SaveEntry) -> str | None:
+        try:
+            delete_save(self.paths, entry.path)
+        except (SaveError, OSError) as error:
+            return save_error(error)
+        self.refresh()
+        self.say(f"Deleted “{entry.name}”.")
+        return None
+
+    def _open(self, dialog: Dialog) -> None:
+        self.dialog = dialog
+        self._enable()
+
+    def _closed(self) -> None:
+        self.dialog = None
+        self._enable()
+
+    def select(self, index: int) -> None:
+        if self.entries:
+            self.selected = max(0, min(len(self.entries) - 1, index))
+            if self.selected < self.scroll:
+                self.scroll = self.selected
+            elif self.selected >= self.scroll + self.visible_rows:
+                self.scroll = self.selected - self.visible_rows + 1
+            self._enable()
+
+    def row_at(self, pos: tuple[int, int]) -> int | None:
+        if not self.list_rect.collidepoint(pos):
+            return None
+        index = self.scroll + (pos[1] - self.list_rect.top) // self.row_h
+        return index if index < len(self.rows()) else None
+
+    # --- Scene ----------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.dialog is not None:
+            self.dialog.handle_event(event)
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._click(event.pos)
+        elif event.type == pygame.MOUSEWHEEL:
+            most = max(0, len(self.rows()) - self.visible_rows)
+            self.scroll = max(0, min(most, self.scroll - event.y))
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
+            current = -1 if self.selected is None else self.selected
+            self.select(current + (1 if event.key == pygame.K_DOWN else -1))
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.load()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_DELETE:
+            self.ask_delete()
+        else:
+            super().handle_event(event)
+
+    def _click(self, pos: tuple[int, int]) -> None:
+        index = self.row_at(pos)
+        if index is None or index >= len(self.entries):
+            return
+        now = pygame.time.get_ticks()
+        double = self.last_click[0] == index and now - self.last_click[1] < DOUBLE_CLICK_MS
+        self.last_click = (index, now)
+        self.select(index)
+        if double:
+            self.load()
+
+    def _kill(self) -> None:
+        if self.dialog is not None:
+            self.dialog.kill()
+            self.dialog = None
+        super()._kill()
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        rows, box, size = self.rows(), self.list_rect, self.size
+        if not rows:
+            image = ink.text(EMPTY, size + 6, ink.DIM, True)
+            surface.blit(image, image.get_rect(center=box.center))
+        shade = pygame.Surface((box.width, self.row_h), pygame.SRCALPHA)
+        y = box.top
+        for index in range(self.scroll, min(len(rows), self.scroll + self.visible_rows)):
+            name, details, saved, damaged = rows[index]
+            shade.fill(_SELECTED if index == self.selected else
+                       _STRIPE if index % 2 == 0 else (0, 0, 0, 0))
+            surface.blit(shade, (box.left, y))
+            left, width = box.left + 12, box.width - 24
+            date = ink.text(saved, size, ink.DIM)
+            surface.blit(date, date.get_rect(topright=(box.right - 12, y + 7)))
+            if damaged:  # the store's sentence, over both lines of the row
+                first, *rest = ink.wrap(details, size, width) or [""]
+                lines = [ink.text(first, size, ink.BAD), ink.fit(" ".join(rest), size, width,
+                                                                 ink.BAD)]
+            else:
+                lines = [ink.fit(name, size + 1, width - date.get_width() - 24, ink.TEXT, True),
+                         ink.fit(details, size, width, ink.DIM)]
+            for number, image in enumerate(lines):
+                surface.blit(image, (left, y + 7 + number * self.line))
+            y += self.row_h
+        words, bad = self.status
+        if words:
+            surface.blit(ink.fit(words, size, box.width, ink.BAD if bad else ink.GOOD, True),
+                         (box.left, self.body.bottom - self.line))
+
+
+def save_dialog(app: App, default: str, save: Callable[[str], str | None]
+                ) -> Callable[[Callable[[], None]], Dialog]:
+    """The Save game dialog, built when shown: ``save`` writes under the typed name and
+    returns a refusal, or None when saved (then the dialog closes and says so)."""
+    def make(on_close: Callable[[], None]) -> Dialog:
+        def ok(name: str) -> str | None:
+            refusal = save(name)
+            if refusal is None:
+                app.notify(f"Saved as “{name.strip()}”.")
+            return refusal
+
+        return Dialog(app.ui, app.size, "Save game",
+                      "Name this save; Load game lists it under this name.", "Save", ok,
+                      on_close, entry=default)
+    return make
