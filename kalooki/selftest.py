@@ -20,8 +20,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
 from kalooki.store.paths import HOME_ENV, StorePaths
 
 SEED = 20240611
