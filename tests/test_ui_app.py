@@ -7,41 +7,14 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-from collections.abc import Iterator
-from pathlib import Path
 
 import pygame
 import pygame_gui
-import pytest
 
 from kalooki.ui.app import MIN_SIZE, App
 from kalooki.ui.menu import TABLE_NOT_READY, MainMenuScene
 from kalooki.ui.setup_panel import GameSetup
-
-
-class FakeClock:
-    """Every frame lasts exactly 1/60 s, so nothing depends on the machine's speed."""
-
-    def __init__(self) -> None:
-        self.frames = 0
-
-    def tick(self, framerate: float = 0) -> int:
-        self.frames += 1
-        return 16
-
-
-@pytest.fixture(autouse=True)
-def _private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Settings, saves and statistics go to a temporary folder, never the player's."""
-    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path))
-
-
-@pytest.fixture
-def app() -> Iterator[App]:
-    application = App(clock=FakeClock())
-    pygame.event.clear()
-    yield application
-    application.close()
+from tests.ui_support import FakeClock
 
 
 def click(app: App, element: pygame_gui.core.UIElement) -> None:

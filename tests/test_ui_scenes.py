@@ -10,7 +10,6 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import dataclasses
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -38,8 +37,9 @@ from kalooki.ui.saves_scene import LoadGameScene
 from kalooki.ui.setup_panel import GameSetup
 from kalooki.ui.stats_scene import EMPTY, StatsScene
 from kalooki.ui.table import TableScene
-from tests.test_ui_app import FakeClock, choose, click
+from tests.test_ui_app import choose, click
 from tests.test_ui_table import human_decision
+from tests.ui_support import FakeClock
 
 
 @pytest.fixture(autouse=True)
@@ -48,12 +48,6 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> StorePaths:
     return StorePaths.default()
 
 
-@pytest.fixture
-def app() -> Iterator[App]:
-    application = App(clock=FakeClock())
-    pygame.event.clear()
-    yield application
-    application.close()
 
 
 @pytest.fixture

@@ -10,7 +10,6 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import dataclasses
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -34,7 +33,6 @@ from kalooki.ui.setup_panel import GameSetup
 from kalooki.ui.table import TableScene
 from tests.rig import rigged
 from tests.test_ui_table import (
-    FakeClock,
     click,
     human_decision,
     make_session,
@@ -42,6 +40,7 @@ from tests.test_ui_table import (
     seats,
     wait_for_human,
 )
+from tests.ui_support import FakeClock
 
 RULES = dataclasses.replace(preset("baby"), hand_sizes=(12, 10, 11))
 
@@ -52,12 +51,6 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> StorePaths:
     return StorePaths.default()
 
 
-@pytest.fixture
-def app() -> Iterator[App]:
-    application = App(clock=FakeClock())
-    pygame.event.clear()
-    yield application
-    application.close()
 
 
 def profile(paths: StorePaths, **fields: object) -> Profile:

@@ -10,7 +10,6 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -40,14 +39,11 @@ from kalooki.ui.menu import MainMenuScene
 from kalooki.ui.play import open_menu
 from kalooki.ui.session import MatchSession, Seat
 from kalooki.ui.table import TableScene
+from tests.ui_support import FakeClock
 
 RULES = dataclasses.replace(preset("baby"), hand_sizes=(12, 10, 11))
 """Baby Kalooki with 12 cards in deal 1, so a lay-down leaves cards to tack on later."""
 
-
-class FakeClock:
-    def tick(self, framerate: float = 0) -> int:
-        return 16
 
 
 def seats(players: int) -> list[Seat]:
@@ -129,19 +125,9 @@ def good_seed() -> int:
 
 # --- driving the app ------------------------------------------------------------------
 
-@pytest.fixture(autouse=True)
-def _private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Settings, saves and statistics go to a temporary folder, never the player's."""
-    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path))
 
 
 
-@pytest.fixture
-def app() -> Iterator[App]:
-    application = App(clock=FakeClock())
-    pygame.event.clear()
-    yield application
-    application.close()
 
 
 def post(kind: int, **fields: object) -> None:

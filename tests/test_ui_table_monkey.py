@@ -19,16 +19,13 @@ from kalooki.engine.state import Phase
 from kalooki.ui.app import App
 from kalooki.ui.session import MatchSession, Seat
 from kalooki.ui.table import TableScene
+from tests.ui_support import FakeClock
 
 EVENTS = 20_000
 KEYS = (pygame.K_s, pygame.K_r, pygame.K_d, pygame.K_t, pygame.K_RETURN, pygame.K_x,
         pygame.K_g, pygame.K_u, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_c, pygame.K_p,
         pygame.K_a, pygame.K_f, pygame.K_ESCAPE, pygame.K_SPACE, pygame.K_DELETE)
 
-
-class FakeClock:
-    def tick(self, framerate: float = 0) -> int:
-        return 16
 
 
 def random_event(rng: random.Random, size: tuple[int, int],

@@ -12,11 +12,9 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import dataclasses
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
-import pytest
 
 from kalooki.engine.actions import Discard, DrawStock, LayDown, MeldSpec, TackOn
 from kalooki.engine.cards import face_of, is_joker, parse_cards
@@ -31,7 +29,7 @@ from kalooki.ui.table_draw import opening_rows
 from tests.rig import rigged
 from tests.test_ui_app import choose
 from tests.test_ui_app import click as click_widget
-from tests.test_ui_table import FakeClock, card_centre, click, drag, post
+from tests.test_ui_table import card_centre, click, drag, post
 
 KALOOKI51 = preset("kalooki51")
 RAMI40 = preset("rami40")
@@ -42,17 +40,8 @@ SHOTS = os.environ.get("KALOOKI_SHOTS")
 FILLER = ("2S 3S 5S 8D 10C QC 4H 6H 8H 2D 4D 7D 9H", "4S 6C 10D JC 2H 3C 6S 8S QD 5H 7H KC AS")
 
 
-@pytest.fixture(autouse=True)
-def _private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path))
 
 
-@pytest.fixture
-def app() -> Iterator[App]:
-    application = App(clock=FakeClock())
-    pygame.event.clear()
-    yield application
-    application.close()
 
 
 def table_for(app: App, game: Game, ai_pause: float = 1000.0) -> TableScene:
