@@ -21,6 +21,8 @@ from kalooki.engine.state import Game
 
 MAX_VOIDS = 20
 """Give up on a deal redealt this many times (random players can stall forever)."""
+MAX_ACTIONS = 50_000
+"""A deal still running after this many actions is a bug to report, not a result."""
 
 
 @dataclass
@@ -70,6 +72,9 @@ def play_deal(rules: RuleSet, seed: int, players: Sequence[Player], labels: Sequ
     calls = [0] * len(players)
     voids = 0
     while True:
+        if game.actions_applied > MAX_ACTIONS:
+            raise RuntimeError(f"deal with seed {seed} passed {MAX_ACTIONS} actions "
+                               f"without ending ({', '.join(labels)})")
         seat = game.to_act
         assert seat is not None
         view = game.view(seat)
