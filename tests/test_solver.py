@@ -33,6 +33,8 @@ from kalooki.engine.solver import (
     _generic_arrangement,
     _Hand,
     _Need,
+    _surely_short,
+    _tables,
     _with_keep,
     best_contract,
     best_melds,
@@ -366,3 +368,25 @@ def test_best_melds_fast_path_matches_the_exhaustive_search():
                                   lambda h: _generic_arrangement(h, CARIB, None))
             assert found.penalty == expected.penalty, (hand, keep)
             assert_valid_arrangement(hand, found, None, CARIB, keep)
+
+
+def test_the_quick_shortfall_test_never_refuses_a_hand_that_meets_the_contract():
+    """best_contract and can_meet_contract answer most hands in play by this necessary
+    test alone: it may only say "short" when the exact search needs a card or more."""
+    variants = [CARIB,
+                dataclasses.replace(CARIB, group_distinct_suits=True, group_max=4),
+                dataclasses.replace(CARIB, max_jokers_per_meld=1),
+                dataclasses.replace(CARIB, adjacent_jokers_in_run=True),
+                dataclasses.replace(CARIB, group_min_naturals=3)]
+    shorts = 0
+    for rules in variants:
+        for hand, contract in DIFFERENTIAL_HANDS[:160]:
+            groups = list(contract).count(GROUP)
+            if _surely_short(hand, groups, len(contract) - groups, rules, _tables(rules)):
+                shorts += 1
+                assert _Need(_Hand(hand), contract, rules).solve(10**9) >= 1, (hand, rules)
+            else:
+                assert can_meet_contract(hand, contract, rules) == (
+                    _Need(_Hand(hand), contract, rules).solve(10**9) == 0), (hand, rules)
+    assert shorts  # the test does answer hands
+

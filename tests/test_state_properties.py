@@ -152,3 +152,74 @@ def test_listed_table_moves_are_exactly_the_legal_ones(seed, rng_seed):
             assert by_face(listed) == by_face(every_table_move(game, player))
             checked += 1
         recorder.apply(eager(game.view(player), rng))
+
+
+def every_simple_move(game: Game, player: int) -> set:
+    """Brute force over the moves without choices: each face held as a discard, and the
+    fixed actions, by the full checks."""
+    from kalooki.engine.actions import (
+        Allow,
+        BuyIn,
+        Call,
+        Discard,
+        DrawStock,
+        DropOut,
+        EndTurn,
+        Pass,
+        Refuse,
+        TakeDiscard,
+    )
+
+    fixed = [DrawStock(), TakeDiscard(), Call(), Pass(), Allow(), Refuse(), BuyIn(), DropOut(),
+             EndTurn()]
+    moves = {a for a in fixed if game.is_legal(a, player)}
+    return moves | {Discard(c) for c in game.hands[player] if game.is_legal(Discard(c), player)}
+
+
+def simple_by_face(moves) -> set:
+    from kalooki.engine.actions import Discard
+    from kalooki.engine.cards import face_of
+
+    return {(type(m).__name__, face_of(m.card) if isinstance(m, Discard) else None)
+            for m in moves}
+
+
+@PROPERTY
+@given(seed=st.integers(0, 2**32), rng_seed=st.integers(0, 2**16),
+       joker_discard=st.booleans())
+def test_listed_moves_are_legal_and_every_simple_legal_move_is_listed(seed, rng_seed,
+                                                                      joker_discard):
+    import dataclasses
+
+    from kalooki.engine.actions import Cut, LayDown, ReleaseJoker, ShiftJoker, TackOn
+
+    rules = dataclasses.replace(preset("caribbean"), joker_discard=joker_discard)
+    recorder = Recorder.new(rules, 4, seed)
+    game = recorder.game
+    rng = Rng(rng_seed)
+    for _ in range(400):
+        if game.over:
+            break
+        player = game.to_act
+        listed = game.legal_actions(player)
+        assert all(game.is_legal(a, player) for a in listed)
+        assert len(set(listed)) == len(listed)
+        chosen = [a for a in listed
+                  if not isinstance(a, Cut | LayDown | TackOn | ShiftJoker | ReleaseJoker)]
+        assert simple_by_face(chosen) == simple_by_face(every_simple_move(game, player))
+        recorder.apply(eager(game.view(player), rng))
+
+
+def test_a_view_gives_every_field_and_equals_one_built_the_usual_way():
+    import dataclasses
+
+    from kalooki.engine.view import PlayerView
+
+    game = Game.new(preset("caribbean"), 4, 5)
+    rng = Rng(2)
+    for _ in range(200):
+        view = game.view(game.to_act)
+        assert vars(view).keys() == {f.name for f in dataclasses.fields(PlayerView)}
+        assert view == PlayerView(**vars(view))
+        assert hash(view.legal) == hash(PlayerView(**vars(view)).legal)
+        game.apply(choose_random(view, rng))

@@ -81,6 +81,9 @@ class _Tables:
     """For each 13-bit rank mask of one suit, the cheapest minimal runs: one entry per
     Pareto point (slots to fill, slots no joker may fill), with the positions each run
     of that cost would take from the hand."""
+    suit_free: tuple[int, ...]
+    """For each 13-bit rank mask of one suit, the fewest slots of a minimal run whose slots
+    a joker may all fill (a large number when there is none): the front's last point."""
     by_position: tuple[tuple[tuple[int, tuple[tuple[int, int], ...]], ...], ...]
     """For each position 0..14 (and, last, for any position), the legal runs holding it as
     (lo, ((hi, position mask), ...)), each ``hi`` list ascending: a run that grows upward
@@ -115,6 +118,7 @@ def _tables_for(rules: RuleSet) -> _Tables:
     points = tuple(card_points(make_card(f % 13 + 1, f // 13), rules) for f in range(52))
     windows = tuple(i for i in intervals if i[1] - i[0] + 1 == rules.run_min)
     window_room = tuple(_window_room(gaps, rules) for gaps in range(1 << rules.run_min))
+    suit_windows = _suit_windows(windows, window_room, rules.run_min)
     return _Tables(
         points=points,
         joker_points=rules.joker_points,
@@ -124,7 +128,8 @@ def _tables_for(rules: RuleSet) -> _Tables:
         group_max=_INF if rules.group_max is None else rules.group_max,
         adjacent_ok=rules.adjacent_jokers_in_run,
         window_room=window_room,
-        suit_windows=_suit_windows(windows, window_room, rules.run_min),
+        suit_windows=suit_windows,
+        suit_free=tuple(front[-1][0] if not front[-1][1] else _INF for front in suit_windows),
         by_position=tuple(_by_low(i for i in intervals if i[2] >> pos & 1 or pos == 15)
                           for pos in range(16)),
     )
@@ -555,6 +560,8 @@ def _free_arrangement(hand: Sequence[int], rules: RuleSet, keep: int) -> Arrange
     if sum(counts) < keep:
         return None
     clusters = _clusters(rules, tab, counts, masks, jokers)
+    if not clusters:  # no meld can hold any card: the usual answer in play
+        return Arrangement((), tuple(sorted(hand)), hand_points(hand, rules))
     loose = sum(counts) - sum(counts[f] for faces in clusters for f in faces)
     duty = max(0, keep - loose)  # naturals the clusters must keep between them
     search = _Generic(rules, duty)
@@ -727,7 +734,12 @@ class _Best(_Slots):
         self.top = [max((v - r.jokers.bit_count() * joker for v, r in o), default=0)
                     for o in options]
         self.work = list(self.counts)
-        self._walk(0, self.runs, self.jokers, [], options, 0)
+        # what the walk asks of each run at every visit, worked out once: jokers used,
+        # natural points laid, faces taken
+        moves = [[(v, run, run.jokers.bit_count(), v - run.jokers.bit_count() * joker,
+                   [s * 13 + _pos_rank(p) - 1 for p in _bits(run.naturals)])
+                  for v, run in o] for s, o in enumerate(options)]
+        self._walk(0, self.runs, self.jokers, [], moves, 0)
         return self.best
 
     def _options(self, suit: int) -> list[tuple[int, _Run]]:
@@ -802,7 +814,7 @@ class _Best(_Slots):
         return sum(ranks[:self.groups]), held
 
     def _walk(self, suit: int, left: int, jokers: int, chosen: list[_Run],
-              options: list[list[tuple[int, _Run]]], value: int) -> None:
+              moves: list[list[tuple[int, _Run, int, int, list[int]]]], value: int) -> None:
         """Choose the runs suit by suit (value: points laid so far), pruning with a bound
         in which every joker left is laid and the naturals still held are laid as far as
         the best runs and groups left allow."""
@@ -821,24 +833,20 @@ class _Best(_Slots):
                 return
             later = self._runs_bound(suit + 1, left - 1) + groups
         work = self.work
-        base = suit * 13
-        for v, run in options[suit]:
-            k = run.jokers.bit_count()
+        for v, run, k, laid, positions in moves[suit]:
             if k > jokers:
                 continue
-            laid = v - k * joker
             if self.best is not None and (value + v + (jokers - k) * joker
                                           + min(later, held - laid) <= self.best[0]):
                 continue
-            positions = [base + _pos_rank(p) - 1 for p in _bits(run.naturals)]
             for f in positions:
                 work[f] -= 1
             chosen.append(run)
-            self._walk(suit + 1, left - 1, jokers - k, chosen, options, value + v)
+            self._walk(suit + 1, left - 1, jokers - k, chosen, moves, value + v)
             chosen.pop()
             for f in positions:
                 work[f] += 1
-        self._walk(suit + 1, left, jokers, chosen, options, value)
+        self._walk(suit + 1, left, jokers, chosen, moves, value)
 
     def _finish(self, runs: list[_Run], jokers: int, value: int) -> None:
         picked = _pick_groups(self.rules, self.work, self.groups, jokers)
@@ -1104,6 +1112,36 @@ def _face_counts(hand: Sequence[int]) -> tuple[list[int], list[int], int]:
     return counts, masks, jokers
 
 
+def _surely_short(hand: Sequence[int], groups: int, runs: int, rules: RuleSet,
+                  tab: _Tables) -> bool:
+    """Whether the relaxation of :func:`_needed` is above 0, so the hand cannot lay the
+    contract now. Most hands asked about in play cannot, and this answers them in one pass
+    over the cards, without trying every choice of runs: at 0, every meld has only slots a
+    joker may fill, and the jokers cover them all."""
+    held = 0  # bit f: face f is held
+    ranks = [0] * 13
+    for card in hand:
+        if card < JOKER_BASE:
+            ranks[card % 13] += 1
+            held |= 1 << card % 52
+    jokers = len(hand) - sum(ranks)
+    masks = (held & 0x1FFF, held >> 13 & 0x1FFF, held >> 26 & 0x1FFF, held >> 39)
+    slots = 0
+    if groups:
+        if rules.group_distinct_suits:
+            ranks = [(held >> r & 1) + (held >> r + 13 & 1) + (held >> r + 26 & 1)
+                     + (held >> r + 39 & 1) for r in range(13)]
+        gmin = rules.group_min
+        room = min(gmin - rules.group_min_naturals, tab.max_jokers)
+        for have in sorted(ranks, reverse=True)[:groups]:
+            gap = gmin - have if have < gmin else 0
+            if gap > room:
+                return True
+            slots += gap
+    free = tab.suit_free
+    return slots + sum(sorted([free[m] for m in masks])[:runs]) > jokers
+
+
 def _needed(hand: Sequence[int], contract: Sequence[int], rules: RuleSet, limit: int) -> int:
     """:class:`_Need`'s answer (capped at ``limit``), found fast in the usual case.
 
@@ -1113,9 +1151,11 @@ def _needed(hand: Sequence[int], contract: Sequence[int], rules: RuleSet, limit:
     lay-down and so an upper bound. When the two meet (no natural is fought over, or the
     fight costs nothing) that is the answer; otherwise the exact search runs between them."""
     tab = _tables(rules)
-    counts, masks, jokers = _face_counts(hand)
     groups = list(contract).count(GROUP)
     runs = len(contract) - groups
+    if limit == 1 and _surely_short(hand, groups, runs, rules, tab):
+        return 1
+    counts, masks, jokers = _face_counts(hand)
     g_slots, g_hard = _group_cost(rules, tab, counts, groups)
     table = tab.suit_windows
     per_suit = [table[m] for m in masks]
@@ -1166,10 +1206,14 @@ def best_contract(hand: Sequence[int], contract: Sequence[int], rules: RuleSet,
                   keep: int = 0) -> Arrangement | None:
     """The lay-down of exactly ``contract`` leaving the fewest penalty points, keeping at
     least ``keep`` naturals in hand (a final discard needs one); None when impossible."""
+    slot_search = _slot_search_applies(rules)
+    if slot_search and _needed(hand, contract, rules, 1):
+        return None  # the usual answer in play, found before setting up the search
+
     def solve(cards: Sequence[int]) -> Arrangement | None:
-        if not _slot_search_applies(rules):
+        if not slot_search:
             return _generic_arrangement(cards, rules, _contract_state(contract))
-        if _needed(cards, contract, rules, 1):
+        if cards is not hand and _needed(cards, contract, rules, 1):  # (``hand`` passed)
             return None
         found = _Best(_Hand(cards), contract, rules).solve()
         return None if found is None else _build(cards, found[1], found[2], rules)

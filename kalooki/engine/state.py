@@ -14,6 +14,7 @@ import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from kalooki.engine import opening, solver
@@ -36,7 +37,16 @@ from kalooki.engine.actions import (
     TackOn,
     TakeDiscard,
 )
-from kalooki.engine.cards import JOKER_FACE, build_deck, card_text, face_of, is_joker, rank_of
+from kalooki.engine.cards import (
+    JOKER_BASE,
+    JOKER_FACE,
+    MAX_JOKERS,
+    build_deck,
+    card_text,
+    face_of,
+    is_joker,
+    rank_of,
+)
 from kalooki.engine.errors import RuleError
 from kalooki.engine.events import Event, event
 from kalooki.engine.melds import (
@@ -72,6 +82,12 @@ class Phase(StrEnum):
     PLAY = "play"
     BUY_IN = "buy-in"
     MATCH_OVER = "match-over"
+
+
+# Python 3.11 does not cache looking a member up on its enum class (about 0.2 µs), and the
+# state machine asks for phases several times a move: these are the members, found once.
+_CUT, _DRAW, _CALL, _ALLOW = Phase.CUT, Phase.DRAW, Phase.CALL, Phase.ALLOW
+_PLAY, _BUY_IN, _MATCH_OVER = Phase.PLAY, Phase.BUY_IN, Phase.MATCH_OVER
 
 
 @dataclass(slots=True)
@@ -116,7 +132,7 @@ class Game:
         game.results = []
         game.actions_applied = 0
         game._start_deal_fields()
-        game.phase = Phase.CUT
+        game.phase = _CUT
         game.to_act = None
         game.start_events = game._start_deal()
         return game
@@ -183,7 +199,7 @@ class Game:
 
     @property
     def over(self) -> bool:
-        return self.phase == Phase.MATCH_OVER
+        return self.phase == _MATCH_OVER
 
     def next_player(self, player: int) -> int:
         """The next player to the left still in the match."""
@@ -207,7 +223,7 @@ class Game:
     def cards_in_play(self) -> list[int]:
         """Every card of the deal wherever it lies (the uncut pack, hands, stock, discard,
         table)."""
-        if self.phase == Phase.CUT:
+        if self.phase == _CUT:
             return list(self.deck_order)
         cards = [c for hand in self.hands for c in hand]
         cards += self.stock + self.discard
@@ -216,9 +232,7 @@ class Game:
 
     def view(self, player: int) -> PlayerView:
         """What ``player`` may see (see :mod:`kalooki.engine.view`)."""
-        from kalooki.engine.view import view_of
-
-        return view_of(self, player)
+        return _views.view_of(self, player)
 
     # -- the deal ----------------------------------------------------------------------
 
@@ -231,7 +245,7 @@ class Game:
         events = [event("deal-start", self.dealer, deal=self.deal_no,
                         contract=self.contract, hand_size=self.hand_size)]
         if self.rules.cut_bonus:
-            self.phase = Phase.CUT
+            self.phase = _CUT
             self.to_act = self.dealer
             return events
         return events + self._deal_cards()
@@ -255,13 +269,13 @@ class Game:
     def _begin_turn(self, player: int) -> list[Event]:
         self.turn = player
         self.to_act = player
-        self.phase = Phase.DRAW
+        self.phase = _DRAW
         self.discarder = None
         self.caller = None
         self.callers = []
         self.call_queue = []
         self._reset_turn_flags()
-        return [event("turn", player)]
+        return [_common_event("turn", player)]
 
     # -- legal actions -----------------------------------------------------------------
 
@@ -271,23 +285,23 @@ class Game:
         if player != self.to_act:
             return []
         phase = self.phase
-        if phase == Phase.CUT:
+        if phase == _CUT:
             return [Cut(aim) for aim in range(1, len(self.deck_order))]
-        if phase == Phase.CALL:
-            return [Call(), Pass()]
-        if phase == Phase.ALLOW:
-            moves = [Allow()]
-            if self._allow_problem(player, Refuse()) is None:
-                moves.append(Refuse())
+        if phase == _CALL:
+            return list(_CALL_MOVES)
+        if phase == _ALLOW:
+            moves = [_ALLOW_CALL]
+            if self._allow_problem(player, _REFUSE_CALL) is None:
+                moves.append(_REFUSE_CALL)
             return moves
-        if phase == Phase.BUY_IN:
-            return [BuyIn(), DropOut()]
-        if phase == Phase.DRAW:
-            moves: list[Action] = [DrawStock()]
+        if phase == _BUY_IN:
+            return list(_BUY_IN_MOVES)
+        if phase == _DRAW:
+            moves: list[Action] = [_DRAW_STOCK]
             if self._take_problem(player) is None:
-                moves.append(TakeDiscard())
+                moves.append(_TAKE_DISCARD)
             return moves
-        if phase == Phase.PLAY:
+        if phase == _PLAY:
             return self._play_moves(player)
         return []
 
@@ -304,13 +318,13 @@ class Game:
                             is None]
         if self.meld_owed:
             return moves
+        # from here on the phase is play and nothing is owed
         moves.extend(self._release_moves(player))
         by_face: dict[int, int] = {}
         for card in hand:
-            by_face.setdefault(face_of(card), card)
-        distinct = list(by_face.values())
+            by_face.setdefault(_FACES[card], card)
         joker_card = by_face.get(JOKER_FACE)
-        if self._may_add_to_table(player) is None:
+        if self.table and self._can_add_to_table(player):
             for index, table_meld in enumerate(self.table):
                 ends = (LOW, HIGH) if table_meld.meld.is_run else ("",)
                 candidates = [by_face[f] for f in fitting_faces(table_meld.meld) if f in by_face]
@@ -324,11 +338,13 @@ class Game:
                                 and self._shift_problem(player, ShiftJoker(card, index, end))
                                 is None):
                             moves.append(ShiftJoker(card, index, end))
-        if self._discard_turn_problem(player) is None:
-            moves.extend(Discard(card) for card in distinct
-                         if self._discardable_problem(card) is None)
-        if self._end_problem(player) is None:
-            moves.append(EndTurn())
+        # whether a card may be discarded depends only on whether it is a joker
+        if joker_card is None or self._discardable_problem(joker_card) is None:
+            moves.extend([_DISCARDS[card] for card in by_face.values()])
+        else:
+            moves.extend([_DISCARDS[card] for card in by_face.values() if card != joker_card])
+        if not by_face.keys() - {JOKER_FACE}:  # no natural, so no discard owed
+            moves.append(_END_TURN)
         return moves
 
     def _owed_card(self) -> int | None:
@@ -356,7 +372,7 @@ class Game:
                 return opening.best_opening(hand, self.rules, keep=keep, must=must)
             found = solver.best_contract(hand, self.contract, self.rules, keep=keep)
             return found if found is None or must is None else _holding(found, must)
-        if self._may_add_to_table(player) is None and self.rules.new_melds_after_down:
+        if self._can_add_to_table(player) and self.rules.new_melds_after_down:
             if must is not None:
                 return opening.fewest_points(hand, self.rules, keep=keep, must=must)
             return solver.best_melds(hand, self.rules, keep=keep)
@@ -395,7 +411,7 @@ class Game:
     def why_illegal(self, action: Action, player: int | None = None) -> RuleError | None:
         """The reason ``action`` by ``player`` (default: whoever is to act) is refused."""
         actor = self.to_act if player is None else player
-        if self.phase == Phase.MATCH_OVER:
+        if self.phase == _MATCH_OVER:
             return RuleError("match-over", "The match is over.")
         if actor is None or actor != self.to_act:
             return RuleError("not-your-turn", "It is not your turn to act.")
@@ -410,25 +426,25 @@ class Game:
         if self.phase in phases:
             return None
         wanted = {
-            Phase.CUT: "the dealer is cutting the pack",
-            Phase.DRAW: "it is time to draw a card",
-            Phase.CALL: "players are deciding whether to call the discard",
-            Phase.ALLOW: "the turn player is deciding on a call",
-            Phase.PLAY: "cards are being laid and discarded",
+            _CUT: "the dealer is cutting the pack",
+            _DRAW: "it is time to draw a card",
+            _CALL: "players are deciding whether to call the discard",
+            _ALLOW: "the turn player is deciding on a call",
+            _PLAY: "cards are being laid and discarded",
         }
         return RuleError("wrong-phase", f"Not now: {wanted.get(self.phase, 'the deal is over')}.")
 
     def _cut_problem(self, player: int, action: Cut) -> RuleError | None:
-        problem = self._phase_problem(Phase.CUT)
+        problem = self._phase_problem(_CUT)
         if problem is None and not 1 <= action.aim < len(self.deck_order):
             problem = RuleError("bad-cut", f"Cut between 1 and {len(self.deck_order) - 1} cards.")
         return problem
 
     def _draw_problem(self, player: int, action: DrawStock) -> RuleError | None:
-        return self._phase_problem(Phase.DRAW)
+        return self._phase_problem(_DRAW)
 
     def _take_problem(self, player: int, action: TakeDiscard | None = None) -> RuleError | None:
-        problem = self._phase_problem(Phase.DRAW)
+        problem = self._phase_problem(_DRAW)
         if problem:
             return problem
         if not self.discard:
@@ -455,19 +471,26 @@ class Game:
         return None
 
     def _call_problem(self, player: int, action: Call | Pass) -> RuleError | None:
-        return self._phase_problem(Phase.CALL)
+        return self._phase_problem(_CALL)
 
     def _allow_problem(self, player: int, action: Allow | Refuse) -> RuleError | None:
-        problem = self._phase_problem(Phase.ALLOW)
+        problem = self._phase_problem(_ALLOW)
         if problem is None and isinstance(action, Refuse):
             return self._must_meld_problem(player, self.discard[-1])
         return problem
 
     def _buy_in_problem(self, player: int, action: BuyIn | DropOut) -> RuleError | None:
-        return self._phase_problem(Phase.BUY_IN)
+        return self._phase_problem(_BUY_IN)
+
+    def _can_add_to_table(self, player: int) -> bool:
+        """Whether ``player`` may lay new melds or tack on right now (being down)."""
+        return self.down[player] and not (self.went_down_now and not self.rules.tack_same_turn)
 
     def _may_add_to_table(self, player: int) -> RuleError | None:
-        """Whether ``player`` may lay new melds or tack on right now (being down)."""
+        """:meth:`_can_add_to_table`, with the reason when not (listing moves asks the
+        question without building a refusal)."""
+        if self._can_add_to_table(player):
+            return None
         if not self.down[player]:
             return RuleError("not-down", "You must lay down your contract before you can add "
                              "to the table." if self.rules.uses_contracts else
@@ -500,7 +523,7 @@ class Game:
         return None
 
     def _lay_problem(self, player: int, action: LayDown) -> RuleError | None:
-        problem = self._phase_problem(Phase.PLAY)
+        problem = self._phase_problem(_PLAY)
         if problem:
             return problem
         try:
@@ -559,7 +582,7 @@ class Game:
         return self.table[index]
 
     def _tack_problem(self, player: int, action: TackOn) -> RuleError | None:
-        problem = self._phase_problem(Phase.PLAY) or self._may_add_to_table(player)
+        problem = self._phase_problem(_PLAY) or self._may_add_to_table(player)
         if problem:
             return problem
         if action.card != self.freed_joker:
@@ -583,7 +606,7 @@ class Game:
         return self._keep_problem(player, [action.card])
 
     def _shift_problem(self, player: int, action: ShiftJoker) -> RuleError | None:
-        problem = (self._phase_problem(Phase.PLAY) or self._may_add_to_table(player)
+        problem = (self._phase_problem(_PLAY) or self._may_add_to_table(player)
                    or self._owed_problem(player))
         if problem:
             return problem
@@ -596,7 +619,7 @@ class Game:
         return self._keep_problem(player, [action.card])
 
     def _release_problem(self, player: int, action: ReleaseJoker) -> RuleError | None:
-        problem = self._phase_problem(Phase.PLAY) or self._owed_problem(player)
+        problem = self._phase_problem(_PLAY) or self._owed_problem(player)
         if problem:
             return problem
         rules = self.rules
@@ -639,7 +662,7 @@ class Game:
 
     def _discard_turn_problem(self, player: int) -> RuleError | None:
         """Whether the turn may end with a discard now, whichever card it is."""
-        return self._phase_problem(Phase.PLAY) or self._owed_problem(player)
+        return self._phase_problem(_PLAY) or self._owed_problem(player)
 
     def _discard_card_problem(self, player: int, card: int) -> RuleError | None:
         if card not in self.hands[player]:
@@ -655,7 +678,7 @@ class Game:
         return self._discard_problem(player, action.card)
 
     def _end_problem(self, player: int, action: EndTurn | None = None) -> RuleError | None:
-        problem = self._phase_problem(Phase.PLAY) or self._owed_problem(player)
+        problem = self._phase_problem(_PLAY) or self._owed_problem(player)
         if problem:
             return problem
         if any(not is_joker(c) for c in self.hands[player]):
@@ -687,7 +710,7 @@ class Game:
         events: list[Event] = []
         if not self._draw_from_stock(player, events):
             return events
-        self.phase = Phase.PLAY
+        self.phase = _PLAY
         return events
 
     def _draw_from_stock(self, player: int, events: list[Event]) -> bool:
@@ -696,7 +719,7 @@ class Game:
             return False
         card = self.stock.pop()
         self.hands[player].append(card)
-        events.append(event("draw", player, (card,), private=True))
+        events.append(_common_event("draw", player, (card,), private=True))
         return True
 
     def _refill_stock(self, events: list[Event]) -> bool:
@@ -718,11 +741,11 @@ class Game:
         self.hands[player].append(card)
         self.took_discard = card
         self.meld_owed = self.rules.discard_take == "must-meld"
-        self.phase = Phase.PLAY
-        return [event("take", player, (card,))]
+        self.phase = _PLAY
+        return [_common_event("take", player, (card,))]
 
     def _do_call(self, player: int, action: Call | Pass) -> list[Event]:
-        events = [event("call" if isinstance(action, Call) else "pass", player)]
+        events = [_common_event("call" if isinstance(action, Call) else "pass", player)]
         if isinstance(action, Call):
             self.callers.append(player)
         self.call_queue.pop(0)
@@ -738,17 +761,17 @@ class Game:
         return events + self._open_turn_after_window()
 
     def _open_turn_after_window(self) -> list[Event]:
-        self.phase = Phase.DRAW
+        self.phase = _DRAW
         self.to_act = self.turn
         self.call_queue = []
         return []
 
     def _resolve_call(self) -> list[Event]:
         assert self.caller is not None
-        events = [event("call-won", self.caller, (self.discard[-1],))]
+        events = [_common_event("call-won", self.caller, (self.discard[-1],))]
         if self.down[self.turn] and not self.rules.down_player_may_refuse:
             return events + self._allow_call()
-        self.phase = Phase.ALLOW
+        self.phase = _ALLOW
         self.to_act = self.turn
         return events
 
@@ -759,9 +782,9 @@ class Game:
         self.hands[player].append(card)
         self.took_discard = card
         self.meld_owed = self.rules.discard_take == "must-meld"
-        self.phase = Phase.PLAY
+        self.phase = _PLAY
         self.to_act = player
-        return [event("refuse", player, (card,))]
+        return [_common_event("refuse", player, (card,))]
 
     def _allow_call(self) -> list[Event]:
         caller = self.caller
@@ -773,7 +796,7 @@ class Game:
         for _ in range(self.rules.call_penalty_cards):
             if not self._draw_from_stock(caller, events):
                 return events
-        self.phase = Phase.DRAW
+        self.phase = _DRAW
         self.to_act = self.turn
         self.caller = None
         self.discard_dead = True
@@ -835,13 +858,13 @@ class Game:
     def _do_discard(self, player: int, action: Discard) -> list[Event]:
         self.hands[player].remove(action.card)
         self.discard.append(action.card)
-        events = [event("discard", player, (action.card,))]
+        events = [_common_event("discard", player, (action.card,))]
         if not self.hands[player]:
             return events + self._go_out(player)
         return events + self._after_discard(player)
 
     def _do_end(self, player: int, action: EndTurn) -> list[Event]:
-        return [event("end-turn", player)] + self._begin_turn(self.next_player(player))
+        return [_common_event("end-turn", player)] + self._begin_turn(self.next_player(player))
 
     def _after_discard(self, discarder: int) -> list[Event]:
         """Open the call window on the card just discarded, or pass the turn on."""
@@ -860,9 +883,9 @@ class Game:
             return events
         self.discarder = discarder
         self.call_queue = queue
-        self.phase = Phase.CALL
+        self.phase = _CALL
         self.to_act = queue[0]
-        return events + [event("call-window", discarder, (self.discard[-1],),
+        return events + [_common_event("call-window", discarder, (self.discard[-1],),
                                callers=tuple(queue))]
 
     # -- ending a deal -----------------------------------------------------------------
@@ -911,7 +934,7 @@ class Game:
         return self._start_deal()
 
     def _end_match(self) -> list[Event]:
-        self.phase = Phase.MATCH_OVER
+        self.phase = _MATCH_OVER
         self.to_act = None
         return [event("match-end", None, winners=tuple(self.winners()),
                       totals=tuple(self.totals))]
@@ -944,7 +967,7 @@ class Game:
 
     def _next_buy_in(self) -> list[Event]:
         if self.buy_in_queue:
-            self.phase = Phase.BUY_IN
+            self.phase = _BUY_IN
             self.to_act = self.buy_in_queue[0]
             return [event("buy-in-offer", self.to_act, total=self.totals[self.to_act],
                           rejoin=self.buy_in_score(),
@@ -983,6 +1006,20 @@ class Game:
     def describe_contract(self) -> str:
         return contract_text(self.contract)
 
+
+_common_event = lru_cache(maxsize=8192)(event)
+"""``event``, for the kinds every turn makes, shared: an Event is a frozen value, and a deal
+makes hundreds of turns, draws, discards and calls that repeat the same few arguments."""
+
+# actions without fields, made once (listing moves offers them at every turn)
+_DRAW_STOCK, _TAKE_DISCARD, _END_TURN = DrawStock(), TakeDiscard(), EndTurn()
+_ALLOW_CALL, _REFUSE_CALL = Allow(), Refuse()
+_CALL_MOVES, _BUY_IN_MOVES = (Call(), Pass()), (BuyIn(), DropOut())
+_FACES = tuple(face_of(card) for card in range(JOKER_BASE + MAX_JOKERS))
+"""The face of every card id, looked up rather than worked out (listing moves asks it of
+every card held, at every turn)."""
+_DISCARDS = tuple(Discard(card) for card in range(JOKER_BASE + MAX_JOKERS))
+"""Every discard action, made once: listing a play phase's moves offers one per face held."""
 
 _CHECKS = {
     Cut: Game._cut_problem,
@@ -1034,3 +1071,7 @@ def _holding(found: solver.Arrangement, must: int) -> solver.Arrangement | None:
             leftover = tuple(sorted(twin if c == must else c for c in found.leftover))
             return solver.Arrangement(tuple(melds), leftover, found.penalty)
     return None
+
+
+# last: view.py imports this module, and Game.view is asked for on every move
+from kalooki.engine import view as _views  # noqa: E402
