@@ -7,7 +7,7 @@ slips: a missed call, take or tack. It stays fast enough for slow machines.
 
 from __future__ import annotations
 
-from kalooki.ai.medium import MediumPlayer
+from kalooki.ai.medium import Decision, MediumPlayer
 from kalooki.ai.player import Style
 from kalooki.engine.actions import LayDown
 from kalooki.engine.rng import Rng
@@ -31,6 +31,14 @@ class EasyPlayer(MediumPlayer):
 
     def hold_back(self, view: PlayerView, lay: LayDown) -> bool:
         return False
+
+    def draw_threshold(self, view: PlayerView, rng: Rng, top: int) -> Decision:
+        """No threshold-game craft: the take is judged as in a contract game."""
+        return self.draw_basic(view, rng, top)
+
+    def best_release(self, view: PlayerView, rng: Rng) -> Decision | None:
+        """A beginner does not think of freeing jokers."""
+        return None
 
     def discard_candidates(self, view: PlayerView, rng: Rng) -> list[int]:
         cards = super().discard_candidates(view, rng)

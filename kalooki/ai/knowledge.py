@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from kalooki.engine import solver
-from kalooki.engine.cards import JOKER_FACE, face_of, is_joker, rank_of, suit_of
+from kalooki.engine import opening, solver
+from kalooki.engine.cards import JOKER_BASE, JOKER_FACE, face_of, is_joker, rank_of, suit_of
 from kalooki.engine.errors import RuleError
 from kalooki.engine.melds import HIGH, LOW, Meld, extend, meld_value
 from kalooki.engine.rules import RuleSet
@@ -17,15 +17,24 @@ from kalooki.engine.view import PlayerView
 
 OPENING_POINTS_PER_CARD = 7
 """A rough worth of one more card towards an opening threshold (threshold games)."""
+ROUGH = -1
+"""``exact_cards`` of an Evaluator that estimates every distance to opening roughly."""
 
 
 class Evaluator:
     """Cards still needed to go down, cached by the hand's faces: the solver is pure and
     one decision asks about many hands that differ by one card."""
 
-    def __init__(self, rules: RuleSet, contract: tuple[int, ...]) -> None:
+    def __init__(self, rules: RuleSet, contract: tuple[int, ...],
+                 exact_cards: int = ROUGH) -> None:
         self.rules = rules
         self.contract = contract
+        self.exact_cards = exact_cards
+        """Threshold games: distances to opening up to this many cards are exact (a
+        stand-in joker for each missing card: a joker is worth the card it stands for, so a
+        hand that opens with k more jokers opens with the k naturals they represent; the
+        card kept for the discard is not counted, the next draw provides it); farther, the
+        rough worth of the best melds."""
         self._need: dict[tuple[int, ...], int] = {}
 
     def need(self, hand: Sequence[int]) -> int:
@@ -39,10 +48,20 @@ class Evaluator:
     def _solve(self, hand: Sequence[int]) -> int:
         if self.rules.uses_contracts:
             return solver.cards_needed(hand, self.contract, self.rules)
-        best = solver.best_melds(hand, self.rules)
-        value = sum(meld_value(m, self.rules) for m in best.melds)
-        deficit = max(0, (self.rules.opening_points or 0) - value)
-        return -(-deficit // OPENING_POINTS_PER_CARD)
+        rules = self.rules
+        stand_ins = [c for c in range(JOKER_BASE, JOKER_BASE + 8) if c not in hand]
+        for k in range(self.exact_cards + 1):
+            if opening.can_open([*hand, *stand_ins[:k]], rules):
+                return k
+        best = solver.best_melds(hand, rules)
+        value = sum(meld_value(m, rules) for m in best.melds)
+        deficit = max(0, (rules.opening_points or 0) - value)
+        return max(self.exact_cards + 1, -(-deficit // OPENING_POINTS_PER_CARD))
+
+    @property
+    def floor(self) -> int:
+        """A distance every rough estimate reaches at least."""
+        return self.exact_cards + 1
 
     def need_without(self, hand: Sequence[int], card: int) -> int:
         rest = list(hand)
@@ -50,11 +69,12 @@ class Evaluator:
         return self.need(rest)
 
 
-def evaluator_for(view: PlayerView, current: Evaluator | None) -> Evaluator:
+def evaluator_for(view: PlayerView, current: Evaluator | None,
+                  exact_cards: int = ROUGH) -> Evaluator:
     """Reuse the cache while the rules and contract stay the same."""
     if current is not None and current.rules is view.rules and current.contract == view.contract:
         return current
-    return Evaluator(view.rules, view.contract)
+    return Evaluator(view.rules, view.contract, exact_cards)
 
 
 def copies(rules: RuleSet, players: int, face: int) -> int:
