@@ -584,6 +584,19 @@ def test_stock_exhaustion():
                for e in exhaust(with_(CARIB, stock_exhaustion="always-reshuffle")))
 
 
+def test_reshuffle_limit():
+    def exhaust(rules, reshuffles):
+        game = rigged(["2S 3S", "4S 5S", "6S 7S"], rules=rules, discard="9D 9C KD")
+        game.stock = []
+        game.reshuffles = reshuffles
+        return game.apply(DrawStock())
+    always = with_(CARIB, stock_exhaustion="always-reshuffle", reshuffle_limit=3)
+    assert any(e.kind == "reshuffle" for e in exhaust(always, 2))
+    assert any(e.kind == "deal-void" for e in exhaust(always, 3))
+    unlimited = with_(always, reshuffle_limit=None)
+    assert any(e.kind == "reshuffle" for e in exhaust(unlimited, 300))
+
+
 # --- every field is tested here -----------------------------------------------
 
 def test_every_ruleset_field_has_a_test_named_after_it():

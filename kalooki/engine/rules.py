@@ -111,6 +111,10 @@ class RuleSet:
     going_out_bonus_no_tacking: bool = False
     """The bonus needs the whole hand laid as new melds (Kalooki 51's "going Kalooki")."""
     stock_exhaustion: str = "reshuffle-once-then-void"
+    reshuffle_limit: int | None = 8
+    """With ``always-reshuffle``: after this many new stocks the next exhaustion voids the
+    deal, so a deal nobody can finish (every hand stuck with unplayable cards) still ends.
+    None: no limit."""
     # Opening values: what a card is worth towards an opening threshold
     opening_ace_low_points: int = 1
     opening_ace_high_points: int = 11
@@ -216,6 +220,8 @@ class RuleSet:
             p.append("The jokers allowed in a meld cannot be negative.")
         if self.elimination_limit < 1:
             p.append("The elimination limit must be at least 1 point.")
+        if self.reshuffle_limit is not None and self.reshuffle_limit < 1:
+            p.append("A deal must allow at least one new stock (or no limit).")
         if self.buy_ins < 0:
             p.append("Buy-ins cannot be negative.")
         if self.match_end == "fixed" and self.buy_ins:
@@ -465,6 +471,7 @@ FIELD_LABELS: dict[str, tuple[str, str]] = {
     "going_out_bonus_no_tacking": ("bonus needs no adding to others' melds",
                                    "bonus sans ajout aux autres"),
     "stock_exhaustion": ("when the stock runs out", "pioche épuisée"),
+    "reshuffle_limit": ("new stocks before a deal is void", "nouvelles pioches avant annulation"),
     "opening_ace_low_points": ("low ace in an opening", "as bas dans l'ouverture"),
     "opening_ace_high_points": ("high ace in an opening", "as haut dans l'ouverture"),
 }

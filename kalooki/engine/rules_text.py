@@ -461,14 +461,22 @@ def _scoring(w: _Writer, r: RuleSet) -> Section:
         "stock. " + ("If it runs out a second time, the deal is void: nobody scores and the "
                      "same dealer deals it again."
                      if r.stock_exhaustion == "reshuffle-once-then-void"
-                     else "This happens as often as needed; a deal is never void."),
+                     else "This happens as often as needed" + (
+                         "." if r.reshuffle_limit is None else
+                         f", up to {r.reshuffle_limit} times; if the stock runs out once more, "
+                         f"nobody can finish the deal: it is void and the same dealer deals "
+                         f"again.")),
         "Si la pioche s'épuise, on mélange la défausse, sauf sa carte du dessus, pour en "
         "faire une nouvelle pioche. " + ("Si elle s'épuise une seconde fois, la donne est "
                                          "annulée : personne ne marque et le même donneur "
                                          "redistribue."
                                          if r.stock_exhaustion == "reshuffle-once-then-void"
-                                         else "On recommence autant de fois qu'il faut ; une "
-                                              "donne n'est jamais annulée.")))
+                                         else "On recommence autant de fois qu'il faut" + (
+                                             "." if r.reshuffle_limit is None else
+                                             f", jusqu'à {r.reshuffle_limit} fois ; si la "
+                                             f"pioche s'épuise encore, personne ne peut finir "
+                                             f"la donne : elle est annulée et le même donneur "
+                                             f"redistribue."))))
     return Section("scoring", w.t("Scoring", "Le décompte"), tuple(paras))
 
 

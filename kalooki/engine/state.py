@@ -723,8 +723,9 @@ class Game:
         return True
 
     def _refill_stock(self, events: list[Event]) -> bool:
-        once = self.rules.stock_exhaustion == "reshuffle-once-then-void"
-        if (once and self.reshuffles >= 1) or len(self.discard) <= 1:
+        limit = (1 if self.rules.stock_exhaustion == "reshuffle-once-then-void"
+                 else self.rules.reshuffle_limit)
+        if (limit is not None and self.reshuffles >= limit) or len(self.discard) <= 1:
             events.extend(self._void_deal())
             return False
         top = self.discard[-1]
