@@ -52,3 +52,17 @@ def eager(view: PlayerView, rng: Rng) -> Action:
     """Random, but lays down and tacks on whenever it can, so deals end by going out."""
     keen = [a for a in view.legal if isinstance(a, LayDown | TackOn)]
     return keen[0] if keen else choose_random(view, rng)
+
+
+def permute_hidden(game: Game, viewer: int, seed: int) -> Game:
+    """The same position with the cards ``viewer`` cannot see (other hands, the stock)
+    dealt differently: what a fair player sees must not change."""
+    other = game.clone()
+    seats = [p for p in range(game.players) if p != viewer]
+    pool = [c for p in seats for c in other.hands[p]] + other.stock
+    Rng(seed).shuffle(pool)
+    for p in seats:
+        size = len(other.hands[p])
+        other.hands[p], pool = pool[:size], pool[size:]
+    other.stock = pool
+    return other

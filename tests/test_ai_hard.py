@@ -9,7 +9,7 @@ from kalooki.engine.actions import Discard, TakeDiscard
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import preset
 from kalooki.engine.state import Game, Phase
-from tests.rig import CARIB, rigged
+from tests.rig import CARIB, permute_hidden, rigged
 
 
 def _positions(seed: int, every: int = 9, limit: int = 240):
@@ -25,18 +25,6 @@ def _positions(seed: int, every: int = 9, limit: int = 240):
         game.apply(player.choose(view, rng))
 
 
-def _permute_hidden(game: Game, viewer: int, seed: int) -> Game:
-    other = game.clone()
-    seats = [p for p in range(game.players) if p != viewer]
-    pool = [c for p in seats for c in other.hands[p]] + other.stock
-    Rng(seed).shuffle(pool)
-    for p in seats:
-        size = len(other.hands[p])
-        other.hands[p], pool = pool[:size], pool[size:]
-    other.stock = pool
-    return other
-
-
 def _hard() -> HardPlayer:
     return HardPlayer(worlds=4, horizon=24)
 
@@ -49,7 +37,7 @@ def test_hard_never_peeks_at_hidden_cards():
             choice = player.choose(view, Rng(seed))
             searched += bool(player.last_search) and player.last_search["options"] > 1
             for variant in range(2):
-                shuffled = _permute_hidden(game, view.player, variant)
+                shuffled = permute_hidden(game, view.player, variant)
                 assert shuffled.hands != game.hands or shuffled.stock != game.stock
                 assert _hard().choose(shuffled.view(view.player), Rng(seed)) == choice
                 checked += 1

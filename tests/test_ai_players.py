@@ -15,7 +15,7 @@ from kalooki.engine.cards import card_text
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import PRESETS, preset
 from kalooki.engine.state import Game
-from tests.rig import CARIB, rigged
+from tests.rig import CARIB, permute_hidden, rigged
 
 
 def _advance(game: Game, steps: int, seed: int) -> None:
@@ -31,19 +31,6 @@ def _advance(game: Game, steps: int, seed: int) -> None:
             return
 
 
-def _permute_hidden(game: Game, viewer: int, seed: int) -> Game:
-    """The same position with the cards ``viewer`` cannot see dealt differently."""
-    other = game.clone()
-    seats = [p for p in range(game.players) if p != viewer]
-    pool = [c for p in seats for c in other.hands[p]] + other.stock
-    Rng(seed).shuffle(pool)
-    for p in seats:
-        size = len(other.hands[p])
-        other.hands[p], pool = pool[:size], pool[size:]
-    other.stock = pool
-    return other
-
-
 @pytest.mark.parametrize("level", LEVELS)
 def test_a_player_cannot_see_hidden_cards(level):
     checked = 0
@@ -56,7 +43,7 @@ def test_a_player_cannot_see_hidden_cards(level):
             seat = game.to_act
             choice = make_player(level, think_budget=0.05).choose(game.view(seat), Rng(seed))
             for variant in range(3):
-                shuffled = _permute_hidden(game, seat, variant)
+                shuffled = permute_hidden(game, seat, variant)
                 assert shuffled.hands[seat] == game.hands[seat]
                 other = make_player(level, think_budget=0.05).choose(shuffled.view(seat),
                                                                      Rng(seed))
@@ -69,7 +56,7 @@ def test_the_permutation_really_moves_hidden_cards():
     game = Game.new(CARIB, 4, 1)
     _advance(game, 5, 1)
     seat = game.to_act
-    shuffled = _permute_hidden(game, seat, 0)
+    shuffled = permute_hidden(game, seat, 0)
     assert any(shuffled.hands[p] != game.hands[p] for p in range(4) if p != seat)
 
 

@@ -9,7 +9,7 @@ from kalooki.engine.record import Recorder, replay
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import preset
 from kalooki.engine.state import Game
-from tests.rig import eager
+from tests.rig import eager, permute_hidden
 
 PROPERTY = settings(max_examples=25, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -90,16 +90,7 @@ def test_permuting_hidden_cards_leaves_a_players_view_unchanged(seed, rng_seed, 
     game = recorder.game
     viewer = game.to_act if game.to_act is not None else 0
     before = game.view(viewer)
-    other = game.clone()
-    hidden = [c for p, h in enumerate(other.hands) if p != viewer for c in h] + other.stock
-    Rng(shuffle_seed).shuffle(hidden)
-    position = 0
-    for p, hand in enumerate(other.hands):
-        if p != viewer:
-            other.hands[p] = hidden[position:position + len(hand)]
-            position += len(hand)
-    other.stock = hidden[position:]
-    assert other.view(viewer) == before
+    assert permute_hidden(game, viewer, shuffle_seed).view(viewer) == before
 
 
 def test_clone_is_independent():
