@@ -10,6 +10,8 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import dataclasses
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -74,15 +76,21 @@ def play_until(app: App, table: TableScene, done: object, limit: int = 20000) ->
 
 # --- computer players ----------------------------------------------------------------
 
+def run_while_thinking(app: App, done: Callable[[], bool], seconds: float) -> None:
+    """Run frames until ``done``, pausing a millisecond per frame as the real frame cap
+    would, so the worker thread gets the interpreter; the time bound only stops a hang."""
+    deadline = time.monotonic() + seconds
+    while not done() and time.monotonic() < deadline:
+        app.run_frames(1)
+        time.sleep(0.001)
+
+
 def test_a_computer_only_deal_with_real_medium_players_finishes(app: App) -> None:
     seats = [Seat(name, "medium") for name in ("North", "Marcia", "Delroy")]
     session = MatchSession(RULES, seats, 21, ai_pause=0.0, threaded=True)
     table = TableScene(app, session, speed="instant")
     app.switch(table)
-    for _ in range(20000):
-        if table.result is not None:
-            break
-        app.run_frames(1)
+    run_while_thinking(app, lambda: table.result is not None, seconds=120)
     assert table.result is not None and session.game.results
     assert any("went out" in line or "void" in line for line in table.log)
     table.leave()
@@ -109,10 +117,7 @@ def test_thinking_runs_off_the_main_thread_and_the_prompt_says_so(app: App) -> N
     assert session.thinking and "thinking" in table.painter._prompt(table)
     before = len(session.recorder.actions)
     release.set()
-    for _ in range(200):
-        app.run_frames(1)
-        if len(session.recorder.actions) > before:
-            break
+    run_while_thinking(app, lambda: len(session.recorder.actions) > before, seconds=20)
     assert len(session.recorder.actions) > before
     table.leave()
 
