@@ -19,6 +19,14 @@ def _private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture
+def paths(tmp_path: Path) -> object:
+    """The store's folders, all under this test's temporary folder."""
+    from kalooki.store.paths import StorePaths
+
+    return StorePaths.under(tmp_path)
+
+
+@pytest.fixture
 def app() -> Iterator[object]:
     """A window driven frame by frame with a fake clock."""
     import pygame

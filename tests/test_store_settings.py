@@ -40,11 +40,6 @@ EVERY_FIELD_WRONG: dict[str, Any] = {
 }
 
 
-@pytest.fixture
-def paths(tmp_path: Path) -> StorePaths:
-    return StorePaths.under(tmp_path)
-
-
 def write_raw(paths: StorePaths, content: bytes) -> Path:
     path = settings_path(paths)
     path.parent.mkdir(parents=True, exist_ok=True)

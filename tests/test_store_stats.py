@@ -28,11 +28,6 @@ from kalooki.store.stats import (
 )
 
 
-@pytest.fixture
-def paths(tmp_path: Path) -> StorePaths:
-    return StorePaths.under(tmp_path)
-
-
 def write_raw(paths: StorePaths, content: bytes) -> Path:
     path = stats_path(paths)
     path.parent.mkdir(parents=True, exist_ok=True)
