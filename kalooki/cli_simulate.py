@@ -34,6 +34,9 @@ def add_parser(commands: Any) -> None:
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--think", type=float, default=DEFAULT_BUDGET,
                    help="hard players' time budget per decision (seconds)")
+    p.add_argument("--reproducible", action="store_true",
+                   help="hard players count their search instead of timing it, so a run "
+                        "repeats exactly (their thinking time then varies with the rules)")
     p.add_argument("--first-deal-only", action="store_true",
                    help="play every seed as deal 1 (default: cycle through the contracts)")
     p.add_argument("--json", action="store_true", help="print the table as JSON")
@@ -48,6 +51,7 @@ class Job:
     seed: int
     index: int
     think: float
+    reproducible: bool
     first_deal_only: bool
     keep_records: bool
 
@@ -108,7 +112,8 @@ def play_job(job: Job) -> list[DealOutcome]:
         players = []
         for label in labels:
             level, _, personality = label.partition(":")
-            players.append(make_player(level, personality or None, think_budget=job.think))
+            players.append(make_player(level, personality or None, think_budget=job.think,
+                                       reproducible=job.reproducible))
         outcomes.append(play_deal(rules, seed, players, labels, keep_record=job.keep_records))
     return outcomes
 
@@ -138,7 +143,8 @@ def simulate(args: argparse.Namespace) -> tuple[dict[str, LevelStats], int]:
     keep = args.save_records is not None
     if keep:
         args.save_records.mkdir(parents=True, exist_ok=True)
-    jobs = [Job(args.preset, seats, args.seed, i, args.think, args.first_deal_only, keep)
+    jobs = [Job(args.preset, seats, args.seed, i, args.think, args.reproducible,
+                args.first_deal_only, keep)
             for i in range(args.deals)]
     stats: dict[str, LevelStats] = {}
     voids = 0
@@ -177,6 +183,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     print(f"{'level':<18}{'seats':>6}{'win share (95% CI)':>24}{'rel pen':>9}"
           f"{'down':>7}{'calls':>7}{'p50 ms':>8}{'p95 ms':>8}")
+    print("(decision times are CPU time of the deciding thread)")
     for label, r in rows.items():
         ci = f"{r['win_share']:.1%} ({r['win_low']:.1%}-{r['win_high']:.1%})"
         print(f"{label:<18}{r['seats']:>6}{ci:>24}{r['relative_penalty']:>9.1f}"

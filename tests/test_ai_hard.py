@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from kalooki.ai.hard import HardPlayer
 from kalooki.ai.medium import MediumPlayer
 from kalooki.ai.tracker import Tracker
@@ -62,11 +64,37 @@ def test_search_respects_max_worlds_and_the_budget():
     assert searches
     small = []
     for _, view in _positions(2, every=11):
-        player = HardPlayer(think_budget=0.01)
+        player = HardPlayer(think_budget=0.01, reproducible=True)
         player.choose(view, Rng(1))
         if player.last_search:
             small.append(player.last_search["worlds"])
     assert small and max(small) <= 2  # 30 moves of budget: one or two deals
+
+
+class _FakeClock:
+    """Every reading is ``step`` seconds after the last: as if each stage took that long."""
+
+    def __init__(self, step: float) -> None:
+        self.now, self.step = 0.0, step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def test_the_clock_stops_the_search_before_the_budget_runs_out():
+    searched = 0
+    for _, view in _positions(2, every=11):
+        player = HardPlayer(think_budget=0.5)
+        player.clock = clock = _FakeClock(0.1)
+        player.choose(view, Rng(1))
+        if player.last_search:
+            searched += 1
+            # the decision starts at 0.1 and its search at 0.2; each sampled deal takes
+            # 0.1 more: four deals use the 0.5 s exactly, a fifth would overrun
+            assert player.last_search["worlds"] == 4
+            assert clock.now == pytest.approx(0.6)  # the stop check is the last reading
+    assert searched
 
 
 def test_trivial_decisions_are_not_searched():

@@ -11,10 +11,12 @@ luck. It leaves medium's choice only for an alternative whose mean relative pena
 clearly better (by more than its paired standard error): a small search must not make
 it worse than the greedy player it starts from.
 
-The amount of search is counted in play-out moves, not seconds, so one view and one
-random stream give one choice on any machine (and the choice provably depends only on
-the view). ``think_budget`` converts to moves at a measured rate; ``use_clock`` adds a
-wall-clock stop for slow machines at the price of that reproducibility.
+The budget is CPU time of the thinking thread: a play-out move costs ten times more in
+some contracts and in the opening games than in others, so only a clock keeps every
+decision near its budget, and CPU time (unlike wall time) does not shrink the search
+when the machine is busy. ``reproducible`` counts play-out moves instead, at a fixed
+rate, so one view and one random stream always give one choice: the tests use it to
+prove the choice depends only on the view.
 """
 
 from __future__ import annotations
@@ -53,8 +55,8 @@ from kalooki.engine.view import PlayerView
 DEFAULT_BUDGET = 0.5
 """Seconds a hard player may think about one decision."""
 MOVES_PER_SECOND = 3000
-"""Play-out moves per second of budget (measured: a medium move with its view costs
-about 0.3 ms). The budget is spent as a count so a choice is reproducible."""
+"""Play-out moves per second of budget in reproducible mode (a medium move with its view
+costs 0.2-1 ms depending on the rules)."""
 MAX_WORLDS = 64
 """Sampled deals per decision at most, however large the budget."""
 MIN_WORLDS = 4
@@ -76,21 +78,23 @@ class HardPlayer(MediumPlayer):
 
     def __init__(self, style: Style | None = None, name: str = "hard",
                  think_budget: float = DEFAULT_BUDGET, max_worlds: int = MAX_WORLDS,
-                 worlds: int | None = None, use_clock: bool = False,
+                 worlds: int | None = None, reproducible: bool = False,
                  horizon: int = MAX_STEPS) -> None:
         super().__init__(style, name)
         self.think_budget = think_budget
         self.max_worlds = max_worlds
         self.worlds = worlds
         """A fixed number of sampled deals per searched decision (ignores the budget)."""
-        self.use_clock = use_clock
+        self.reproducible = reproducible
+        self.clock = time.thread_time
+        """CPU seconds of the thinking thread (a test may swap in a fake clock)."""
         self.horizon = horizon
         """Play-out moves before a play-out is scored from the hands as they lie."""
         self.tracker = Tracker()
         self.tacked_others = False
         self.rollout_evaluator: Evaluator | None = None
         self.last_search: dict[str, float] = {}
-        """Figures of the last searched decision (worlds, moves, gains): for tests and
+        """Figures of the last searched decision (worlds, moves, best gain): for tests and
         benches."""
 
     # -- memory ----------------------------------------------------------------------
@@ -117,11 +121,12 @@ class HardPlayer(MediumPlayer):
     # -- the decision ----------------------------------------------------------------
 
     def decide(self, view: PlayerView, rng: Rng) -> Decision:
+        start = self.clock()
         base = super().decide(view, rng)
         options = self.options(view, base[0], rng)
         decision = base
         if len(options) > 1:
-            best = self.search(view, rng, options)
+            best = self.search(view, rng, options, start)
             if best != base[0]:
                 decision = best, self._search_reason(view, best)
         self._remember(view, decision[0])
@@ -174,25 +179,28 @@ class HardPlayer(MediumPlayer):
 
     # -- search ----------------------------------------------------------------------
 
-    def search(self, view: PlayerView, rng: Rng, options: Sequence[Action]) -> Action:
+    def search(self, view: PlayerView, rng: Rng, options: Sequence[Action],
+               start: float) -> Action:
         """Play every option out in the same sampled deals; keep medium's choice
-        (``options[0]``) unless another is clearly better on average."""
+        (``options[0]``) unless another is clearly better on average. ``start`` is the
+        thread CPU time when the decision began."""
         stream = Rng(rng.next_u64())
         known = self.tracker.known_state(self.tacked_others and view.turn == view.player)
         policy = self._policy(view)
         budget = int(self.think_budget * MOVES_PER_SECOND)
         cap = self.worlds if self.worlds is not None else self.max_worlds
-        start = time.perf_counter()
         values: list[list[float]] = [[] for _ in options]
         moves = worlds = 0
+        searching = self.clock()
         while worlds < cap:
             if self.worlds is None and worlds:
-                per_world = moves / worlds
-                if moves + per_world > budget:
-                    break
-                if self.use_clock and (time.perf_counter() - start) * (worlds + 1) / worlds \
-                        > self.think_budget:
-                    break
+                if self.reproducible:
+                    if moves + moves / worlds > budget:
+                        break
+                else:
+                    now = self.clock()
+                    if now - start + (now - searching) / worlds > self.think_budget:
+                        break
             world = sample_game(view, stream, known)
             seed = stream.next_u64()
             for i, option in enumerate(options):
@@ -202,13 +210,11 @@ class HardPlayer(MediumPlayer):
                 moves += used
             worlds += 1
         best, best_gain = 0, 0.0
-        gains = []
         for i in range(1, len(options)):
             diffs = [a - b for a, b in zip(values[i], values[0], strict=True)]
             mean = sum(diffs) / len(diffs)
             spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, len(diffs) - 1))
             error = spread / math.sqrt(len(diffs))
-            gains.append(-mean)
             if worlds >= MIN_WORLDS and -mean > max(MIN_GAIN, CONFIDENCE * error) \
                     and -mean > best_gain:
                 best, best_gain = i, -mean

@@ -46,8 +46,9 @@ def find_personality(name: str) -> Personality:
 
 
 def make_player(level: str, personality: str | None = None,
-                think_budget: float = DEFAULT_BUDGET) -> Player:
-    """A computer player of ``level``, styled by a named personality of that level."""
+                think_budget: float = DEFAULT_BUDGET, reproducible: bool = False) -> Player:
+    """A computer player of ``level``, styled by a named personality of that level.
+    ``reproducible`` makes a hard player count its search instead of timing it."""
     if level not in LEVELS:
         raise ValueError(f"No level called '{level}' (try: {', '.join(LEVELS)}).")
     if level == "random":
@@ -62,4 +63,4 @@ def make_player(level: str, personality: str | None = None,
         return EasyPlayer(style, name)
     if level == "medium":
         return MediumPlayer(style, name)
-    return HardPlayer(style, name, think_budget=think_budget)
+    return HardPlayer(style, name, think_budget=think_budget, reproducible=reproducible)
