@@ -14,7 +14,7 @@ from kalooki.engine.rules import PRESETS
 from kalooki.engine.state import Game
 
 DEALS_PER_TABLE = int(os.environ.get("KALOOKI_SOAK_DEALS", "2"))
-"""Deals per (preset, player count) table; ``KALOOKI_SOAK_DEALS=435`` gives the full
+"""Deals per (preset, player count) table; ``KALOOKI_SOAK_DEALS=455`` gives the full
 10,000-deal soak (about an hour on one core)."""
 THINK = 0.05
 

@@ -390,3 +390,18 @@ def test_the_quick_shortfall_test_never_refuses_a_hand_that_meets_the_contract()
                     _Need(_Hand(hand), contract, rules).solve(10**9) == 0), (hand, rules)
     assert shorts  # the test does answer hands
 
+
+
+def test_a_card_more_or_fewer_moves_cards_needed_by_at_most_one_and_bounds_keep_it_exact():
+    for (hand, contract), (spare, _) in zip(DIFFERENTIAL_HANDS[:150], DIFFERENTIAL_HANDS[1:151],
+                                           strict=True):
+        now = cards_needed(hand, contract, CARIB)
+        for card in hand[::3]:
+            rest = [c for c in hand if c != card]
+            fewer = cards_needed(rest, contract, CARIB)
+            assert now <= fewer <= now + 1, (hand, card)
+            assert cards_needed(rest, contract, CARIB, now, now + 1) == fewer, (hand, card)
+        for card in (c for c in spare[:4] if c not in hand):
+            more = cards_needed([*hand, card], contract, CARIB)
+            assert now - 1 <= more <= now, (hand, card)
+            assert cards_needed([*hand, card], contract, CARIB, max(0, now - 1), now) == more

@@ -27,7 +27,7 @@ class EasyPlayer(MediumPlayer):
     def keeps(self, view: PlayerView, card: int) -> bool:
         """Only a card that brings the contract closer, judged by the card alone."""
         hand = list(view.hand)
-        return self.ev.need([*hand, card]) < self.ev.need(hand)
+        return self.ev.need_with(hand, card) < self.ev.need(hand)
 
     def hold_back(self, view: PlayerView, lay: LayDown) -> bool:
         return False

@@ -153,7 +153,7 @@ class HardPlayer(MediumPlayer):
         elif view.phase == Phase.CALL:
             top = view.top_discard
             hand = list(view.hand)
-            if top is not None and self.ev.need([*hand, top]) < self.ev.need(hand):
+            if top is not None and self.ev.need_with(hand, top) < self.ev.need(hand):
                 others = [Call(), Pass()]
         elif view.phase == Phase.PLAY and view.freed_joker is None and not view.meld_owed:
             others = self._play_options(view, chosen, rng)
@@ -171,7 +171,7 @@ class HardPlayer(MediumPlayer):
         if lay is not None and not view.down[view.player]:
             found.append(lay)
         cards = self.discard_candidates(view, rng)
-        scored = self.score_discards(view, list(view.hand), cards)
+        scored = self.score_discards(view, list(view.hand), cards, exact=cards)
         ranked = sorted(scored, key=lambda c: (scored[c], c))
         best = scored[ranked[0]]
         found += [Discard(c) for c in ranked[:CANDIDATES] if scored[c] - best <= CLOSE]

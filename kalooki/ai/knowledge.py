@@ -37,17 +37,19 @@ class Evaluator:
         rough worth of the best melds."""
         self._need: dict[tuple[int, ...], int] = {}
 
-    def need(self, hand: Sequence[int]) -> int:
+    def need(self, hand: Sequence[int], low: int = 0, high: int | None = None) -> int:
+        """``low``/``high``: bounds already known (contract games only), which make a
+        search shorter, never its answer different."""
         key = tuple(sorted(face_of(c) for c in hand))
         found = self._need.get(key)
         if found is None:
-            found = self._solve(hand)
+            found = self._solve(hand, low, high)
             self._need[key] = found
         return found
 
-    def _solve(self, hand: Sequence[int]) -> int:
+    def _solve(self, hand: Sequence[int], low: int, high: int | None) -> int:
         if self.rules.uses_contracts:
-            return solver.cards_needed(hand, self.contract, self.rules)
+            return solver.cards_needed(hand, self.contract, self.rules, low, high)
         rules = self.rules
         stand_ins = [c for c in range(JOKER_BASE, JOKER_BASE + 8) if c not in hand]
         for k in range(self.exact_cards + 1):
@@ -58,15 +60,26 @@ class Evaluator:
         deficit = max(0, (rules.opening_points or 0) - value)
         return max(self.exact_cards + 1, -(-deficit // OPENING_POINTS_PER_CARD))
 
-    @property
-    def floor(self) -> int:
-        """A distance every rough estimate reaches at least."""
-        return self.exact_cards + 1
+    def least_without(self, hand: Sequence[int]) -> int:
+        """A lower bound of ``need_without(hand, card)`` for every card: a card fewer never
+        brings a hand closer (threshold games: nor does a rough estimate ever fall below
+        its floor)."""
+        now = self.need(hand)
+        return now if self.rules.uses_contracts else min(now, self.exact_cards + 1)
 
     def need_without(self, hand: Sequence[int], card: int) -> int:
         rest = list(hand)
         rest.remove(card)
-        return self.need(rest)
+        if not self.rules.uses_contracts:
+            return self.need(rest)
+        now = self.need(hand)
+        return self.need(rest, now, now + 1)
+
+    def need_with(self, hand: Sequence[int], card: int) -> int:
+        if not self.rules.uses_contracts:
+            return self.need([*hand, card])
+        now = self.need(hand)
+        return self.need([*hand, card], max(0, now - 1), now)
 
 
 def evaluator_for(view: PlayerView, current: Evaluator | None,

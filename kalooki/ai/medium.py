@@ -136,7 +136,7 @@ class MediumPlayer:
             if knowledge.fits_table(view, top):
                 return TakeDiscard(), f"takes {_sym(top)}: it fits a meld on the table"
             return DrawStock(), "draws from the stock"
-        if view.rules.discard_take == "must-meld" and self.ev.need([*view.hand, top]) > 0:
+        if view.rules.discard_take == "must-meld" and self.ev.need_with(view.hand, top) > 0:
             return DrawStock(), f"draws: taking {_sym(top)} would oblige you to lay a meld"
         if self.keeps(view, top) and not self.slip(rng):
             return TakeDiscard(), self._take_reason(view, top)
@@ -167,7 +167,7 @@ class MediumPlayer:
 
     def _take_reason(self, view: PlayerView, top: int) -> str:
         hand = list(view.hand)
-        after = self.ev.need([*hand, top])
+        after = self.ev.need_with(hand, top)
         if after == 0:
             return f"takes {_sym(top)}: it completes your contract"
         if after < self.ev.need(hand):
@@ -179,7 +179,7 @@ class MediumPlayer:
         if top is None:
             return Pass(), "nothing to call"
         hand = list(view.hand)
-        now, after = self.ev.need(hand), self.ev.need([*hand, top])
+        now, after = self.ev.need(hand), self.ev.need_with(hand, top)
         if after == 0 and now > 0:
             return Call(), f"calls {_sym(top)}: it completes your contract"
         limit = 0.3 + 0.6 * self.style.call_eagerness
@@ -272,34 +272,19 @@ class MediumPlayer:
         much the card holds the hand together, its points (more urgent as others near
         going out), and the danger of feeding a player who wants it.
 
-        Threshold games are scored lazily (distance to opening costs a search): the best
-        score and those of ``exact`` are exact, the others may be lower bounds."""
-        if not view.rules.uses_contracts and not view.down[view.player]:
-            return self._score_lazily(view, hand, cards, exact)
+        Cards still needed cost a search, so they are settled best-first: the best score
+        and those of ``exact`` are exact, the others may be lower bounds."""
         down = view.down[view.player]
         live = self.live(view)
         weight = 0.6 + 2.0 * knowledge.threat(view) * (1.0 - 0.5 * self.style.risk)
         if down:
             weight += 1.0
-        scores: dict[int, float] = {}
-        shape = knowledge.shape_of(hand)
-        for card in cards:
-            need = 0 if down else self.ev.need_without(hand, card)
-            scores[card] = (100.0 * need + 4.0 * knowledge.keep_value(card, hand, live, shape)
-                            - weight * card_points(card, view.rules)
-                            + self.danger(view, card))
-        return scores
-
-    def _score_lazily(self, view: PlayerView, hand: list[int], cards: Sequence[int],
-                      exact: Collection[int]) -> dict[int, float]:
-        """Score every card with the hand's own distance to opening (a floor: a card
-        fewer is never closer), then settle the distance best-first."""
-        live = self.live(view)
-        weight = 0.6 + 2.0 * knowledge.threat(view) * (1.0 - 0.5 * self.style.risk)
         shape = knowledge.shape_of(hand)
         rest = {c: 4.0 * knowledge.keep_value(c, hand, live, shape)
                 - weight * card_points(c, view.rules) + self.danger(view, c) for c in cards}
-        floor = min(self.ev.need(hand), self.ev.floor)
+        if down:
+            return rest  # nothing still needed
+        floor = self.ev.least_without(hand)
         scores = {c: 100.0 * floor + rest[c] for c in cards}
         settled: set[int] = set()
         queue = [(scores[c], c) for c in cards]

@@ -1142,14 +1142,16 @@ def _surely_short(hand: Sequence[int], groups: int, runs: int, rules: RuleSet,
     return slots + sum(sorted([free[m] for m in masks])[:runs]) > jokers
 
 
-def _needed(hand: Sequence[int], contract: Sequence[int], rules: RuleSet, limit: int) -> int:
+def _needed(hand: Sequence[int], contract: Sequence[int], rules: RuleSet, limit: int,
+            floor: int = 0) -> int:
     """:class:`_Need`'s answer (capped at ``limit``), found fast in the usual case.
 
     Letting runs and groups share naturals relaxes the problem, and the relaxed problem
     is a lookup per suit plus a sort of the ranks: its answer is a lower bound. The runs
     of a relaxed optimum, with the groups recounted from the cards they leave, give a real
     lay-down and so an upper bound. When the two meet (no natural is fought over, or the
-    fight costs nothing) that is the answer; otherwise the exact search runs between them."""
+    fight costs nothing) that is the answer; otherwise the exact search runs between them.
+    ``floor`` is a lower bound the caller already knows."""
     tab = _tables(rules)
     groups = list(contract).count(GROUP)
     runs = len(contract) - groups
@@ -1178,6 +1180,7 @@ def _needed(hand: Sequence[int], contract: Sequence[int], rules: RuleSet, limit:
         return limit
     if not groups or not runs:
         return low
+    low = max(low, floor)
     high = limit
     for suits, choice in best:
         slots = sum(f for f, _, _ in choice)
@@ -1228,22 +1231,29 @@ def can_meet_contract(hand: Sequence[int], contract: Sequence[int], rules: RuleS
     return _needed(hand, contract, rules, 1) == 0
 
 
-def cards_needed(hand: Sequence[int], contract: Sequence[int], rules: RuleSet) -> int:
+def cards_needed(hand: Sequence[int], contract: Sequence[int], rules: RuleSet,
+                 low: int = 0, high: int | None = None) -> int:
     """Fewest cards (any faces, jokers included) that, added to ``hand``, would let it lay
-    the contract; 0 when it can already."""
+    the contract; 0 when it can already.
+
+    ``low`` and ``high`` are bounds the caller already knows, and the search stops
+    sooner for them. A hand one card away from a hand needing n needs n or n + 1 (one
+    card fewer) or n - 1 or n (one card more): a card more never hurts, and the card
+    itself is one of the cards that could be added."""
     if _slot_search_applies(rules):
-        return _needed(hand, contract, rules, _INF)
-    return _needed_by_trial(hand, contract, rules)
+        return _needed(hand, contract, rules, _INF if high is None else high, low)
+    return _needed_by_trial(hand, contract, rules, low)
 
 
-def _needed_by_trial(hand: Sequence[int], contract: Sequence[int], rules: RuleSet) -> int:
+def _needed_by_trial(hand: Sequence[int], contract: Sequence[int], rules: RuleSet,
+                     low: int = 0) -> int:
     """Rules the slot search does not cover: try ever larger sets of added faces (exact,
-    but exponential in the answer)."""
+    but exponential in the answer), starting from the known lower bound ``low``."""
     deck = [f for f in range(52) for _ in range(rules.packs)] + [JOKER_FACE] * rules.jokers
     for card in hand:
         deck.remove(face_of(card) if not is_joker(card) else JOKER_FACE)
     faces = sorted(set(deck))
-    for k in itertools.count():
+    for k in itertools.count(low):
         for extra in itertools.combinations_with_replacement(faces, k):
             if any(extra.count(f) > deck.count(f) for f in set(extra)):
                 continue
