@@ -393,8 +393,7 @@ def test_the_quick_shortfall_test_never_refuses_a_hand_that_meets_the_contract()
 
 
 def test_a_card_more_or_fewer_moves_cards_needed_by_at_most_one_and_bounds_keep_it_exact():
-    for (hand, contract), (spare, _) in zip(DIFFERENTIAL_HANDS[:150], DIFFERENTIAL_HANDS[1:151],
-                                           strict=True):
+    for (hand, contract), (spare, _) in itertools.pairwise(DIFFERENTIAL_HANDS[:151]):
         now = cards_needed(hand, contract, CARIB)
         for card in hand[::3]:
             rest = [c for c in hand if c != card]
