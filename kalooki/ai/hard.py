@@ -8,7 +8,7 @@ and plays every alternative out to the end of the deal in each sampled deal, eve
 played by the medium policy. All alternatives meet the same sampled deals and the same
 random stream (common random numbers), so their difference is measured, not their
 luck. It leaves medium's choice only for an alternative whose mean relative penalty is
-clearly better (by more than its paired standard error): a small search must not make
+clearly better (by more than two paired standard errors): a small search must not make
 it worse than the greedy player it starts from.
 
 The budget is CPU time of the thinking thread: a play-out move costs ten times more in
