@@ -132,3 +132,39 @@ def test_tracker_follows_the_viewers_own_discard_to_the_next_player():
     game.apply(TakeDiscard())
     tracker.observe(game.view(0))
     assert tracker.known() == {card: 1}
+
+
+def test_the_search_drops_a_clearly_worse_move_and_takes_a_clearly_better_one(monkeypatch):
+    import kalooki.ai.hard as hard_module
+
+    _, view = next(p for p in _positions(4, every=5) if p[1].phase == Phase.PLAY)
+    worse, better = Discard(1), Discard(2)
+    mean = {worse: 50.0, better: -30.0}
+    played = {worse: 0, better: 0}
+
+    def fake_play_out(world, option, me, policy, rng, horizon):
+        if option in played:
+            played[option] += 1
+        return mean.get(option, 0.0) + rng.below(21) - 10, 10
+
+    monkeypatch.setattr(hard_module, "_play_out", fake_play_out)
+    player = HardPlayer(worlds=20)
+    assert player.search(view, Rng(3), [Discard(0), worse, better], 0.0) == better
+    assert played[worse] == hard_module.MIN_WORLDS  # dropped as soon as it could be
+    assert played[better] == 20
+    assert player.last_search["best_gain"] == pytest.approx(30.0, abs=6.0)
+
+
+def test_a_move_no_better_beyond_noise_leaves_medium_s_choice(monkeypatch):
+    import kalooki.ai.hard as hard_module
+
+    _, view = next(p for p in _positions(4, every=5) if p[1].phase == Phase.PLAY)
+    def fake_play_out(world, option, me, policy, rng, horizon):
+        luck = rng.below(201)
+        if option == Discard(1):  # its own luck, 5 points better on average
+            luck = rng.below(201) - 5
+        return luck - 100.0, 10
+
+    monkeypatch.setattr(hard_module, "_play_out", fake_play_out)
+    player = HardPlayer(worlds=8)
+    assert player.search(view, Rng(5), [Discard(0), Discard(1)], 0.0) == Discard(0)

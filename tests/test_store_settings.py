@@ -70,7 +70,7 @@ def test_defaults_match_the_specification() -> None:
     assert (s.animation_speed, s.card_scale, s.window_size, s.call_window_seconds) == (
         "normal", 1.0, (1280, 720), 5)
     assert (s.ai_think_budget, s.confirm_before_discard, s.ai_pause_seconds) == (
-        0.5, False, 0.6)
+        0.9, False, 0.6)
     assert (s.last_preset, s.last_players, s.player_name) == ("caribbean", 4, "You")
     assert s.format_version == FORMAT_VERSION
 

@@ -52,8 +52,10 @@ from kalooki.engine.sampling import sample_game
 from kalooki.engine.state import Game, Phase
 from kalooki.engine.view import PlayerView
 
-DEFAULT_BUDGET = 0.5
-"""Seconds a hard player may think about one decision."""
+DEFAULT_BUDGET = 0.9
+"""CPU seconds a hard player may think about one decision: about 20-40 sampled deals in
+most contracts. With fewer the search cannot tell a better move from luck (checked by
+``python -m bench hard``), and a second is the most a player should wait."""
 MOVES_PER_SECOND = 3000
 """Play-out moves per second of budget in reproducible mode (a medium move with its view
 costs 0.2-1 ms depending on the rules)."""
@@ -184,17 +186,20 @@ class HardPlayer(MediumPlayer):
     def search(self, view: PlayerView, rng: Rng, options: Sequence[Action],
                start: float) -> Action:
         """Play every option out in the same sampled deals; keep medium's choice
-        (``options[0]``) unless another is clearly better on average. ``start`` is the
-        thread CPU time when the decision began."""
+        (``options[0]``) unless another is clearly better on average. An alternative
+        clearly worse is dropped, so the budget goes on the ones still in doubt, and the
+        search ends early when none is left. ``start`` is the thread CPU time when the
+        decision began."""
         stream = Rng(rng.next_u64())
         known = self.tracker.known_state(self.tacked_others and view.turn == view.player)
         policy = self._policy(view)
         budget = int(self.think_budget * MOVES_PER_SECOND)
         cap = self.worlds if self.worlds is not None else self.max_worlds
-        values: list[list[float]] = [[] for _ in options]
+        diffs: dict[int, list[float]] = {i: [] for i in range(1, len(options))}
+        active = list(diffs)
         moves = worlds = 0
         searching = self.clock()
-        while worlds < cap:
+        while worlds < cap and active:
             if self.worlds is None and worlds:
                 if self.reproducible:
                     if moves + moves / worlds > budget:
@@ -205,21 +210,23 @@ class HardPlayer(MediumPlayer):
                         break
             world = sample_game(view, stream, known)
             seed = stream.next_u64()
-            for i, option in enumerate(options):
-                value, used = _play_out(world, option, view.player, policy, Rng(seed),
+            base, used = _play_out(world, options[0], view.player, policy, Rng(seed),
+                                   self.horizon)
+            moves += used
+            for i in active:
+                value, used = _play_out(world, options[i], view.player, policy, Rng(seed),
                                         self.horizon)
-                values[i].append(value)
+                diffs[i].append(value - base)
                 moves += used
             worlds += 1
+            if worlds >= MIN_WORLDS:
+                active = [i for i in active if _errors_from_zero(diffs[i]) <= CONFIDENCE]
         best, best_gain = 0, 0.0
-        for i in range(1, len(options)):
-            diffs = [a - b for a, b in zip(values[i], values[0], strict=True)]
-            mean = sum(diffs) / len(diffs)
-            spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, len(diffs) - 1))
-            error = spread / math.sqrt(len(diffs))
-            if worlds >= MIN_WORLDS and -mean > max(MIN_GAIN, CONFIDENCE * error) \
-                    and -mean > best_gain:
-                best, best_gain = i, -mean
+        for i, paired in diffs.items():
+            gain = -sum(paired) / len(paired) if paired else 0.0
+            if len(paired) >= MIN_WORLDS and gain > max(MIN_GAIN, best_gain) \
+                    and _errors_from_zero(paired) < -CONFIDENCE:
+                best, best_gain = i, gain
         self.last_search = {"worlds": worlds, "moves": moves, "options": len(options),
                             "best_gain": best_gain, "chosen": best}
         return options[best]
@@ -254,6 +261,17 @@ class HardPlayer(MediumPlayer):
             what = f"discards {_sym(action.card)}"
         return (f"{what or action.code}: in {worlds} sampled deals it saves about "
                 f"{gain:.0f} points against the other choices")
+
+
+def _errors_from_zero(paired: Sequence[float]) -> float:
+    """How many standard errors the mean of paired differences lies above zero (below:
+    negative); infinite when every difference is the same non-zero number."""
+    n = len(paired)
+    mean = sum(paired) / n
+    spread = math.sqrt(sum((d - mean) ** 2 for d in paired) / max(1, n - 1))
+    if spread == 0.0:
+        return 0.0 if mean == 0.0 else math.copysign(math.inf, mean)
+    return mean / (spread / math.sqrt(n))
 
 
 def _sym(card: int | None) -> str:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from kalooki.ai.hard import DEFAULT_BUDGET
 from kalooki.store.atomic import read_json, save_json
 from kalooki.store.fields import (
     boolean,
@@ -48,7 +49,7 @@ class Settings:
         (1280, 720), pair_of(integer(1024, 7680), integer(640, 4320)))
     call_window_seconds: int = checked(5, integer(1, 30))
     """How long other players may call for a discard before play moves on."""
-    ai_think_budget: float = checked(0.5, number(0.05, 5.0))
+    ai_think_budget: float = checked(DEFAULT_BUDGET, number(0.05, 5.0))
     """Seconds a computer player may spend choosing a move."""
     confirm_before_discard: bool = checked(False, boolean)
     ai_pause_seconds: float = checked(0.6, number(0.0, 3.0))

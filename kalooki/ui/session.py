@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 
+from kalooki.ai.hard import DEFAULT_BUDGET
 from kalooki.ai.personalities import PERSONALITIES, make_player
 from kalooki.engine.actions import Action, LayDown
 from kalooki.engine.errors import RuleError
@@ -33,7 +34,8 @@ AfterAction = Callable[["MatchSession", list[Event]], None]
 HUMAN_SEAT = 0
 HUMAN_LEVEL = "human"
 _PLAYER_SALT = 1000
-def computer_player(level: str, name: str = "", think_budget: float = 0.5) -> Chooser:
+def computer_player(level: str, name: str = "",
+                    think_budget: float = DEFAULT_BUDGET) -> Chooser:
     """The one place a level becomes a computer player; a name that is one of the
     personalities of that level plays in that personality's style."""
     personality = next((p.name for p in PERSONALITIES
@@ -56,7 +58,7 @@ class MatchSession:
 
     def __init__(self, rules: RuleSet, seats: Sequence[Seat], seed: int, *,
                  ai_pause: float = 0.6, viewer: int = HUMAN_SEAT, threaded: bool = False,
-                 think_budget: float = 0.5, recorder: Recorder | None = None) -> None:
+                 think_budget: float = DEFAULT_BUDGET, recorder: Recorder | None = None) -> None:
         self.seats = tuple(seats)
         self.recorder = recorder or Recorder.new(rules, len(self.seats), seed)
         stream = Rng(self.game.seed ^ 0x5EED)
