@@ -19,7 +19,7 @@ import statistics
 from collections import defaultdict
 
 from kalooki.ai.arena import rules_from_deal
-from kalooki.ai.hard import MAX_STEPS, HardPlayer, _play_out
+from kalooki.ai.hard import DEFAULT_BUDGET, MAX_STEPS, HardPlayer, _play_out
 from kalooki.ai.medium import MediumPlayer
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import preset
@@ -70,7 +70,7 @@ def main() -> None:
                     agreed[kind] += change < 0
                 game.apply(action)
     print(f"hard against 3 medium, {SEEDS} deal(s) per contract, "
-          f"{'budget 0.5 s' if WORLDS is None else f'{WORLDS} sampled deals'}: "
+          f"{f'budget {DEFAULT_BUDGET} s' if WORLDS is None else f'{WORLDS} sampled deals'}: "
           f"{searched} searched decisions")
     every = [c for values in changes.values() for c in values]
     for kind, values in sorted(changes.items()):

@@ -1,15 +1,14 @@
 """The hard player: medium's move generator, checked by play-outs of sampled deals.
 
-For each decision that matters (take or draw, call or pass, allow or refuse, lay down
-now or hold back, which card to discard) it takes medium's choice and its best few
-alternatives, deals the cards it cannot see at random many times (consistent with its
-view and with the cards its tracker knows opponents hold: :mod:`kalooki.engine.sampling`)
-and plays every alternative out to the end of the deal in each sampled deal, every seat
-played by the medium policy. All alternatives meet the same sampled deals and the same
-random stream (common random numbers), so their difference is measured, not their
-luck. It leaves medium's choice only for an alternative whose mean relative penalty is
-clearly better (by more than two paired standard errors): a small search must not make
-it worse than the greedy player it starts from.
+For each two-way decision (take or draw, call or pass, allow or refuse, lay down now or
+hold back) it takes medium's choice and the other one, deals the cards it cannot see at
+random many times (consistent with its view and with the cards its tracker knows
+opponents hold: :mod:`kalooki.engine.sampling`) and plays both out to the end of the
+deal in each sampled deal, every seat played by the medium policy. Both meet the same
+sampled deals and the same random stream (common random numbers), so their difference
+is measured, not their luck. It leaves medium's choice only when the other's mean
+relative penalty is clearly better (by more than two paired standard errors): a small
+search must not make it worse than the greedy player it starts from.
 
 The budget is CPU time of the thinking thread: a play-out move costs ten times more in
 some contracts and in the opening games than in others, so only a clock keeps every
@@ -63,10 +62,6 @@ MAX_WORLDS = 64
 """Sampled deals per decision at most, however large the budget."""
 MIN_WORLDS = 6
 """Fewer sampled deals than this cannot justify leaving medium's choice."""
-CANDIDATES = 3
-"""Discards compared: medium's best few."""
-CLOSE = 25.0
-"""Only discards within this medium score of the best are worth playing out."""
 MIN_GAIN = 1.0
 """Least mean gain in relative penalty for leaving medium's choice."""
 CONFIDENCE = 2.0
@@ -164,22 +159,15 @@ class HardPlayer(MediumPlayer):
         return [chosen] + [a for a in others if a != chosen]
 
     def _play_options(self, view: PlayerView, chosen: Action, rng: Rng) -> list[Action]:
-        lay = next((a for a in view.legal if isinstance(a, LayDown)), None)
-        if isinstance(chosen, LayDown):
-            if view.down[view.player]:
-                return []
-            return [self.discard(view, rng, holding=True)[0]]  # hold the contract back
-        if not isinstance(chosen, Discard):
+        """Lay the contract down now or hold it back. Which card to discard is left to
+        medium's judgement (sharpened by the tracker): discards are close in value, and
+        the deals a second allows could not tell them apart (``python -m bench hard``)."""
+        if view.down[view.player]:
             return []
-        found: list[Action] = []
-        if lay is not None and not view.down[view.player]:
-            found.append(lay)
-        cards = self.discard_candidates(view, rng)
-        scored = self.score_discards(view, list(view.hand), cards, exact=cards)
-        ranked = sorted(scored, key=lambda c: (scored[c], c))
-        best = scored[ranked[0]]
-        found += [Discard(c) for c in ranked[:CANDIDATES] if scored[c] - best <= CLOSE]
-        return found
+        if isinstance(chosen, LayDown):
+            return [self.discard(view, rng, holding=True)[0]]  # hold the contract back
+        lay = next((a for a in view.legal if isinstance(a, LayDown)), None)
+        return [lay] if lay is not None and isinstance(chosen, Discard) else []
 
     # -- search ----------------------------------------------------------------------
 
