@@ -5,6 +5,7 @@ exceptions (must be 0) and decision times per level."""
 from __future__ import annotations
 
 import os
+import sys
 import time
 import traceback
 
@@ -47,6 +48,8 @@ def soak(deals_per_table: int = DEALS_PER_TABLE, think: float = THINK
                 deals += 1
                 for seat in outcome.seats:
                     times[seat.label].extend(seat.times)
+            print(f"  {base.name} with {players}: {deals} deals so far, {illegal} illegal, "
+                  f"{errors} exceptions", file=sys.stderr, flush=True)  # a long run shows life
     return deals, illegal, errors, times
 
 
