@@ -48,7 +48,7 @@ def soak(deals_per_table: int = DEALS_PER_TABLE, think: float = THINK
                 deals += 1
                 for seat in outcome.seats:
                     times[seat.label].extend(seat.times)
-            print(f"  {base.name} with {players}: {deals} deals so far, {illegal} illegal, "
+            print(f"  {base.name} with {players} players: {deals} deals so far, {illegal} illegal, "
                   f"{errors} exceptions", file=sys.stderr, flush=True)  # a long run shows life
     return deals, illegal, errors, times
 
