@@ -64,10 +64,13 @@ MIN_WORLDS = 6
 """Fewer sampled deals than this cannot justify leaving medium's choice."""
 MIN_GAIN = 1.0
 """Least mean gain in relative penalty for leaving medium's choice."""
-CONFIDENCE = 2.0
-"""How many paired standard errors an alternative must win by. At one, a search of a
-few deals left medium's choice for noise about a third of the time (two or three
-alternatives, each passing by luck one time in six) and played no better than medium."""
+CONFIDENCE = 1.0
+"""How many paired standard errors an alternative must win by (and lose by, to be
+dropped early). ``python -m bench hard``, 54 deals, values every departure in the true
+deal: at 2 the search left medium's choice 31 times for -23 points per deal, at 1.5
+56 times for -24, at 1 69 times for -65. Two-way decisions can afford it: a wrong
+departure costs little when the two moves are close. (When discards were searched too,
+one standard error played no better than medium: their candidates are many and close.)"""
 MAX_STEPS = 600
 """A play-out longer than this is scored from the hands as they lie."""
 
@@ -147,8 +150,11 @@ class HardPlayer(MediumPlayer):
         others: list[Action] = []
         if view.phase == Phase.DRAW:
             others = [a for a in (DrawStock(), TakeDiscard()) if a in legal]
-        elif view.phase == Phase.ALLOW:
-            others = [a for a in (Allow(), Refuse()) if a in legal]
+        elif view.phase == Phase.ALLOW and isinstance(chosen, Allow) and Refuse() in legal:
+            # A refusal keeps a card the hand wants. Sampled deals cannot know that the
+            # caller wants it too, so they undervalue the refusal: allowing one instead
+            # cost 34 points a time in the bench.
+            others = [Refuse()]
         elif view.phase == Phase.CALL:
             top = view.top_discard
             hand = list(view.hand)
@@ -230,6 +236,7 @@ class HardPlayer(MediumPlayer):
         for p in range(view.players):
             player = MediumPlayer(self.style if p == view.player else None, "play-out")
             player.evaluator = shared
+            player.explains = False
             seats.append(player)
         return seats
 
@@ -241,7 +248,6 @@ class HardPlayer(MediumPlayer):
             TakeDiscard: f"takes {_sym(view.top_discard)}",
             Call: f"calls {_sym(view.top_discard)}",
             Pass: "passes",
-            Allow: "allows the call",
             Refuse: "refuses the call",
             LayDown: "lays down the contract",
         }.get(type(action))

@@ -9,7 +9,15 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from kalooki.engine import opening, solver
-from kalooki.engine.cards import JOKER_BASE, JOKER_FACE, face_of, is_joker, rank_of, suit_of
+from kalooki.engine.cards import (
+    JOKER_BASE,
+    JOKER_FACE,
+    MAX_JOKERS,
+    face_of,
+    is_joker,
+    rank_of,
+    suit_of,
+)
 from kalooki.engine.errors import RuleError
 from kalooki.engine.melds import HIGH, LOW, Meld, extend, meld_value
 from kalooki.engine.rules import RuleSet
@@ -19,6 +27,8 @@ OPENING_POINTS_PER_CARD = 7
 """A rough worth of one more card towards an opening threshold (threshold games)."""
 ROUGH = -1
 """``exact_cards`` of an Evaluator that estimates every distance to opening roughly."""
+_FACES = tuple(face_of(c) for c in range(JOKER_BASE + MAX_JOKERS))
+"""Face of every card id: play-outs look up millions of faces."""
 
 
 class Evaluator:
@@ -40,7 +50,7 @@ class Evaluator:
     def need(self, hand: Sequence[int], low: int = 0, high: int | None = None) -> int:
         """``low``/``high``: bounds already known (contract games only), which make a
         search shorter, never its answer different."""
-        key = tuple(sorted(face_of(c) for c in hand))
+        key = tuple(sorted(map(_FACES.__getitem__, hand)))
         found = self._need.get(key)
         if found is None:
             found = self._solve(hand, low, high)
@@ -105,14 +115,12 @@ def visible_cards(view: PlayerView) -> list[int]:
 
 def live_counts(view: PlayerView, also_seen: Iterable[int] = ()) -> Counter[int]:
     """Copies of each face not visible to the viewer (and not in ``also_seen``)."""
-    seen = Counter(face_of(c) for c in visible_cards(view))
-    seen.update(face_of(c) for c in also_seen)
     packs, jokers = view.rules.deck_for(view.players)
-    live: Counter[int] = Counter()
-    for face in range(52):
-        live[face] = max(0, packs - seen[face])
-    live[JOKER_FACE] = max(0, jokers - seen[JOKER_FACE])
-    return live
+    unseen = [packs] * 52 + [jokers]
+    for cards in (visible_cards(view), also_seen):
+        for card in cards:
+            unseen[_FACES[card]] -= 1
+    return Counter({face: max(0, count) for face, count in enumerate(unseen)})
 
 
 def extended(meld: Meld, card: int, rules: RuleSet) -> Meld | None:
@@ -196,10 +204,12 @@ def keep_value(card: int, hand: Sequence[int], live: Counter[int],
     how many of the cards that would complete them are still live."""
     same, near, gap = neighbours(card, hand, shape)
     rank, suit = rank_of(card), suit_of(card)
-    partners = sum(live[s * 13 + rank - 1] for s in range(4))
-    run_partners = sum(live[suit * 13 + (r - 1) % 13] for r in (rank - 2, rank - 1,
-                                                                  rank + 1, rank + 2)
-                       if 1 <= r <= 14)
+    partners = live[rank - 1] + live[rank + 12] + live[rank + 25] + live[rank + 38]
+    base = suit * 13
+    run_partners = 0
+    for r in (rank - 2, rank - 1, rank + 1, rank + 2):
+        if 1 <= r <= 14:
+            run_partners += live[base + (r - 1) % 13]
     return 3.0 * same + 2.0 * near + 1.0 * gap + 0.3 * (partners + run_partners) / 2
 
 

@@ -65,6 +65,9 @@ class MediumPlayer:
     """Threshold games: distances to opening worked out exactly up to this many cards
     (-1: the rough worth only; measured, the exact one-card distance made medium open
     less often in Kalooki 51: it cannot tell one out from twenty)."""
+    explains = True
+    """Whether a discard comes with its reason: the hard player's play-outs need none,
+    and working it out costs them a twentieth of their time."""
 
     def __init__(self, style: Style | None = None, name: str = "medium") -> None:
         self.style = style or Style()
@@ -264,7 +267,7 @@ class MediumPlayer:
             return view.legal[0], "the only move"
         scored = self.score_discards(view, list(view.hand), cards)
         card = min(scored, key=lambda c: (scored[c], c))
-        return Discard(card), self._discard_reason(view, card, holding)
+        return Discard(card), self._discard_reason(view, card, holding) if self.explains else ""
 
     def score_discards(self, view: PlayerView, hand: list[int], cards: Sequence[int],
                        exact: Collection[int] = ()) -> dict[int, float]:
