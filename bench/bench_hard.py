@@ -9,8 +9,15 @@ medium. Prints, per decision type, how many times the search left medium's choic
 mean change in seat 0's relative penalty that caused (negative is better), and how often
 the search's own estimate had the right sign.
 
-``KALOOKI_HARD_SEEDS`` deals per contract (default 2), ``KALOOKI_HARD_WORLDS`` a fixed
-number of sampled deals per decision (default: the 0.5 s budget)."""
+By the performance-difference argument, the sum of these changes over a deal is what the
+search gains in that deal against medium (its discards, which follow medium's judgement
+plus the tracker, are not counted). The figure per deal is what to compare between
+versions of the search.
+
+``KALOOKI_HARD_SEEDS`` deals per contract (default 2), ``KALOOKI_HARD_FIRST`` the first
+deal seed (default 0: a second run with another gives fresh deals),
+``KALOOKI_HARD_WORLDS`` a fixed number of sampled deals per decision (default: the
+budget)."""
 
 from __future__ import annotations
 
@@ -26,6 +33,7 @@ from kalooki.engine.rules import preset
 from kalooki.engine.state import Game
 
 SEEDS = int(os.environ.get("KALOOKI_HARD_SEEDS", "2"))
+FIRST = int(os.environ.get("KALOOKI_HARD_FIRST", "0"))
 WORLDS = int(os.environ["KALOOKI_HARD_WORLDS"]) if "KALOOKI_HARD_WORLDS" in os.environ else None
 
 
@@ -46,7 +54,7 @@ def main() -> None:
     for deal in range(1, base.deals_per_match + 1):
         rules = rules_from_deal(base, deal)
         for s in range(SEEDS):
-            game = Game.new(rules, 4, 7919 * deal + s)
+            game = Game.new(rules, 4, 7919 * deal + FIRST + s)
             hard = HardPlayer(worlds=WORLDS)
             others = [MediumPlayer() for _ in range(4)]
             rng = Rng(deal * 31 + s)
@@ -78,5 +86,7 @@ def main() -> None:
               f"{statistics.fmean(values):+7.1f}, better {agreed[kind]}/{len(values)}")
     if every:
         spread = statistics.stdev(every) / len(every) ** 0.5 if len(every) > 1 else 0.0
+        deals = base.deals_per_match * SEEDS
         print(f"  all: {len(every)} departures, mean true change "
-              f"{statistics.fmean(every):+.1f} ± {spread:.1f} points per departure")
+              f"{statistics.fmean(every):+.1f} ± {spread:.1f} points per departure, "
+              f"{sum(every) / deals:+.1f} ± {spread * len(every) / deals:.1f} per deal")
