@@ -7,7 +7,7 @@ import pytest
 from kalooki.ai.hard import HardPlayer
 from kalooki.ai.medium import MediumPlayer
 from kalooki.ai.tracker import Tracker
-from kalooki.engine.actions import Discard, TakeDiscard
+from kalooki.engine.actions import Allow, Discard, Refuse, TakeDiscard
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import preset
 from kalooki.engine.state import Game, Phase
@@ -168,3 +168,13 @@ def test_a_move_no_better_beyond_noise_leaves_medium_s_choice(monkeypatch):
     monkeypatch.setattr(hard_module, "_play_out", fake_play_out)
     player = HardPlayer(worlds=8)
     assert player.search(view, Rng(5), [Discard(0), Discard(1)], 0.0) == Discard(0)
+
+
+def test_a_refusal_is_never_searched_into_an_allow():
+    """Sampled deals cannot know that the caller wants the card, so they undervalue a
+    refusal: hard may search an allow into a refusal, never the other way."""
+    _, view = next(p for seed in range(1, 30) for p in _positions(seed, every=1, limit=400)
+                   if p[1].phase == Phase.ALLOW)
+    player = _hard()
+    assert player.options(view, Refuse(), Rng(1)) == [Refuse()]
+    assert player.options(view, Allow(), Rng(1)) == [Allow(), Refuse()]
