@@ -17,8 +17,11 @@ from kalooki.engine.rules import PRESETS
 from kalooki.engine.state import Game
 
 DEALS_PER_TABLE = int(os.environ.get("KALOOKI_SOAK_DEALS", "2"))
-"""Deals per (preset, player count) table; ``KALOOKI_SOAK_DEALS=455`` gives the full
-10,010-deal soak (about three hours of CPU)."""
+"""Deals per (preset, player count) table. There are 18 tables, so
+``KALOOKI_SOAK_DEALS=556`` gives the full 10,008-deal soak (about three hours of CPU)."""
+FIRST_DEAL = int(os.environ.get("KALOOKI_SOAK_FIRST", "0"))
+"""Number of each table's first deal: a second run from here plays fresh deals, and two
+runs together play the same deals as one long run."""
 PRESET_NAMES = [n for n in os.environ.get("KALOOKI_SOAK_PRESETS", "").split(",") if n]
 """Only these presets (all when empty): a long soak can be resumed preset by preset."""
 JOBS = int(os.environ.get("KALOOKI_SOAK_JOBS", str(os.cpu_count() or 1)))
@@ -29,14 +32,14 @@ Figures = tuple[int, int, int, dict[str, list[float]]]
 
 
 def soak(deals_per_table: int = DEALS_PER_TABLE, think: float = THINK,
-         names: Sequence[str] = (), jobs: int = 1) -> Figures:
+         names: Sequence[str] = (), jobs: int = 1, first: int = 0) -> Figures:
     """(deals, illegal moves, exceptions, decision times per level) over the presets
     ``names`` (all when empty), ``jobs`` presets at a time. Every deal's seed and seats
     depend only on its preset, player count and number, so a preset soaked alone plays
     the same deals as in a whole run."""
     indexed = [(i, name) for i, name in enumerate(sorted(PRESETS))
                if not names or name in names]
-    work = [(i, name, deals_per_table, think) for i, name in indexed]
+    work = [(i, name, first, deals_per_table, think) for i, name in indexed]
     if jobs > 1 and len(work) > 1:
         with ProcessPoolExecutor(min(jobs, len(work))) as pool:
             parts = list(pool.map(_soak_preset, work))
@@ -50,8 +53,8 @@ def soak(deals_per_table: int = DEALS_PER_TABLE, think: float = THINK,
             times)
 
 
-def _soak_preset(work: tuple[int, str, int, float]) -> Figures:
-    p_index, name, deals_per_table, think = work
+def _soak_preset(work: tuple[int, str, int, int, float]) -> Figures:
+    p_index, name, first, deals_per_table, think = work
     base = PRESETS[name]
     deals = illegal = errors = 0
     times: dict[str, list[float]] = {level: [] for level in LEVELS}
@@ -62,7 +65,7 @@ def _soak_preset(work: tuple[int, str, int, float]) -> Figures:
             illegal += 1
 
     for players in range(max(2, base.players_min), min(6, base.players_max) + 1):
-        for k in range(deals_per_table):
+        for k in range(first, first + deals_per_table):
             rules = rules_from_deal(base, k % base.deals_per_match + 1)
             labels = [LEVELS[(p_index + players + k + s) % len(LEVELS)]
                       for s in range(players)]
@@ -84,7 +87,7 @@ def _soak_preset(work: tuple[int, str, int, float]) -> Figures:
 
 def main() -> None:
     start = time.perf_counter()
-    deals, illegal, errors, times = soak(names=PRESET_NAMES, jobs=JOBS)
+    deals, illegal, errors, times = soak(names=PRESET_NAMES, jobs=JOBS, first=FIRST_DEAL)
     elapsed = time.perf_counter() - start
     which = f" ({', '.join(PRESET_NAMES)})" if PRESET_NAMES else ""
     print(f"mixed-level soak: {deals} deals in {elapsed:.0f} s{which}, "
