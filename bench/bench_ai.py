@@ -17,8 +17,8 @@ from kalooki.engine.rules import PRESETS
 from kalooki.engine.state import Game
 
 DEALS_PER_TABLE = int(os.environ.get("KALOOKI_SOAK_DEALS", "2"))
-"""Deals per (preset, player count) table. There are 18 tables, so
-``KALOOKI_SOAK_DEALS=556`` gives the full 10,008-deal soak (about three hours of CPU)."""
+"""Deals per (preset, player count) table. There are 22 tables (five presets), so
+``KALOOKI_SOAK_DEALS=455`` gives the full 10,010-deal soak (about three hours of CPU)."""
 FIRST_DEAL = int(os.environ.get("KALOOKI_SOAK_FIRST", "0"))
 """Number of each table's first deal: a second run from here plays fresh deals, and two
 runs together play the same deals as one long run."""
