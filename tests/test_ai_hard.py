@@ -8,6 +8,7 @@ from kalooki.ai.hard import HardPlayer
 from kalooki.ai.medium import MediumPlayer
 from kalooki.ai.tracker import Tracker
 from kalooki.engine.actions import Allow, Discard, Refuse, TakeDiscard
+from kalooki.engine.cards import card_text
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import preset
 from kalooki.engine.state import Game, Phase
@@ -178,3 +179,31 @@ def test_a_refusal_is_never_searched_into_an_allow():
     player = _hard()
     assert player.options(view, Refuse(), Rng(1)) == [Refuse()]
     assert player.options(view, Allow(), Rng(1)) == [Allow(), Refuse()]
+
+
+_TWO_PAIRS = ["5H 5S 5D 9S 9H 9C 8C 8D QH QS", "2C 3C 4C 6D 7D JC 10C AS 4S",
+              "2D 3D 4D 6H 7H JD QD AH 4H"]
+"""Two groups down-ready and two pairs for the third: discarding from either pair leaves
+the hand one card from its contract. The other six 8s lie in the discard pile."""
+
+
+def test_outs_count_the_live_cards_that_bring_a_hand_closer():
+    game = rigged(_TWO_PAIRS, discard="8S 8H 8S 8H 8C 8D", turn=0)
+    view = game.view(0)
+    player = HardPlayer()
+    player.choose(view, Rng(0))  # sets up the evaluator for this contract
+    live = player.live(view)
+    keep_eights = [c for c in view.hand if card_text(c) not in ("QH", "QS")]
+    keep_queens = [c for c in view.hand if card_text(c) != "8C"]
+    # Queens: six live queens and four jokers complete the group; every 8 is in sight.
+    assert player.ev.outs(keep_queens, live) == 10
+    assert player.ev.outs(keep_eights, live) == 4
+
+
+def test_hard_keeps_the_pair_that_can_still_grow():
+    game = rigged(_TWO_PAIRS, discard="8S 8H 8S 8H 8C 8D", turn=0)
+    game.phase = Phase.PLAY
+    view = game.view(0)
+    choice = HardPlayer(max_worlds=0).choose(view, Rng(0))
+    # Without outs a queen would go: it carries more points than an 8.
+    assert isinstance(choice, Discard) and card_text(choice.card) in ("8C", "8D")

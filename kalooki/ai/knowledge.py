@@ -91,6 +91,27 @@ class Evaluator:
         now = self.need(hand)
         return self.need([*hand, card], max(0, now - 1), now)
 
+    def outs(self, hand: Sequence[int], live: Counter[int]) -> int:
+        """Live copies of the faces that would each bring ``hand`` a card closer to going
+        down: how many draws help, which pairs and neighbours only hint at."""
+        now = self.need(hand)
+        if now == 0:
+            return 0
+        held = set(hand)
+        count = 0
+        for face, copies_left in live.items():
+            if copies_left and self.need_with(hand, _stand_in(face, held)) < now:
+                count += copies_left
+        return count
+
+
+def _stand_in(face: int, held: set[int]) -> int:
+    """A card id of ``face`` that is not in the hand (the solver counts faces, but a hand
+    must never hold one id twice)."""
+    if face == JOKER_FACE:
+        return next(c for c in range(JOKER_BASE, JOKER_BASE + MAX_JOKERS) if c not in held)
+    return next(c for c in range(face, JOKER_BASE, 52) if c not in held)
+
 
 def evaluator_for(view: PlayerView, current: Evaluator | None,
                   exact_cards: int = ROUGH) -> Evaluator:

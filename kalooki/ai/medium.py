@@ -45,7 +45,10 @@ BUY_IN_ROOM = 25
 """Buy back in only when rejoining leaves at least this much room under the limit: with
 less, one more bad deal puts the player out again."""
 KEEP_MARGIN = 6.0
-"""How much better than the worst card in hand a discard must be to be taken."""
+"""Medium's ``keep_margin``."""
+OUT_WEIGHT = 3.0
+"""Score of one out in a discard's rank (a card still needed is 100): a card fewer
+needed always comes first."""
 DENY_POINTS = 5
 """A refused call leaves this card in hand: deny only cheap cards."""
 HOLD_STOCK_MIN = 15
@@ -65,6 +68,12 @@ class MediumPlayer:
     """Threshold games: distances to opening worked out exactly up to this many cards
     (-1: the rough worth only; measured, the exact one-card distance made medium open
     less often in Kalooki 51: it cannot tell one out from twenty)."""
+    counts_outs = False
+    """Contract games, before going down: rank discards that leave the hand equally far
+    from its contract by the outs they keep (:meth:`Evaluator.outs`) instead of by pairs
+    and neighbours. A hundred times dearer than the estimate, so the hard player's."""
+    keep_margin = KEEP_MARGIN
+    """How much better than the worst card in hand a discard must be to be taken."""
     explains = True
     """Whether a discard comes with its reason: the hard player's play-outs need none,
     and working it out costs them a twentieth of their time."""
@@ -123,7 +132,7 @@ class MediumPlayer:
             return False
         scores = self.score_discards(view, hand, [*others, card], exact=(card,))
         best = min(others, key=lambda c: (scores[c], c))
-        return scores[card] - scores[best] > KEEP_MARGIN
+        return scores[card] - scores[best] > self.keep_margin
 
     def draw(self, view: PlayerView, rng: Rng) -> Decision:
         top = view.top_discard
@@ -282,11 +291,14 @@ class MediumPlayer:
         weight = 0.6 + 2.0 * knowledge.threat(view) * (1.0 - 0.5 * self.style.risk)
         if down:
             weight += 1.0
+        by_outs = self.counts_outs and not down and view.rules.uses_contracts
         shape = knowledge.shape_of(hand)
-        rest = {c: 4.0 * knowledge.keep_value(c, hand, live, shape)
+        rest = {c: (0.0 if by_outs else 4.0 * knowledge.keep_value(c, hand, live, shape))
                 - weight * card_points(c, view.rules) + self.danger(view, c) for c in cards}
         if down:
             return rest  # nothing still needed
+        if by_outs:
+            return self._scores_by_outs(hand, cards, rest, live)
         floor = self.ev.least_without(hand)
         scores = {c: 100.0 * floor + rest[c] for c in cards}
         settled: set[int] = set()
@@ -304,6 +316,20 @@ class MediumPlayer:
         for card in exact:
             if card not in settled and card in scores:
                 scores[card] = 100.0 * self.ev.need_without(hand, card) + rest[card]
+        return scores
+
+    def _scores_by_outs(self, hand: list[int], cards: Sequence[int], rest: dict[int, float],
+                        live: Counter[int]) -> dict[int, float]:
+        """Every card's exact score, the outs counted for those that leave the hand
+        nearest its contract (the others cannot win however many outs they keep)."""
+        need = {c: self.ev.need_without(hand, c) for c in cards}
+        least = min(need.values())
+        scores = {c: 100.0 * need[c] + rest[c] for c in cards}
+        for card in cards:
+            if need[card] == least:
+                kept = list(hand)
+                kept.remove(card)
+                scores[card] -= OUT_WEIGHT * self.ev.outs(kept, live)
         return scores
 
     def live(self, view: PlayerView) -> Counter[int]:
