@@ -120,7 +120,6 @@ def test_tracker_remembers_who_took_a_discard_and_forgets_at_a_new_deal():
     game.apply(TakeDiscard())
     tracker.observe(game.view(2))
     assert tracker.known() == {top: 0}
-    assert tracker.interest(0, game.discard[-1] if game.discard else top) >= 0
     later = dataclasses.replace(game.view(2), deal_no=2)
     tracker.observe(later)
     assert tracker.known() == {}

@@ -14,7 +14,6 @@ stock, so those cards become unknown again. The memory resets with every new dea
 from __future__ import annotations
 
 from kalooki.ai.knowledge import visible_cards
-from kalooki.engine.cards import is_joker, rank_of, suit_of
 from kalooki.engine.sampling import SOME_OPPONENT, Known
 from kalooki.engine.state import Phase
 from kalooki.engine.view import PlayerView
@@ -93,18 +92,3 @@ class Tracker:
     def known_state(self, tacked_others_now: bool = False) -> Known:
         """What the sampler needs to deal worlds consistent with this memory."""
         return Known(dict(self.held), self.reshuffles, tacked_others_now)
-
-    def interest(self, player: int, card: int) -> float:
-        """How much ``player`` has shown wanting cards like ``card``: they took cards of
-        its rank (a group) or of its suit close by (a run)."""
-        if is_joker(card):
-            return 0.0
-        score = 0.0
-        for taken, holder in self.held.items():
-            if holder != player or is_joker(taken):
-                continue
-            if rank_of(taken) == rank_of(card):
-                score += 1.0
-            elif suit_of(taken) == suit_of(card) and abs(rank_of(taken) - rank_of(card)) <= 2:
-                score += 0.7
-        return score
