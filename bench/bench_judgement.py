@@ -4,11 +4,11 @@ with its search needs an hour per thousand deals.
 
 Caribbean, four players: every deal seed is played once per contract and once per seat
 rotation, so each seat meets the same cards (the all-medium table wins exactly 25% with
-a relative penalty of 0). Hard's search is switched off (no sampled deals), its tracker
-is on (the live counts leave out cards it knows opponents hold). Prints the deal-win share with its 95% interval, the mean relative penalty and
-the go-down rate.
+a relative penalty of 0). Hard's search is switched off (no sampled deals); its tracker
+is on (the live counts leave out cards it knows opponents hold). Prints the deal-win
+share with its 95% interval, the mean relative penalty and the go-down rate.
 
-``KALOOKI_JUDGEMENT_SEEDS`` deal seeds (default 40: 1440 deals, about 2 min on two
+``KALOOKI_JUDGEMENT_SEEDS`` deal seeds (default 40: 1440 deals, 2-4 min on two
 cores), ``KALOOKI_JUDGEMENT_FIRST`` the first seed (default 0)."""
 
 from __future__ import annotations
