@@ -81,10 +81,11 @@ class HardPlayer(MediumPlayer):
     """Take the discard only for a clear gain: outs make close scores closer.
 
     Outs and this margin, measured without the search against three medium players
-    (1440 Caribbean deals, ``python -m bench judgement``): 27.0% of deals won, relative
-    penalty -23. The tracker's guess at which cards an opponent wants, as a danger of
-    feeding them, cost 1-2 points of wins (25.7%, -16), so hard's discards do not use
-    it; its memory still serves the live counts and the sampled deals."""
+    (``python -m bench judgement``, seeds 60-99, 1440 Caribbean deals): 26.5% of deals
+    won, relative penalty -16. The tracker's guess at which cards an opponent wants, as a
+    danger of feeding them, gained nothing there (26.4%, -15) and lost 1.3 points of wins
+    in an exploratory run on other deals, so hard's discards do not use it; its memory
+    still serves the live counts and the sampled deals."""
 
     def __init__(self, style: Style | None = None, name: str = "hard",
                  think_budget: float = DEFAULT_BUDGET, max_worlds: int = MAX_WORLDS,

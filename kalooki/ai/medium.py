@@ -71,7 +71,7 @@ class MediumPlayer:
     counts_outs = False
     """Contract games, before going down: rank discards that leave the hand equally far
     from its contract by the outs they keep (:meth:`Evaluator.outs`) instead of by pairs
-    and neighbours. A hundred times dearer than the estimate, so the hard player's."""
+    and neighbours. Many times dearer than the estimate, so the hard player's."""
     keep_margin = KEEP_MARGIN
     """How much better than the worst card in hand a discard must be to be taken."""
     explains = True
