@@ -41,9 +41,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     cli_rules.add_parser(commands)
     cli_saves.add_parser(commands)
-    from kalooki import cli_simulate
+    from kalooki import cli_screens, cli_simulate
 
     cli_simulate.add_parser(commands)
+    cli_screens.add_parser(commands)
     return parser
 
 

@@ -1,0 +1,143 @@
+"""The screens around the table for ``kalooki screens``: the main menu, the new-game
+panel, the rules, statistics and Load game pages (over sample data in the scratch store),
+and the card faces in both colourings."""
+
+from __future__ import annotations
+
+import pygame
+
+from kalooki.engine.cards import JOKER_FACE
+from kalooki.engine.record import Recorder
+from kalooki.engine.rng import Rng
+from kalooki.engine.rules import PRESETS, preset
+from kalooki.store.savegame import Seat, snapshot
+from kalooki.store.saves import SUFFIX, save_named
+from kalooki.store.stats import (
+    DealOutcome,
+    MatchOutcome,
+    Stats,
+    record_deal,
+    record_match,
+    save_stats,
+)
+from kalooki.ui.card_art import CardArt, card_height
+from kalooki.ui.felt import felt
+from kalooki.ui.menu import MainMenuScene
+from kalooki.ui.rules_scene import RulesScene
+from kalooki.ui.saves_scene import LoadGameScene
+from kalooki.ui.screens import Shots
+from kalooki.ui.screens_table import eager
+from kalooki.ui.stats_scene import StatsScene
+
+SHEET_COLUMNS = 14
+_SAMPLE_SEATS = ("You", "Marcia", "Delroy", "Winston")
+
+
+def _nothing() -> None:
+    """Where a button of a pictured screen leads: nowhere, the picture is taken."""
+
+
+def menu(shots: Shots) -> None:
+    """The main menu with every button a player can meet."""
+    with shots.app() as app:
+        app.switch(MainMenuScene(app, has_autosave=lambda: True, has_saves=lambda: True,
+                                 on_load=_nothing, on_rules=_nothing, on_stats=_nothing,
+                                 on_settings=_nothing))
+        shots.take(app, "menu")
+
+
+def setup(shots: Shots) -> None:
+    """The new-game panel, at four players and with the preset list open."""
+    with shots.app() as app:
+        scene = MainMenuScene(app, has_autosave=lambda: True)
+        app.switch(scene)
+        scene.open_setup()
+        shots.take(app, "setup")
+        shots.click(app, scene.setup.preset)
+        shots.take(app, "setup-presets")
+
+
+def rules(shots: Shots) -> None:
+    """The rules of a contract game and of a threshold game."""
+    for name in ("caribbean", "kalooki51"):
+        with shots.app() as app:
+            app.switch(RulesScene(app, PRESETS[name], shots.lang, _nothing, choices=PRESETS))
+            shots.take(app, f"rules-{name}")
+
+
+def _sample_stats() -> Stats:
+    """A few tables' worth of results, so every column has something in it."""
+    stats = Stats()
+    samples = (("caribbean", 4, (42, 0, 118, 7)), ("caribbean", 3, (0, 63)),
+               ("kalooki51", 2, (12, 0, 88)), ("rami40", 5, (30,)))
+    for name, players, penalties in samples:
+        for number, penalty in enumerate(penalties):
+            stats = record_deal(stats, DealOutcome(name, players, penalty, penalty == 0,
+                                                   number == 1, number % 3))
+        stats = record_match(stats, MatchOutcome(name, players, sum(penalties),
+                                                 sum(penalties) < 100))
+    return stats
+
+
+def statistics(shots: Shots) -> None:
+    with shots.app() as app:
+        app.switch(StatsScene(app, Stats(), _nothing))
+        shots.take(app, "statistics-empty")
+    save_stats(shots.store, _sample_stats())
+    from kalooki.store.stats import load_stats
+
+    with shots.app() as app:
+        app.switch(StatsScene(app, load_stats(shots.store)[0], _nothing))
+        shots.take(app, "statistics")
+
+
+def _sample_saves(shots: Shots) -> None:
+    """Two saved games part-way through, and one damaged file."""
+    for name, rules, steps in (("Friday night", "caribbean", 60), ("Lesson", "baby", 140)):
+        recorder = Recorder.new(preset(rules), 4, steps)
+        rng = Rng(steps)
+        while len(recorder.actions) < steps and not recorder.game.over:
+            game = recorder.game
+            recorder.apply(eager(game.view(game.to_act), rng))
+        seats = [Seat(_SAMPLE_SEATS[0], "human"),
+                 *(Seat(n, "medium") for n in _SAMPLE_SEATS[1:])]
+        save_named(shots.store, snapshot(recorder, seats), name)
+    shots.store.saves_dir.mkdir(parents=True, exist_ok=True)
+    (shots.store.saves_dir / f"Torn{SUFFIX}").write_text('{"format_version": 1, "rec',
+                                                        encoding="utf-8")
+
+
+def load(shots: Shots) -> None:
+    with shots.app() as app:
+        app.switch(LoadGameScene(app, shots.store, lambda path: None, _nothing))
+        shots.take(app, "load-empty")
+    _sample_saves(shots)
+    with shots.app() as app:
+        app.switch(LoadGameScene(app, shots.store, lambda path: None, _nothing))
+        shots.take(app, "load")
+
+
+def card_sheet(art: CardArt, width: int) -> pygame.Surface:
+    """All 53 faces in suit rows, the joker and the back last, on the baize."""
+    gap = max(6, width // 10)
+    rows = 4
+    size = (gap + SHEET_COLUMNS * (width + gap), gap + rows * (card_height(width) + gap))
+    sheet = felt(size).copy()
+    for face_code in range(JOKER_FACE + 1):
+        row, column = (face_code // 13, face_code % 13) if face_code < JOKER_FACE else (0, 13)
+        sheet.blit(art.face_surface(face_code, width),
+                   (gap + column * (width + gap), gap + row * (card_height(width) + gap)))
+    sheet.blit(art.back_surface(width), (gap + 13 * (width + gap), gap + card_height(width) + gap))
+    return sheet
+
+
+def cards(shots: Shots) -> None:
+    """Every card face and the back, two- and four-coloured, small and large (these
+    sheets follow the card width, not the window, so they carry no window size)."""
+    with shots.app():
+        for four_colour in (False, True):
+            art = CardArt(four_colour=four_colour)
+            for width in (64, 120):
+                path = shots.out / f"cards-{'four' if four_colour else 'two'}-colour-{width}.png"
+                pygame.image.save(card_sheet(art, width), path)
+                shots.written.append(path)

@@ -1,0 +1,75 @@
+"""``kalooki screens``: every registered screen renders to PNGs named after it, at the
+size asked, headless; bad arguments get a usage message."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from kalooki.cli import main
+from kalooki.ui.screens import render, screen_names
+
+EXPECTED = ("menu", "setup", "rules", "statistics", "load", "save", "table-", "summary",
+            "match-end")
+"""The file name beginnings the issue promises translators and theme authors."""
+
+
+@pytest.fixture(scope="module")
+def rendered(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, list[Path]]]:
+    out = tmp_path_factory.mktemp("screens")
+    return out, render(out, [(1024, 640)])
+
+
+def test_every_promised_screen_is_rendered(rendered) -> None:
+    out, _ = rendered
+    names = [path.name for path in out.glob("*.png")]
+    for start in EXPECTED:
+        assert any(name.startswith(start) for name in names), start
+
+
+def test_each_screen_writes_files_named_after_it_at_the_window_size(rendered) -> None:
+    _, written = rendered
+    assert set(written) == set(screen_names())
+    for name, files in written.items():
+        assert files, f"{name} wrote nothing"
+        for path in files:
+            assert path.name.startswith(name)
+            if name != "cards":
+                assert path.name.endswith("-1024x640.png")
+                assert pygame.image.load(path).get_size() == (1024, 640)
+
+
+def test_pictures_are_not_blank(rendered) -> None:
+    _, written = rendered
+    for files in written.values():
+        for path in files:
+            image = pygame.image.load(path)
+            colours = {tuple(image.get_at((x, y))) for x in range(0, image.get_width(), 37)
+                       for y in range(0, image.get_height(), 41)}
+            assert len(colours) > 8, path.name
+
+
+def test_the_command_renders_one_screen_and_says_how_many(tmp_path: Path, capsys) -> None:
+    assert main(["screens", str(tmp_path), "--size", "1280x720", "--only", "menu"]) == 0
+    assert [p.name for p in tmp_path.iterdir()] == ["menu-1280x720.png"]
+    assert capsys.readouterr().out == f"1 picture in {tmp_path}\n"
+
+
+@pytest.mark.parametrize("argv", [
+    ["screens", "out", "--size", "big"],
+    ["screens", "out", "--size", "800x600"],
+    ["screens", "out", "--only", "nowhere"],
+    ["screens", "out", "--lang", "de"],
+    ["screens"],
+])
+def test_bad_arguments_are_a_usage_error(argv: list[str], capsys) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_list_names_every_screen(capsys) -> None:
+    assert main(["screens", "--list"]) == 0
+    assert capsys.readouterr().out.split() == screen_names()
