@@ -89,7 +89,7 @@ def test_every_field_wrong_gives_defaults_and_one_warning_each(paths: StorePaths
     assert loaded == Settings()
     assert len(warnings) == len(EVERY_FIELD_WRONG)
     for name, warning in zip(EVERY_FIELD_WRONG, warnings, strict=True):
-        assert f"Settings: '{name}' had an unusable value" in warning
+        assert f"settings.json: '{name}' had an unusable value" in warning
 
 
 def test_one_bad_field_costs_only_that_field(paths: StorePaths) -> None:

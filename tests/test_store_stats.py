@@ -100,7 +100,7 @@ def test_every_counter_wrong_resets_each_with_a_warning(paths: StorePaths) -> No
     assert stats == Stats({("caribbean", 4): TableStats()})
     assert len(warnings) == len(counters) + 1
     assert all(f"'{name}'" in w for name, w in zip(counters, warnings[1:], strict=True))
-    assert "caribbean/4" in warnings[1]
+    assert "statistics.json (caribbean, 4 players)" in warnings[1]
 
 
 def test_unreadable_tables_are_dropped_with_a_warning(paths: StorePaths) -> None:

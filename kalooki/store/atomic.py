@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
+from kalooki.store.notices import Notice, notice
+
 T = TypeVar("T")
 
 _MISSING: Any = object()
@@ -95,8 +97,8 @@ def read_with_fallback(path: Path, parse: Callable[[bytes], T]) -> Loaded[T]:
     if value is _MISSING:
         return Loaded(None, tuple(warnings))
     if not warnings:
-        warnings.append(f"{path.name} was missing.")
-    warnings.append(f"Using the previous copy, {backup.name}.")
+        warnings.append(notice("file-missing", file=path.name))
+    warnings.append(notice("using-backup", backup=backup.name))
     return Loaded(value, tuple(warnings), backup)
 
 
@@ -106,17 +108,19 @@ def _read_one(path: Path, parse: Callable[[bytes], T], warnings: list[str]) -> A
     except FileNotFoundError:
         return _MISSING
     except OSError as error:
-        warnings.append(f"{path.name} could not be read ({error.strerror or error}).")
+        warnings.append(notice("file-unreadable", file=path.name,
+                               reason=error.strerror or error))
         return _MISSING
     try:
         return parse(data)
     except Exception as error:
         reason = str(error)[:_REASON_CHARS] or type(error).__name__
-        warnings.append(f"{path.name} was damaged ({reason}); {_set_aside(path)}")
+        warnings.append(notice("file-damaged", file=path.name, reason=reason,
+                               aside=_set_aside(path)))
         return _MISSING
 
 
-def _set_aside(path: Path) -> str:
+def _set_aside(path: Path) -> Notice:
     """Rename a damaged file out of the way, keeping it for the curious; say where it went."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.broken-{stamp}")
@@ -127,8 +131,8 @@ def _set_aside(path: Path) -> str:
     try:
         path.replace(target)
     except OSError as error:
-        return f"it could not be moved aside ({error.strerror or error})."
-    return f"it was kept as {target.name}."
+        return Notice("not-moved", reason=error.strerror or error)
+    return Notice("kept-aside", target=target.name)
 
 
 def encode_json(value: Any) -> bytes:
@@ -164,6 +168,5 @@ def save_json(path: Path, value: Any, what: str) -> tuple[str, ...]:
     try:
         write_json_atomic(path, value)
     except OSError as error:
-        return (f"Could not save the {what} ({error.strerror or error}); "
-                f"the previous copy is unchanged.",)
+        return (notice("not-saved", what=what, reason=error.strerror or error),)
     return ()

@@ -11,6 +11,8 @@ import dataclasses
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from kalooki.store.notices import notice
+
 Check = Callable[[Any], Any]
 """Returns the value, normalised (lists become tuples); raises ValueError saying why not."""
 
@@ -57,8 +59,8 @@ def load_fields(record_type: type, data: Mapping[str, Any],
         try:
             values[name] = checks[name](raw)
         except ValueError as error:
-            warnings.append(f"{label}: '{name}' had an unusable value {_shown(raw)} ({error}); "
-                            f"using {defaults[name]!r} instead.")
+            warnings.append(notice("field-default", file=label, field=name, value=_shown(raw),
+                                   reason=error, default=repr(defaults[name])))
     return values, extra, warnings
 
 

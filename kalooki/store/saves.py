@@ -3,8 +3,9 @@
 Layout under ``StorePaths.saves_dir``: named saves as ``<safe name>.json``, autosaves in
 ``autosave/<match key>.json``. Every write is atomic and keeps the previous copy as
 ``.bak``, so a crash mid-save leaves the old save or the new one; a damaged file is set
-aside and its ``.bak`` used (see :mod:`kalooki.store.atomic`). Listing reads only the
-check fields; loading replays the game and proves it against the digests.
+aside and its ``.bak`` used (see :mod:`kalooki.store.atomic`), and the notices say so.
+Listing proves each file by replaying it, as loading does, so the list shows what Load
+will really load; a file already proved is remembered by its digest and not replayed again.
 """
 
 from __future__ import annotations
@@ -26,9 +27,10 @@ from kalooki.store.atomic import (
     write_json_atomic,
 )
 from kalooki.store.filenames import numbered, safe_stem
+from kalooki.store.notices import notice
 from kalooki.store.paths import StorePaths
 from kalooki.store.savefile import ResumedGame, decode, load
-from kalooki.store.savegame import GameSave, SaveError, save_name
+from kalooki.store.savegame import GameSave, SaveError, resume, save_name
 
 AUTOSAVE_FOLDER = "autosave"
 AUTOSAVES_KEPT = 5
@@ -36,6 +38,9 @@ AUTOSAVES_KEPT = 5
 SUFFIX = ".json"
 _BAK = backup_path(Path("save")).name.removeprefix("save")
 """The suffix the atomic writer gives a file's previous copy."""
+_PROVED: set[bytes] = set()
+"""SHA-256 of save files whose replay passed: the same bytes always replay the same."""
+_PROVED_KEPT = 1024
 
 
 @dataclass(frozen=True)
@@ -119,8 +124,15 @@ def list_saves(paths: StorePaths) -> tuple[list[SaveEntry], list[str]]:
 
 def load_save(path: Path) -> Loaded[ResumedGame]:
     """The game in ``path`` (or its ``.bak`` when ``path`` is damaged), replayed and
-    checked. Never raises; ``value`` is None when neither copy is usable."""
-    return read_with_fallback(path, load)
+    checked. Never raises; ``value`` is None when neither copy is usable. The warnings say
+    every fallback, and when the previous copy was loaded, how far that copy goes."""
+    loaded = read_with_fallback(path, load)
+    if loaded.value is None or loaded.source in (None, path):
+        return loaded
+    game = loaded.value.game
+    told = notice("using-backup-game", backup=loaded.source.name,
+                  actions=game.actions_applied, deal=game.deal_no)
+    return dataclasses.replace(loaded, warnings=(*loaded.warnings[:-1], told))
 
 
 def rename_save(paths: StorePaths, path: Path, new_name: str) -> Path:
@@ -128,7 +140,7 @@ def rename_save(paths: StorePaths, path: Path, new_name: str) -> Path:
     file. The renamed copy is written before the old file goes, so a crash loses nothing."""
     _check_own(paths, path)
     name = _checked_name(new_name)
-    loaded = read_with_fallback(path, decode)
+    loaded = read_with_fallback(path, _proved)
     if loaded.value is None:
         raise SaveError(loaded.warnings[0] if loaded.warnings else f"{path.name} is gone.")
     target = _named_path(paths, name, lambda existing: existing == path)
@@ -193,11 +205,23 @@ def _main_files(folder: Path) -> Iterator[Path]:
                 if n.endswith(SUFFIX) and not n.startswith("."))
 
 
+def _proved(data: bytes) -> GameSave:
+    """The save in ``data`` once its replay has passed (a SaveError when it does not)."""
+    save = decode(data)
+    key = hashlib.sha256(data).digest()
+    if key not in _PROVED:
+        resume(save)
+        if len(_PROVED) >= _PROVED_KEPT:
+            _PROVED.clear()
+        _PROVED.add(key)
+    return save
+
+
 def _entries(folder: Path) -> tuple[list[SaveEntry], list[str]]:
     entries: list[SaveEntry] = []
     warnings: list[str] = []
     for path in _main_files(folder):
-        loaded = read_with_fallback(path, decode)
+        loaded = read_with_fallback(path, _proved)
         warnings.extend(loaded.warnings)
         if loaded.value is not None:
             entries.append(SaveEntry.of(path, loaded.value))

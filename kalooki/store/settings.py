@@ -78,7 +78,7 @@ class Settings:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> tuple[Settings, list[str]]:
         """Settings from a parsed file, a default for each bad field, one warning for each."""
-        values, extra, warnings = load_fields(cls, data, "Settings")
+        values, extra, warnings = load_fields(cls, data, SETTINGS_FILE)
         return cls(**values, extra=extra), warnings
 
 

@@ -24,6 +24,7 @@ from kalooki.store.fields import (
     text,
     validate,
 )
+from kalooki.store.notices import notice
 from kalooki.store.paths import StorePaths
 
 FORMAT_VERSION = 1
@@ -154,10 +155,10 @@ def stats_from_dict(data: Mapping[str, Any]) -> tuple[Stats, list[str]]:
     """Statistics from a parsed file: bad counters reset with a warning, unreadable tables
     dropped with a warning, unknown fields kept."""
     top = {k: v for k, v in data.items() if k != "tables"}
-    values, extra, warnings = load_fields(Stats, top, "Statistics")
+    values, extra, warnings = load_fields(Stats, top, STATS_FILE)
     entries = data.get("tables", [])
     if not isinstance(entries, list):
-        warnings.append("Statistics: 'tables' was not a list; starting the tables afresh.")
+        warnings.append(notice("tables-reset", file=STATS_FILE))
         entries = []
     tables: dict[TableKey, TableStats] = {}
     for index, entry in enumerate(entries):
@@ -166,15 +167,16 @@ def stats_from_dict(data: Mapping[str, Any]) -> tuple[Stats, list[str]]:
                 raise ValueError("not an object")
             key = (_KEY_NAME(entry.get("preset")), _KEY_PLAYERS(entry.get("players")))
         except ValueError as error:
-            warnings.append(f"Statistics: table entry {index + 1} was dropped ({error}).")
+            warnings.append(notice("table-dropped", file=STATS_FILE, number=index + 1,
+                                   reason=error))
             continue
         if key in tables:
-            warnings.append(f"Statistics: a second entry for {key[0]}/{key[1]} players "
-                            "was dropped.")
+            warnings.append(notice("table-repeated", file=STATS_FILE, preset=key[0],
+                                   players=key[1]))
             continue
         counters = {k: v for k, v in entry.items() if k not in ("preset", "players")}
         good, unknown, bad = load_fields(TableStats, counters,
-                                         f"Statistics {key[0]}/{key[1]} players")
+                                         f"{STATS_FILE} ({key[0]}, {key[1]} players)")
         tables[key] = TableStats(**good, extra=unknown)
         warnings.extend(bad)
     return Stats(tables, **values, extra=extra), warnings

@@ -16,6 +16,7 @@ from kalooki.engine.errors import RuleError
 from kalooki.engine.rules import PRESETS, preset
 from kalooki.engine.rules_text import rules_title
 from kalooki.store import savegame
+from kalooki.store.notices import joined
 from kalooki.store.paths import StorePaths
 from kalooki.store.saves import SUFFIX, latest_autosave, load_save, save_named
 from kalooki.store.settings import MAX_OPPONENTS, Settings, load_settings, save_settings
@@ -184,7 +185,9 @@ def continue_match(app: App, profile: Profile) -> TableScene | None:
 
 def resume_save(app: App, profile: Profile, path: Path) -> TableScene | str:
     """The one way a saved game comes back: replayed, checked, and seated as it was, on
-    the table; or the sentence saying why it cannot be (the caller shows it)."""
+    the table; or the sentence saying why it cannot be (the caller shows it). A fallback
+    (the previous copy loaded, a damaged file set aside) is told in the window and in the
+    table's log."""
     loaded = load_save(path)
     if loaded.value is None:
         return loaded.warnings[0] if loaded.warnings else "The save could not be read."
@@ -199,7 +202,11 @@ def resume_save(app: App, profile: Profile, path: Path) -> TableScene | str:
                                recorder=resumed.recorder)
     except ValueError as error:
         return str(error)
-    return _open_table(app, session, profile)
+    table = _open_table(app, session, profile)
+    if loaded.warnings:
+        table.log.extend(loaded.warnings)
+        app.notify(joined(loaded.warnings))
+    return table
 
 
 def _open_table(app: App, session: MatchSession, profile: Profile) -> TableScene:

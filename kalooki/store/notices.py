@@ -1,0 +1,57 @@
+"""Every sentence the store says to a player, made in one place from a code and parameters.
+
+A :class:`Notice` is a string (the English sentence, for the log file and the command line)
+that also keeps its ``code`` and ``params``, so a screen can say it in the player's
+language from the same facts. Each notice is written to the log file as it is made:
+whatever the store falls back to is on record even when no screen shows it.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from typing import Any
+
+_LOG = logging.getLogger("kalooki.store")
+
+ENGLISH: dict[str, str] = {
+    "file-missing": "{file} was missing.",
+    "file-unreadable": "{file} could not be read ({reason}).",
+    "file-damaged": "{file} was damaged ({reason}); {aside}",
+    "kept-aside": "it was kept as {target}.",
+    "not-moved": "it could not be moved aside ({reason}).",
+    "using-backup": "Using the previous copy, {backup}.",
+    "using-backup-game": "Loaded the previous copy, {backup}: {actions} actions, deal {deal}.",
+    "nothing-usable": "Neither {file} nor its previous copy could be used.",
+    "not-saved": "Could not save the {what} ({reason}); the previous copy is unchanged.",
+    "field-default": "{file}: '{field}' had an unusable value {value} ({reason}); "
+                     "using {default} instead.",
+    "table-dropped": "{file}: table entry {number} was dropped ({reason}).",
+    "table-repeated": "{file}: a second entry for {preset}/{players} players was dropped.",
+    "tables-reset": "{file}: 'tables' was not a list; starting the tables afresh.",
+}
+
+
+class Notice(str):
+    """One sentence for the player, with the code and parameters it was made from."""
+
+    code: str
+    params: dict[str, Any]
+
+    def __new__(cls, code: str, **params: Any) -> Notice:
+        made = super().__new__(cls, ENGLISH[code].format(**params))
+        made.code = code
+        made.params = params
+        return made
+
+
+def notice(code: str, **params: Any) -> Notice:
+    """Make a notice and put it in the log file."""
+    made = Notice(code, **params)
+    _LOG.warning("%s", made)
+    return made
+
+
+def joined(notices: Iterable[str]) -> str:
+    """Several notices as the one message a window shows."""
+    return " ".join(notices)

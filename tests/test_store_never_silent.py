@@ -1,0 +1,112 @@
+"""Never silent: every fallback the store makes (the previous copy, defaults, a file set
+aside) reaches the player, naming the file and what was used instead, and the save list
+shows what Load will really load (issue 19, finding 1: the probe's damaged-by-replay save
+with its ``.bak``)."""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kalooki.store.atomic import backup_path
+from kalooki.store.paths import StorePaths
+from kalooki.store.savegame import snapshot
+from kalooki.store.saves import list_saves, load_save, save_named
+from kalooki.store.settings import Settings
+from kalooki.ui.app import App
+from kalooki.ui.play import Profile, open_saves, resume_save
+from kalooki.ui.saves_scene import LoadGameScene
+from kalooki.ui.table import TableScene
+from tests.test_store_saves import play, seats
+
+NAME = "Friday night"
+Doc = dict[str, Any]
+
+
+def edit_an_action(doc: Doc) -> None:
+    """One action changed for another the replay refuses or that leads elsewhere."""
+    actions = doc["record"]["actions"]
+    index = next(i for i in range(100, len(actions)) if actions[i] == "draw")
+    actions[index] = "take"
+
+
+def wrong_digest(doc: Doc) -> None:
+    n, digest = doc["record"]["hashes"][3]
+    doc["record"]["hashes"][3] = [n, ("0" if digest[0] != "0" else "1") + digest[1:]]
+
+
+def flip_a_byte(doc: Doc) -> None:
+    """A flipped bit in the final digest: still valid JSON, wrong only for the replay."""
+    digest = doc["summary"]["digest"]
+    doc["summary"]["digest"] = digest[:-1] + chr(ord(digest[-1]) ^ 1)
+
+
+DAMAGES: list[Callable[[Doc], None]] = [edit_an_action, wrong_digest, flip_a_byte]
+
+
+def damaged_save(paths: StorePaths, damage: Callable[[Doc], None]) -> Path:
+    """A named save at 200 actions whose ``.bak`` holds the same match at 40, the main
+    file damaged in a way only the replay sees."""
+    older = play(40, seed=3)
+    newer = play(200, seed=3)
+    save_named(paths, snapshot(older, seats(4)), NAME)
+    path = save_named(paths, snapshot(newer, seats(4)), NAME)
+    assert len(json.loads(backup_path(path).read_text())["record"]["actions"]) == 40
+    doc = json.loads(path.read_text())
+    damage(doc)
+    path.write_text(json.dumps(doc))
+    return path
+
+
+@pytest.mark.parametrize("damage", DAMAGES, ids=lambda d: d.__name__)
+def test_the_list_shows_what_load_will_load(paths: StorePaths,
+                                            damage: Callable[[Doc], None]) -> None:
+    path = damaged_save(paths, damage)
+    entries, warnings = list_saves(paths)
+    assert [(e.name, e.actions) for e in entries] == [(NAME, 40)]
+    said = " ".join(warnings)
+    assert path.name in said and "previous copy" in said and backup_path(path).name in said
+
+
+@pytest.mark.parametrize("damage", DAMAGES, ids=lambda d: d.__name__)
+def test_loading_the_previous_copy_says_so(paths: StorePaths,
+                                           damage: Callable[[Doc], None]) -> None:
+    path = damaged_save(paths, damage)
+    loaded = load_save(path)
+    assert loaded.value is not None and loaded.value.game.actions_applied == 40
+    assert loaded.source == backup_path(path)
+    assert any(path.name in w and "damaged" in w for w in loaded.warnings)
+    assert f"{backup_path(path).name}: 40 actions" in loaded.warnings[-1]
+
+
+def test_load_game_tells_the_window_and_the_table_log(app: App, tmp_path: Path,
+                                                      caplog: pytest.LogCaptureFixture
+                                                      ) -> None:
+    paths = StorePaths.under(tmp_path / "home")
+    path = damaged_save(paths, edit_an_action)
+    profile = Profile(paths, Settings())
+    screen = open_saves(app, profile)
+    assert isinstance(screen, LoadGameScene)
+    assert [e.actions for e in screen.entries] == [40]
+    with caplog.at_level(logging.WARNING, logger="kalooki"):
+        table = resume_save(app, profile, path)
+    assert isinstance(table, TableScene) and table.session.game.actions_applied == 40
+    message, seconds = app.note
+    assert seconds > 0 and backup_path(path).name in message and "40 actions" in message
+    assert any(backup_path(path).name in line for line in table.log)
+    assert any("40 actions" in record.getMessage() for record in caplog.records)
+    table.leave()
+
+
+def test_a_clean_load_says_nothing(app: App, tmp_path: Path) -> None:
+    paths = StorePaths.under(tmp_path / "home")
+    path = save_named(paths, snapshot(play(60, seed=4), seats(4)), NAME)
+    table = resume_save(app, Profile(paths, Settings()), path)
+    assert isinstance(table, TableScene)
+    assert app.note[1] == 0 and not any(".json" in line for line in table.log)
+    table.leave()
