@@ -18,6 +18,18 @@ def _private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("KALOOKI_HOME", str(tmp_path))
 
 
+@pytest.fixture(autouse=True)
+def _english_system(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test starts in English on a system that names no language of its own; a
+    test wanting French (or a French system) says so."""
+    from kalooki.words import set_language
+
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    set_language("en")
+
+
 @pytest.fixture
 def paths(tmp_path: Path) -> object:
     """The store's folders, all under this test's temporary folder."""

@@ -237,3 +237,10 @@ def test_any_valid_settings_round_trip(value: Settings) -> None:
         paths = StorePaths.under(root)
         assert save_settings(paths, value) == ()
         assert load_settings(paths) == (value, [])
+
+
+def test_a_first_start_speaks_the_system_language(paths, monkeypatch) -> None:
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    assert load_settings(paths)[0].language == "fr"
+    save_settings(paths, Settings(language="en"))
+    assert load_settings(paths)[0].language == "en", "a chosen language outlives the system's"

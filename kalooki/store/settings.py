@@ -27,6 +27,8 @@ from kalooki.store.fields import (
     validate,
 )
 from kalooki.store.paths import StorePaths
+from kalooki.words import LANGUAGES
+from kalooki.words.system import system_language
 
 FORMAT_VERSION = 1
 SETTINGS_FILE = "settings.json"
@@ -41,7 +43,7 @@ class Settings:
     animation_speed: str = checked("normal", one_of("normal", "fast", "instant"))
     card_scale: float = checked(1.0, number(0.6, 1.6))
     four_colour_deck: bool = checked(False, boolean)
-    language: str = checked("en", one_of("en", "fr"))
+    language: str = checked(LANGUAGES[0], one_of(*LANGUAGES))
     sound: bool = checked(True, boolean)
     volume: float = checked(0.8, number(0.0, 1.0))
     fullscreen: bool = checked(False, boolean)
@@ -87,10 +89,11 @@ def settings_path(paths: StorePaths) -> Path:
 
 
 def load_settings(paths: StorePaths) -> tuple[Settings, list[str]]:
-    """The saved settings (or defaults) and what went wrong reading them. Never raises."""
+    """The saved settings (or defaults) and what went wrong reading them. Never raises.
+    Without saved settings (a first start) the language is the system's."""
     loaded = read_json(settings_path(paths))
     if loaded.value is None:
-        return Settings(), list(loaded.warnings)
+        return Settings(language=system_language()), list(loaded.warnings)
     settings, warnings = Settings.from_dict(loaded.value)
     return settings, [*loaded.warnings, *warnings]
 

@@ -18,7 +18,7 @@ from kalooki.ui import text as ink
 from kalooki.ui.card_art import CardArt
 from kalooki.ui.resources import font
 from kalooki.ui.scene import Scene
-from kalooki.ui.theme import create_ui_manager
+from kalooki.ui.theme import create_ui_manager, switch_language
 
 TITLE = "Kalooki"
 DEFAULT_SIZE = (1280, 720)
@@ -81,6 +81,13 @@ class App:
     def notify(self, message: str) -> None:
         """Show ``message`` over any scene for a few seconds; play goes on meanwhile."""
         self.note = (message, NOTE_SECONDS)
+
+    def set_language(self, lang: str) -> None:
+        """Speak ``lang`` at once: widgets are re-labelled, then the scene is laid out
+        again (as after a resize), since words change length between languages."""
+        switch_language(self.ui, lang)
+        if self.scene is not None:
+            self.scene.on_resize(self.size)
 
     def toggle_fullscreen(self) -> None:
         if self.fullscreen:

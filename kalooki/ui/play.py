@@ -30,6 +30,7 @@ from kalooki.ui.session import HUMAN_LEVEL, HUMAN_SEAT, MatchSession, Seat
 from kalooki.ui.setup_panel import DEFAULT_LEVEL, DEFAULT_NAMES, LEVELS, GameSetup
 from kalooki.ui.stats_scene import StatsScene
 from kalooki.ui.table import TableScene
+from kalooki.words import set_language
 
 if TYPE_CHECKING:
     from kalooki.ui.app import App
@@ -64,6 +65,7 @@ def launch(paths: StorePaths | None = None, fullscreen: bool = False, **app_opti
 
     where = paths or StorePaths.default()
     settings, warnings = load_settings(where)
+    set_language(settings.language)
     app = App(settings.window_size, fullscreen=fullscreen or settings.fullscreen,
               four_colour=settings.four_colour_deck, **app_options)  # type: ignore[arg-type]
     profile = Profile(where, settings)

@@ -1,7 +1,10 @@
-"""The pygame_gui theme: ``assets/theme/theme.json`` with its font paths made absolute.
+"""The pygame_gui theme: ``assets/theme/theme.json`` with its font paths made absolute, and
+the UIManager's language.
 
 pygame_gui resolves font paths against the working directory, so the JSON names them relative
-to ``assets/`` and this module anchors them before handing the theme to the UIManager.
+to ``assets/`` and this module anchors them before handing the theme to the UIManager. The
+manager starts in the language the words layer speaks (python-i18n, which both share, would
+otherwise be reset to English by every new manager) and follows it on a switch.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from typing import Any
 import pygame_gui
 
 from kalooki.ui.resources import asset_path
+from kalooki.words import language, set_language
 
 _PATH_KEYS = ("regular_path", "bold_path", "italic_path", "bold_italic_path")
 
@@ -32,4 +36,12 @@ def create_ui_manager(size: tuple[int, int]) -> pygame_gui.UIManager:
     """A UIManager with the Kalooki theme. The window surface must exist first, because
     pygame_gui converts text surfaces; the theme loads its own fonts (preloading them again
     only makes pygame_gui warn)."""
-    return pygame_gui.UIManager(size, theme_data(), enable_live_theme_updates=False)
+    return pygame_gui.UIManager(size, theme_data(), enable_live_theme_updates=False,
+                                starting_language=language())
+
+
+def switch_language(manager: pygame_gui.UIManager, lang: str) -> None:
+    """Speak ``lang`` everywhere at once: the lookup, and every widget of ``manager``
+    (each made with ``ui_text`` translates its key again)."""
+    set_language(lang)
+    manager.set_locale(lang)

@@ -1,0 +1,130 @@
+"""The one lookup of player-facing text: ``tr(key, **params)`` over the JSON catalogs.
+
+The catalogs (``assets/translations/kalooki.<lang>.json``) are loaded into python-i18n,
+the library pygame_gui translates its widgets with, so a widget given a key (see
+:func:`ui_text`) and text the game draws itself (:func:`tr`) read the same entries, and a
+language switch re-labels both. Keys are written without the ``kalooki.`` namespace that
+python-i18n derives from the file name; :func:`ui_text` adds it for widgets.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import i18n  # type: ignore[import-untyped]
+
+LANGUAGES = ("en", "fr")
+"""The languages the game speaks; the first is the fallback for a missing entry."""
+NAMESPACE = "kalooki"
+RESERVED_PARAMS = frozenset({"locale", "default"})
+"""Names python-i18n takes for itself: an entry may not use them as parameters."""
+
+_log = logging.getLogger("kalooki.words")
+_loaded = False
+_reported: set[str] = set()
+
+
+def catalog_dir() -> Path:
+    """``assets/translations`` of a PyInstaller bundle, else of the source checkout."""
+    bundle = getattr(sys, "_MEIPASS", None)
+    root = Path(bundle) if bundle is not None else Path(__file__).resolve().parents[2]
+    return root / "assets" / "translations"
+
+
+def catalog_file(lang: str) -> Path:
+    return catalog_dir() / f"{NAMESPACE}.{lang}.json"
+
+
+def _load() -> None:
+    """Put every entry of both catalogs into python-i18n once, with its own loader (so
+    the file layout is exactly the one pygame_gui's translation directories use)."""
+    global _loaded
+    if _loaded:
+        return
+    i18n.set("file_format", "json")
+    i18n.set("fallback", LANGUAGES[0])
+    for lang in LANGUAGES:
+        i18n.resource_loader.load_translation_file(catalog_file(lang).name, str(catalog_dir()),
+                                                   lang)
+    _loaded = True
+
+
+def full_key(key: str) -> str:
+    """The key as python-i18n (and so a pygame_gui widget) knows it."""
+    return f"{NAMESPACE}.{key}"
+
+
+def has(key: str, lang: str | None = None) -> bool:
+    _load()
+    return bool(i18n.translations.has(full_key(key), lang or language()))
+
+
+def language() -> str:
+    """The language the game speaks now."""
+    lang = i18n.get("locale")
+    return lang if lang in LANGUAGES else LANGUAGES[0]
+
+
+def set_language(lang: str) -> None:
+    """Speak ``lang`` from now on. The UI also tells its UIManager (``ui.theme``), which
+    re-labels every widget made with :func:`ui_text`."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, not {lang!r}")
+    _load()
+    i18n.set("locale", lang)
+
+
+def tr(key: str, **params: object) -> str:
+    """The entry ``key`` in the current language, its ``%{name}`` placeholders filled from
+    ``params``; ``count`` also chooses the plural form. A missing key is shown as itself
+    (and logged once) rather than stopping the game; the catalog tests keep that rare."""
+    _load()
+    lang = language()
+    name = full_key(key)
+    found = i18n.translations.has(name, lang) or i18n.translations.has(name, LANGUAGES[0])
+    if not found:
+        if key not in _reported:
+            _reported.add(key)
+            _log.warning("no catalog entry %r", key)
+        return key
+    entry = i18n.translations.get(name, lang if i18n.translations.has(name, lang)
+                                  else LANGUAGES[0])
+    if isinstance(entry, dict) and "count" not in params:
+        raise TypeError(f"catalog entry {key!r} has plural forms: pass count=")
+    return str(i18n.t(name, locale=lang, **params))
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """A sentence kept as its key and parameters, made into words only when shown, so
+    it follows a language switch (a log line, a refusal, a notice). A parameter may be a
+    Phrase itself: it is put into words in the same language."""
+
+    key: str
+    params: tuple[tuple[str, object], ...] = ()
+
+    def __str__(self) -> str:
+        return tr(self.key, **dict(self.params))
+
+
+def phrase(key: str, **params: object) -> Phrase:
+    return Phrase(key, tuple(params.items()))
+
+
+def ui_text(key: str, **params: object) -> dict[str, Any]:
+    """Keyword arguments giving a pygame_gui widget the entry ``key``:
+    ``UIButton(rect, **ui_text("menu.quit"), manager=...)`` or
+    ``label.set_text(**ui_text("table.stock", count=n))``. The widget translates it and
+    re-translates it when the language changes."""
+    _load()
+    return {"text": full_key(key), "text_kwargs": dict(params)}
+
+
+def ui_tooltip(key: str, **params: object) -> dict[str, Any]:
+    """The same for a widget's tooltip (``tool_tip_text`` and its parameters)."""
+    _load()
+    return {"tool_tip_text": full_key(key), "tool_tip_text_kwargs": dict(params)}

@@ -1,0 +1,54 @@
+"""The catalogs' one layout, so that entries added by several people merge cleanly:
+keys sorted, one entry per line (plural forms on their entry's line), two-space indent.
+
+``python -m kalooki.words.layout`` rewrites both catalogs in that layout; the tests fail
+on a catalog that is not in it.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from kalooki.words.catalog import LANGUAGES, catalog_file
+
+PLURAL_FORMS = ("zero", "one", "other")
+"""The plural forms an entry may give (python-i18n's names). ``zero`` is chosen for a
+count of 0 where present, else ``other``; French gives it, since 0 is singular there."""
+
+Entry = str | dict[str, str]
+
+
+def _value(entry: Entry) -> str:
+    if isinstance(entry, str):
+        return json.dumps(entry, ensure_ascii=False)
+    forms = [f"{json.dumps(form)}: {json.dumps(entry[form], ensure_ascii=False)}"
+             for form in PLURAL_FORMS if form in entry]
+    return "{" + ", ".join(forms) + "}"
+
+
+def dump(lang: str, entries: dict[str, Entry]) -> str:
+    """The text of a catalog holding ``entries`` for ``lang``."""
+    lines = [f"    {json.dumps(key, ensure_ascii=False)}: {_value(entries[key])}"
+             for key in sorted(entries)]
+    return "{\n  " + json.dumps(lang) + ": {\n" + ",\n".join(lines) + "\n  }\n}\n"
+
+
+def read(lang: str) -> dict[str, Any]:
+    """The entries of ``lang``'s catalog, as written (no namespace)."""
+    with open(catalog_file(lang), encoding="utf-8") as handle:
+        data = json.load(handle)
+    return dict(data[lang])
+
+
+def main() -> int:
+    for lang in LANGUAGES:
+        path = catalog_file(lang)
+        path.write_text(dump(lang, read(lang)), encoding="utf-8")
+        print(f"{path}: {len(read(lang))} entries")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
