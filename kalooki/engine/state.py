@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -108,6 +108,9 @@ class DealResult:
     void: bool
     cut_bonus: bool
     hands: tuple[tuple[int, ...], ...]
+    totals: tuple[int, ...] = ()
+    """Every player's match total once this deal was scored (before any buy-in): the
+    running totals a match chart draws, kept where a later buy-in cannot blur them."""
 
 
 class Game:
@@ -912,15 +915,16 @@ class Game:
 
     def _void_deal(self) -> list[Event]:
         result = DealResult(self.deal_no, self.dealer, (0,) * self.players, None, False, True,
-                            False, tuple(tuple(h) for h in self.hands))
+                            False, tuple(tuple(h) for h in self.hands), tuple(self.totals))
         self.results.append(result)
         events = [event("deal-void", None, deal=self.deal_no, result=result)]
         return events + self._start_deal()
 
     def _finish_deal(self, result: DealResult) -> list[Event]:
-        self.results.append(result)
         for player, points in enumerate(result.scores):
             self.totals[player] += points
+        result = replace(result, totals=tuple(self.totals))
+        self.results.append(result)
         events = [event("deal-end", result.winner, deal=self.deal_no, result=result,
                         totals=tuple(self.totals))]
         if self.rules.match_end == "elimination":

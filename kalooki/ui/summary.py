@@ -13,16 +13,21 @@ from kalooki.engine.rules import RuleSet
 from kalooki.engine.state import DealResult
 from kalooki.ui import text as ink
 from kalooki.ui.card_art import CardArt
+from kalooki.ui.charts import draw_chart
+from kalooki.ui.charts_match import match_chart
 from kalooki.ui.narrate import bonus_text, going_word
 from kalooki.ui.table_layout import meld_step
 
 _BACKDROP = (0, 0, 0, 150)
 _PANEL = (10, 40, 26, 240)
 _BORDER = (201, 164, 76)
+CHART_SHARE = 0.38
+FINAL_CHART_SHARE = 0.46
+"""The share of the panel's width the running-totals chart takes (more at match end)."""
 
 
 def summary_rect(size: tuple[int, int]) -> pygame.Rect:
-    rect = pygame.Rect(0, 0, min(size[0] - 40, 1100), min(size[1] - 40, 760))
+    rect = pygame.Rect(0, 0, min(size[0] - 40, 1480), min(size[1] - 40, 800))
     rect.center = (size[0] // 2, size[1] // 2)
     return rect
 
@@ -53,14 +58,28 @@ def _final_line(names: Sequence[str], totals: Sequence[int], final: bool,
     return "Final standings: " + _standings(names, totals, out)
 
 
+def _score_notes(result: DealResult, player: int, bent_note: str,
+                 out: Sequence[bool]) -> str:
+    """Why a player's score is what it is: doubled for a bent table, the cut bonus."""
+    notes = []
+    score = result.scores[player]
+    if result.bent and player != result.winner and score and not (out and out[player]):
+        notes.append(bent_note)
+    if result.cut_bonus and player == result.dealer:
+        notes.append("cut bonus")
+    return ", ".join(notes)
+
+
 def render_summary(art: CardArt, size: tuple[int, int], result: DealResult,
                    names: Sequence[str], totals: Sequence[int], final: bool, *,
                    rules: RuleSet | None = None, openings: Mapping[int, int] | None = None,
                    opened: Sequence[bool] | None = None,
-                   out: Sequence[bool] = ()) -> pygame.Surface:
+                   out: Sequence[bool] = (),
+                   history: Sequence[DealResult] = ()) -> pygame.Surface:
     """The whole overlay, window-sized, drawn once when the deal ends. ``openings`` maps
     the players who opened this deal to their opening's points, ``opened`` says who had
-    (when known) in threshold games."""
+    (when known) in threshold games; ``history`` (every deal so far) draws the chart of
+    the running totals beside the hands."""
     threshold = rules is not None and not rules.uses_contracts
     bent_title, bent_note = _bent_words(rules)
     surface = pygame.Surface(size, pygame.SRCALPHA)
@@ -83,30 +102,37 @@ def render_summary(art: CardArt, size: tuple[int, int], result: DealResult,
     rows = len(names)
     row_h = (bottom - top) // max(1, rows)
     card_w = max(24, min(70, round((row_h - 8) / 1.4)))
-    name_w = round(panel.width * 0.18)
-    points_x = panel.right - pad - round(panel.width * 0.22)
+    right = panel.right - pad
+    if history:
+        share = FINAL_CHART_SHARE if final else CHART_SHARE
+        chart_box = pygame.Rect(right - round(panel.width * share), top, 0, bottom - top)
+        chart_box.width = right - chart_box.left
+        _draw_totals_chart(surface, chart_box, history, names, small)
+        right = chart_box.left - pad
+    width = right - panel.left - pad
+    name_w = round(width * 0.2)
+    notes = [_score_notes(result, player, bent_note, out) for player in range(rows)]
+    column = max(ink.text(words, small, bold=True).get_width()
+                 for words in [f"total {t}" for t in totals] + [n for n in notes if n])
+    points_x = right - min(round(width * 0.34), max(round(width * 0.16), column + 8))
     for player in range(rows):
         y = top + player * row_h
         surface.blit(ink.fit(names[player], small, name_w, bold=True), (panel.left + pad, y))
         x = panel.left + pad + name_w
-        step = meld_step(card_w)
-        for card in sorted(result.hands[player], key=sort_key_suit):
-            if x + card_w > points_x - 10:
-                break
-            surface.blit(art.face_surface(face_of(card), card_w), (x, y))
-            x += step
+        hand = sorted(result.hands[player], key=sort_key_suit)
+        room = points_x - 10 - x - card_w
+        step = min(meld_step(card_w), room / max(1, len(hand) - 1))
+        for index, card in enumerate(hand):
+            surface.blit(art.face_surface(face_of(card), card_w), (round(x + index * step), y))
         score = result.scores[player]
-        notes = []
-        if result.bent and player != result.winner and score and not (out and out[player]):
-            notes.append(bent_note)
-        if result.cut_bonus and player == result.dealer:
-            notes.append("cut bonus")
-        detail = f"{score:+d}" + (f" ({', '.join(notes)})" if notes else "")
         colour = ink.GOOD if score <= 0 else ink.TEXT
-        surface.blit(ink.fit(detail, small, panel.right - pad // 2 - points_x, colour,
-                             bold=True), (points_x, y))
-        surface.blit(ink.text(f"total {totals[player]}", small, ink.DIM),
-                     (points_x, y + round(small * 1.4)))
+        lines = [(f"{score:+d}", colour, True)]
+        if notes[player]:
+            lines.append((notes[player], ink.DIM, False))
+        lines.append((f"total {totals[player]}", ink.DIM, False))
+        for number, (words, shade, bold) in enumerate(lines):
+            surface.blit(ink.fit(words, small, right - points_x, shade, bold=bold),
+                         (points_x, y + round(small * 1.35 * number)))
         marks = ["went out"] if player == result.winner else []
         if threshold and not (out and out[player] and not result.hands[player]):
             value = (openings or {}).get(player)
@@ -122,3 +148,21 @@ def render_summary(art: CardArt, size: tuple[int, int], result: DealResult,
                          ink.GOLD if final else ink.TEXT, bold=final),
                  (panel.left + pad, bottom + round(small * 0.6)))
     return surface
+
+
+CHART_HEADING = "Running totals"
+DEAL_WORD = "Deal"
+BENT_MARK = "{name} bent"
+NO_DEALS = "No deals yet"
+
+
+def _draw_totals_chart(surface: pygame.Surface, box: pygame.Rect,
+                       history: Sequence[DealResult], names: Sequence[str], size: int) -> None:
+    heading = ink.fit(CHART_HEADING, size, box.width, ink.GOLD, bold=True)
+    surface.blit(heading, box.topleft)
+    room = box.copy()
+    room.top += round(size * 1.6)
+    room.height -= round(size * 1.6)
+    chart = match_chart(history, names, deal_word=DEAL_WORD, bent_label=BENT_MARK,
+                        empty=NO_DEALS)
+    draw_chart(surface, chart, room, max(12, size - 2))

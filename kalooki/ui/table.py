@@ -344,7 +344,8 @@ class TableScene:
         self.summary_surface = render_summary(
             self.app.card_art, self.app.size, self.result, self.session.names,
             game.totals, self.session.over, rules=game.rules, openings=openings,
-            opened=self.session.down_at_end.get(self.result.deal), out=game.out)
+            opened=self.session.down_at_end.get(self.result.deal), out=game.out,
+            history=game.results)
 
     def next_deal(self) -> None:
         if self.session.over:
