@@ -40,7 +40,7 @@ def match() -> Game:
 
 
 def chart_of(results: object) -> Chart:
-    return match_chart(results, NAMES, deal_word="Deal", bent_label="{name} bent",  # type: ignore[arg-type]
+    return match_chart(results, NAMES, deal_word="Deal", bent_label="{} bent".format,  # type: ignore[arg-type]
                        empty="No deals yet")
 
 

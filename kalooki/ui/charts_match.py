@@ -3,7 +3,7 @@ results the engine keeps, with the deals where someone bent the table marked."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from kalooki.engine.state import DealResult
 from kalooki.ui.charts import Chart, Line, Mark
@@ -20,15 +20,15 @@ def running_totals(results: Sequence[DealResult], players: int) -> list[tuple[in
 
 
 def match_chart(results: Sequence[DealResult], names: Sequence[str], *, deal_word: str,
-                bent_label: str, empty: str) -> Chart:
-    """One line per player from 0 through each deal's total. ``bent_label`` is formatted
-    with ``name`` (the player who bent the table) for each mark."""
+                bent_label: Callable[[str], str], empty: str) -> Chart:
+    """One line per player from 0 through each deal's total; ``bent_label`` words the mark
+    of a deal from the name of the player who bent the table."""
     counted = scored(results)
     steps = running_totals(results, len(names))
     lines = tuple(Line(name, tuple((float(x), float(totals[player]))
                                    for x, totals in enumerate(steps)) if counted else ())
                   for player, name in enumerate(names))
-    marks = tuple(Mark(float(number), bent_label.format(name=names[result.winner]))
+    marks = tuple(Mark(float(number), bent_label(names[result.winner]))
                   for number, result in enumerate(counted, start=1)
                   if result.bent and result.winner is not None)
     ticks = tuple((float(x), str(result.deal)) for x, result in enumerate(counted, start=1))

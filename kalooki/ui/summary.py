@@ -17,6 +17,7 @@ from kalooki.ui.charts import draw_chart
 from kalooki.ui.charts_match import match_chart
 from kalooki.ui.narrate import bonus_text, going_word
 from kalooki.ui.table_layout import meld_step
+from kalooki.words import tr
 
 _BACKDROP = (0, 0, 0, 150)
 _PANEL = (10, 40, 26, 240)
@@ -150,19 +151,15 @@ def render_summary(art: CardArt, size: tuple[int, int], result: DealResult,
     return surface
 
 
-CHART_HEADING = "Running totals"
-DEAL_WORD = "Deal"
-BENT_MARK = "{name} bent"
-NO_DEALS = "No deals yet"
-
 
 def _draw_totals_chart(surface: pygame.Surface, box: pygame.Rect,
                        history: Sequence[DealResult], names: Sequence[str], size: int) -> None:
-    heading = ink.fit(CHART_HEADING, size, box.width, ink.GOLD, bold=True)
+    heading = ink.fit(tr("summary.chart.heading"), size, box.width, ink.GOLD, bold=True)
     surface.blit(heading, box.topleft)
     room = box.copy()
     room.top += round(size * 1.6)
     room.height -= round(size * 1.6)
-    chart = match_chart(history, names, deal_word=DEAL_WORD, bent_label=BENT_MARK,
-                        empty=NO_DEALS)
+    chart = match_chart(history, names, deal_word=tr("summary.chart.deal"),
+                        bent_label=lambda name: tr("summary.chart.bent", name=name),
+                        empty=tr("summary.chart.empty"))
     draw_chart(surface, chart, room, max(12, size - 2))
