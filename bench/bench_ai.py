@@ -13,6 +13,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from kalooki.ai.arena import play_deal, rules_from_deal
 from kalooki.ai.personalities import LEVELS, make_player
+from kalooki.engine.actions import Action
 from kalooki.engine.rules import PRESETS
 from kalooki.engine.state import Game
 
@@ -59,9 +60,9 @@ def _soak_preset(work: tuple[int, str, int, int, float]) -> Figures:
     deals = illegal = errors = 0
     times: dict[str, list[float]] = {level: [] for level in LEVELS}
 
-    def check(game: Game, action: object) -> None:
+    def check(game: Game, action: Action, seat: int) -> None:
         nonlocal illegal
-        if not game.is_legal(action):  # type: ignore[arg-type]
+        if not game.is_legal(action, seat):
             illegal += 1
 
     for players in range(max(2, base.players_min), min(6, base.players_max) + 1):

@@ -31,7 +31,9 @@ def play_deals(count: int, seed: int = 1) -> tuple[int, int]:
         if game.over:
             game = Game.new(rules, 4, rng.next_u64())
         before = len(game.results)
-        game.apply(choose_random(game.view(game.to_act), rng))
+        seat = game.to_act
+        assert seat is not None
+        game.apply(choose_random(game.view(seat), rng), seat)
         actions += 1
         deals += len(game.results) - before
     return deals, actions

@@ -63,7 +63,7 @@ def main() -> None:
                 assert seat is not None
                 view = game.view(seat)
                 if seat != 0:
-                    game.apply(others[seat].choose(view, rng))
+                    game.apply(others[seat].choose(view, rng), seat)
                     continue
                 hard.last_search = {}
                 action = hard.choose(view, rng)
@@ -76,7 +76,7 @@ def main() -> None:
                     change = true_change(game, action, medium_choice)
                     changes[kind].append(change)
                     agreed[kind] += change < 0
-                game.apply(action)
+                game.apply(action, seat)
     print(f"hard against 3 medium, {SEEDS} deal(s) per contract, "
           f"{f'budget {DEFAULT_BUDGET} s' if WORLDS is None else f'{WORLDS} sampled deals'}: "
           f"{searched} searched decisions")

@@ -39,7 +39,9 @@ def main() -> None:
         write: list[float] = []
         for _ in range(ACTIONS):
             game = recorder.game
-            recorder.apply(choose_random(game.view(game.to_act), rng))
+            seat = game.to_act
+            assert seat is not None
+            recorder.apply(choose_random(game.view(seat), rng), seat)
             start = time.perf_counter()
             save = snapshot(recorder, SEATS)
             built = time.perf_counter()

@@ -25,7 +25,7 @@ def _positions(seed: int, every: int = 9, limit: int = 240):
         view = game.view(game.to_act)
         if step % every == 0 and view.phase != Phase.CUT:
             yield game, view
-        game.apply(player.choose(view, rng))
+        game.apply(player.choose(view, rng), game.to_act)
 
 
 def _hard() -> HardPlayer:
@@ -51,7 +51,7 @@ def test_hard_is_deterministic_and_legal():
     for game, view in _positions(7, every=13):
         first = HardPlayer(worlds=3, horizon=24).choose(view, Rng(11))
         assert first == HardPlayer(worlds=3, horizon=24).choose(view, Rng(11))
-        assert game.is_legal(first)
+        assert game.is_legal(first, game.to_act)
 
 
 def test_search_respects_max_worlds_and_the_budget():
@@ -114,8 +114,8 @@ def test_a_hard_deal_finishes_with_legal_moves():
             break
         seat = game.to_act
         action = players[seat].choose(game.view(seat), rng)
-        assert game.is_legal(action)
-        game.apply(action)
+        assert game.is_legal(action, game.to_act)
+        game.apply(action, game.to_act)
     assert game.results
 
 
@@ -123,14 +123,14 @@ def test_tracker_follows_the_viewers_own_discard_to_the_next_player():
     game = rigged(["5H 5S 9D 8C KD QS", "7C 7S 4C 6D 7D JC", "2D 3D 4D 6H 7H JD"],
                   discard="2S", turn=0)
     tracker = Tracker()
-    game.apply(game.legal_actions(0)[0])  # draws
+    game.apply(game.legal_actions(0)[0], game.to_act)  # draws
     tracker.observe(game.view(0))
-    card = next(c for c in game.hands[0] if game.is_legal(Discard(c)))
-    game.apply(Discard(card))
+    card = next(c for c in game.hands[0] if game.is_legal(Discard(c), game.to_act))
+    game.apply(Discard(card), game.to_act)
     tracker.note_discard(card)
     while game.to_act != 1:  # call window, if any
-        game.apply(game.legal_actions(game.to_act)[-1])
-    game.apply(TakeDiscard())
+        game.apply(game.legal_actions(game.to_act)[-1], game.to_act)
+    game.apply(TakeDiscard(), game.to_act)
     tracker.observe(game.view(0))
     assert tracker.known() == {card: 1}
 

@@ -42,7 +42,7 @@ def _contract_choices() -> str:
                 easy = easies[seat].choose(view, Rng(seed * 1000 + step))
                 action = mediums[seat].choose(view, rng)
                 out.append(f"{action.code}|{easy.code}")
-                game.apply(action)
+                game.apply(action, game.to_act)
     return "\n".join(out)
 
 
@@ -66,7 +66,7 @@ def _threshold_hands(rules, count: int) -> list[list[int]]:
         for _ in range(seed % 5 * 8):
             if game.over or game.deal_no > 1:
                 break
-            game.apply(players[game.to_act].choose(game.view(game.to_act), rng))
+            game.apply(players[game.to_act].choose(game.view(game.to_act), rng), game.to_act)
         if not game.over and game.deal_no == 1:
             seat = game.to_act
             if not game.down[seat]:
@@ -111,7 +111,7 @@ def test_lazy_discard_scores_find_the_same_best_card():
                         full, key=lambda c: (full[c], c))
                     assert all(lazy[c] <= full[c] for c in cards)
                     checked += 1
-            game.apply(player.choose(view, rng))
+            game.apply(player.choose(view, rng), game.to_act)
     assert checked >= 20
 
 
@@ -122,10 +122,10 @@ def test_rami40_medium_takes_the_discard_that_opens():
     player = MediumPlayer()
     action, _ = player.decide(game.view(0), Rng(1))
     assert action == TakeDiscard()
-    game.apply(action)
+    game.apply(action, game.to_act)
     action, _ = player.decide(game.view(0), Rng(1))
     assert isinstance(action, LayDown)
-    game.apply(action)
+    game.apply(action, game.to_act)
     assert game.down[0]
 
 
@@ -142,12 +142,12 @@ def test_an_opened_player_frees_a_joker_and_places_it():
                   rules=K51, stock="3C", turn=0, down=(0, 1),
                   table=((1, "5H JK 7H"), (0, "9C 10C JC")))
     player = MediumPlayer()
-    game.apply(player.choose(game.view(0), Rng(1)))
+    game.apply(player.choose(game.view(0), Rng(1)), game.to_act)
     action, _ = player.decide(game.view(0), Rng(1))
     assert isinstance(action, ReleaseJoker)
-    game.apply(action)
+    game.apply(action, game.to_act)
     action, _ = player.decide(game.view(0), Rng(1))
     assert isinstance(action, TackOn | LayDown)
-    game.apply(action)
+    game.apply(action, game.to_act)
     assert len(game.hands[0]) == 5
     assert not any(is_joker(c) for c in game.hands[0])

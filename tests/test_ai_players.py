@@ -26,7 +26,7 @@ def _advance(game: Game, steps: int, seed: int) -> None:
             return
         before = game.deal_no
         seat = game.to_act
-        game.apply(make_player("medium").choose(game.view(seat), rng))
+        game.apply(make_player("medium").choose(game.view(seat), rng), game.to_act)
         if game.deal_no != before:
             return
 
@@ -83,7 +83,7 @@ def test_medium_lays_down_and_discards_the_card_nobody_needs():
     player = make_player("medium")
     action = player.choose(game.view(0), Rng(1))
     assert isinstance(action, LayDown)
-    game.apply(action)
+    game.apply(action, game.to_act)
     assert player.choose(game.view(0), Rng(1)) == Discard(game.hands[0][0])
 
 
@@ -117,7 +117,7 @@ def test_tracker_remembers_who_took_a_discard_and_forgets_at_a_new_deal():
     tracker = Tracker()
     tracker.observe(game.view(2))
     top = game.discard[-1]
-    game.apply(TakeDiscard())
+    game.apply(TakeDiscard(), game.to_act)
     tracker.observe(game.view(2))
     assert tracker.known() == {top: 0}
     later = dataclasses.replace(game.view(2), deal_no=2)

@@ -70,7 +70,7 @@ def lay(game, player, *melds):
 
 
 def refused(game, action):
-    problem = game.why_illegal(action)
+    problem = game.why_illegal(action, game.to_act)
     return problem is not None
 
 
@@ -80,19 +80,19 @@ DEAL1 = "5S 5H 5D 6S 6H 6D 7S 7H 7D KC QC"
 def down_game(rules=CARIB, hand=DEAL1, others=("2C 3C 4D", "4C 8C 9D"), **kw):
     """Player 0 draws and lays deal 1's contract."""
     game = rigged([hand, *others], rules=rules, stock="9C 2D 3D 4H", **kw)
-    game.apply(DrawStock())
+    game.apply(DrawStock(), game.to_act)
     game.apply(lay(game, 0, (GROUP_KIND, "5S 5H 5D"), (GROUP_KIND, "6S 6H 6D"),
-                   (GROUP_KIND, "7S 7H 7D")))
+                   (GROUP_KIND, "7S 7H 7D")), game.to_act)
     return game
 
 
 def out_scores(rules, **kw):
     game = rigged(["5S 5H 5D 6S 6H 6D 7S 7H 7D", "JK AS AH 10D 7C", "2C 3C"],
                   rules=rules, stock="KC", **kw)
-    game.apply(DrawStock())
+    game.apply(DrawStock(), game.to_act)
     game.apply(lay(game, 0, (GROUP_KIND, "5S 5H 5D"), (GROUP_KIND, "6S 6H 6D"),
-                   (GROUP_KIND, "7S 7H 7D")))
-    game.apply(Discard(held(game, 0, "KC")[0]))
+                   (GROUP_KIND, "7S 7H 7D")), game.to_act)
+    game.apply(Discard(held(game, 0, "KC")[0]), game.to_act)
     return game.results[-1].scores
 
 
@@ -138,7 +138,7 @@ def test_hand_sizes():
 def test_contracts():
     hand = "5S 5H 5D 6S 6H 6D 7S 7H 7D KC QC"
     game = rigged([hand, "2C", "3C"], stock="9C")
-    game.apply(DrawStock())
+    game.apply(DrawStock(), game.to_act)
     two = lay(game, 0, (GROUP_KIND, "5S 5H 5D"), (GROUP_KIND, "6S 6H 6D"))
     assert refused(game, two)
     game.rules = with_(CARIB, contracts=((GROUP, GROUP),) * 9)
@@ -147,10 +147,10 @@ def test_contracts():
 
 def _finish_first_deal(rules):
     game = rigged(["5S 5H 5D 6S 6H 6D 7S 7H 7D", "JK AS", "2C 3C"], rules=rules, stock="KC")
-    game.apply(DrawStock())
+    game.apply(DrawStock(), game.to_act)
     game.apply(lay(game, 0, (GROUP_KIND, "5S 5H 5D"), (GROUP_KIND, "6S 6H 6D"),
-                   (GROUP_KIND, "7S 7H 7D")))
-    game.apply(Discard(held(game, 0, "KC")[0]))
+                   (GROUP_KIND, "7S 7H 7D")), game.to_act)
+    game.apply(Discard(held(game, 0, "KC")[0]), game.to_act)
     return game
 
 
@@ -179,7 +179,7 @@ def test_buy_ins():
     game = _finish_first_deal(rules)
     assert game.phase == Phase.BUY_IN and game.to_act == 1
     assert [a.code for a in game.legal_actions(1)] == ["buy-in", "drop-out"]
-    game.apply(game.legal_actions(1)[0])
+    game.apply(game.legal_actions(1)[0], game.to_act)
     assert game.totals[1] == max(game.totals[0], game.totals[2]) and not game.out[1]
     assert game.buy_ins_used[1] == 1
 
@@ -194,10 +194,10 @@ def test_cut_bonus_points():
         game = rigged(["5S 5H 5D 6S 6H 6D 7S 7H 7D", "3C 4C", "8C 9C"], stock="JH",
                       rules=with_(CARIB, cut_bonus_points=points))
         game.cut_bonus_won, game.dealer = True, 1
-        game.apply(DrawStock())
+        game.apply(DrawStock(), game.to_act)
         game.apply(lay(game, 0, (GROUP_KIND, "5S 5H 5D"), (GROUP_KIND, "6S 6H 6D"),
-                       (GROUP_KIND, "7S 7H 7D")))
-        game.apply(Discard(held(game, 0, "JH")[0]))
+                       (GROUP_KIND, "7S 7H 7D")), game.to_act)
+        game.apply(Discard(held(game, 0, "JH")[0]), game.to_act)
         return game.results[-1].scores[1]
     assert dealer_score(-50) == 14 - 50 and dealer_score(-20) == 14 - 20
 
@@ -286,7 +286,7 @@ def test_contract_distinct_suits():
 
 def opening_game(rules, hand="7H 8H 9H KS KD KC 2C 5D", **kw):
     game = rigged([hand, "2S 3S", "4S 5S"], rules=rules, stock="10C", **kw)
-    game.apply(DrawStock())
+    game.apply(DrawStock(), game.to_act)
     return game
 
 
@@ -295,7 +295,7 @@ def test_opening_points():
     laydown = lay(game, 0, (RUN_KIND, "7H 8H 9H"), (GROUP_KIND, "KS KD KC"))
     assert not refused(game, laydown)
     game.rules = with_(K51, opening_points=60)
-    assert game.why_illegal(laydown).code == "opening-short"
+    assert game.why_illegal(laydown, game.to_act).code == "opening-short"
 
 
 def test_opening_pure_run():
@@ -303,7 +303,7 @@ def test_opening_pure_run():
     laydown = lay(game, 0, (RUN_KIND, "7H JK 9H"), (GROUP_KIND, "KS KD KC"))
     assert not refused(game, laydown)
     game.rules = with_(K51, opening_pure_run=True)
-    assert game.why_illegal(laydown).code == "opening-pure-run"
+    assert game.why_illegal(laydown, game.to_act).code == "opening-pure-run"
 
 
 def test_opening_ace_low_points():
@@ -322,29 +322,29 @@ def test_opening_ace_high_points():
 
 def test_discard_take():
     game = down_game()
-    game.apply(Discard(held(game, 0, "KC")[0]))
-    game.apply(Pass()) if game.phase == Phase.CALL else None
+    game.apply(Discard(held(game, 0, "KC")[0]), game.to_act)
+    game.apply(Pass(), game.to_act) if game.phase == Phase.CALL else None
     game._begin_turn(0)
-    assert game.why_illegal(TakeDiscard()).code == "down-draws-stock"
+    assert game.why_illegal(TakeDiscard(), game.to_act).code == "down-draws-stock"
     game.rules = with_(CARIB, discard_take="free")
-    assert game.is_legal(TakeDiscard())
+    assert game.is_legal(TakeDiscard(), game.to_act)
     # must-meld: only a hand that can then lay may take
     r40 = rigged(["7H 8H 9H KS KD 2C 5D", "2S 3S", "4S 5S"], rules=R40, discard="KC")
-    assert r40.is_legal(TakeDiscard())
+    assert r40.is_legal(TakeDiscard(), r40.to_act)
     r40.discard = cards("4D", taken=[c for h in r40.hands for c in h])
-    assert r40.why_illegal(TakeDiscard()).code == "take-cannot-meld"
+    assert r40.why_illegal(TakeDiscard(), r40.to_act).code == "take-cannot-meld"
 
 
 def test_discard_take_card_in_meld():
     hand = "QH KH AH 10S 10D 10C 9S 4D"
     game = rigged([hand, "2S 3S", "4S 5S"], rules=R40, discard="2C")
-    assert game.is_legal(TakeDiscard())     # may take 2C and open without it
+    assert game.is_legal(TakeDiscard(), game.to_act)     # may take 2C and open without it
     game.rules = with_(R40, discard_take_card_in_meld=True)
-    assert game.why_illegal(TakeDiscard()).code == "take-cannot-meld"
+    assert game.why_illegal(TakeDiscard(), game.to_act).code == "take-cannot-meld"
     game.discard = parse_cards(["JH"], taken=[c for h in game.hands for c in h])
-    assert game.is_legal(TakeDiscard())
-    game.apply(TakeDiscard())
-    assert game.why_illegal(Discard(held(game, 0, "4D")[0])).code == "must-meld"
+    assert game.is_legal(TakeDiscard(), game.to_act)
+    game.apply(TakeDiscard(), game.to_act)
+    assert game.why_illegal(Discard(held(game, 0, "4D")[0]), game.to_act).code == "must-meld"
     moves = game.legal_actions(0)
     assert moves and all(isinstance(m, LayDown) for m in moves)
     taken = game.took_discard
@@ -356,7 +356,7 @@ def test_new_melds_after_down():
     extra = lay(game, 0, (GROUP_KIND, "8C 8D 8S"))
     assert not refused(game, extra)
     game.rules = with_(CARIB, new_melds_after_down=False)
-    assert game.why_illegal(extra).code == "no-new-melds"
+    assert game.why_illegal(extra, game.to_act).code == "no-new-melds"
 
 
 def test_tack_same_turn():
@@ -364,7 +364,7 @@ def test_tack_same_turn():
     tack = TackOn(held(game, 0, "5C")[0], 0, "")
     assert not refused(game, tack)
     game.rules = with_(CARIB, tack_same_turn=False)
-    assert game.why_illegal(tack).code == "tack-next-turn"
+    assert game.why_illegal(tack, game.to_act).code == "tack-next-turn"
 
 
 def test_tack_on_others():
@@ -373,23 +373,23 @@ def test_tack_on_others():
     tack = TackOn(held(game, 0, "8C")[0], 0, "")
     assert not refused(game, tack)
     game.rules = with_(CARIB, tack_on_others=False)
-    assert game.why_illegal(tack).code == "own-melds-only"
+    assert game.why_illegal(tack, game.to_act).code == "own-melds-only"
 
 
 def test_joker_on_others_melds():
     game = down_game(hand="5S 5H 5D 6S 6H 6D 7S 7H 7D JK QC",
                      table=((1, "8S 8H 8D"),), down=(1,))
     tack = TackOn(held(game, 0, "JK")[0], 0, "")
-    assert game.why_illegal(tack).code == "joker-own-melds"
+    assert game.why_illegal(tack, game.to_act).code == "joker-own-melds"
     game.rules = with_(CARIB, joker_on_others_melds=True)
     assert not refused(game, tack)
 
 
 def test_joker_discard():
     game = rigged(["JK 5C", "2S", "3S"], stock="9D")
-    game.apply(DrawStock())
+    game.apply(DrawStock(), game.to_act)
     joker = held(game, 0, "JK")[0]
-    assert game.why_illegal(Discard(joker)).code == "joker-discard"
+    assert game.why_illegal(Discard(joker), game.to_act).code == "joker-discard"
     game.rules = with_(CARIB, joker_discard=True)
     assert not refused(game, Discard(joker))
 
@@ -397,7 +397,7 @@ def test_joker_discard():
 def release_game(rules=K51, hand="10C 10D 4S 5S 9S", table=((1, "10S 10H JK"),)):
     game = rigged([hand, "2S 3S", "4C 5C"], rules=rules, stock="KD",
                   table=table, down=(0, 1))
-    game.apply(DrawStock())
+    game.apply(DrawStock(), game.to_act)
     return game
 
 
@@ -405,26 +405,26 @@ def test_joker_release():
     game = release_game()
     action = ReleaseJoker(held(game, 0, "10C 10D"), 0)
     assert action in game.legal_actions(0)
-    assert game.why_illegal(ReleaseJoker(held(game, 0, "10C"), 0)).code == "release-count"
+    assert game.why_illegal(ReleaseJoker(held(game, 0, "10C"), 0), 0).code == "release-count"
     game.rules = with_(K51, joker_release=("run-exact", "group-any-missing"))
     assert not refused(game, ReleaseJoker(held(game, 0, "10C"), 0))
     game.rules = with_(K51, joker_release=())
-    assert game.why_illegal(action).code == "release-off"
+    assert game.why_illegal(action, game.to_act).code == "release-off"
 
 
 def test_released_joker_must_be_used():
     game = release_game(hand="10C 10D 4S 9S 5H 6H", table=((1, "10S 10H JK"), (1, "7S 8S 9S")))
-    game.apply(ReleaseJoker(held(game, 0, "10C 10D"), 0))
+    game.apply(ReleaseJoker(held(game, 0, "10C 10D"), 0), game.to_act)
     joker = game.freed_joker
     assert joker is not None and joker in game.hands[0]
-    assert game.why_illegal(Discard(held(game, 0, "4S")[0])).code == "use-freed-joker"
+    assert game.why_illegal(Discard(held(game, 0, "4S")[0]), game.to_act).code == "use-freed-joker"
     for move in game.legal_actions(0):
         if isinstance(move, LayDown):
             assert any(joker in meld.cards for meld in move.melds)
         else:
             assert isinstance(move, TackOn) and move.card == joker
     kept = release_game(rules=with_(K51, released_joker_must_be_used=False))
-    kept.apply(ReleaseJoker(held(kept, 0, "10C 10D"), 0))
+    kept.apply(ReleaseJoker(held(kept, 0, "10C 10D"), 0), kept.to_act)
     assert kept.freed_joker is None
     assert not refused(kept, Discard(held(kept, 0, "4S")[0]))
 
@@ -433,7 +433,7 @@ def test_joker_release_needs_down():
     game = release_game()
     game.down[0] = False
     action = ReleaseJoker(held(game, 0, "10C 10D"), 0)
-    assert game.why_illegal(action).code == "release-needs-down"
+    assert game.why_illegal(action, game.to_act).code == "release-needs-down"
     game.rules = with_(K51, joker_release_needs_down=False, released_joker_must_be_used=False)
     assert not refused(game, action)
 
@@ -446,17 +446,17 @@ def test_joker_shift_in_run():
     game.rules = with_(CARIB, joker_shift_in_run="upward")
     assert refused(game, ShiftJoker(held(game, 0, "6C")[0], 0, "lo"))
     game.rules = with_(CARIB, joker_shift_in_run="off")
-    assert game.why_illegal(shift).code == "shift-off"
+    assert game.why_illegal(shift, game.to_act).code == "shift-off"
 
 
 def test_final_discard():
     game = rigged(["5S 5H 5D 6S 6H 6D 7S 7H", "2C 3C", "4C 8C"], stock="7D")
-    game.apply(DrawStock())
+    game.apply(DrawStock(), game.to_act)
     everything = lay(game, 0, (GROUP_KIND, "5S 5H 5D"), (GROUP_KIND, "6S 6H 6D"),
                      (GROUP_KIND, "7S 7H 7D"))
-    assert game.why_illegal(everything).code == "keep-a-discard"
+    assert game.why_illegal(everything, game.to_act).code == "keep-a-discard"
     game.rules = with_(CARIB, final_discard=False)
-    game.apply(everything)
+    game.apply(everything, game.to_act)
     assert game.results and game.results[-1].winner == 0
 
 
@@ -467,8 +467,8 @@ FOUR = ["2S 3S", "4S 5S", "6S 7S", "8S 9S"]
 
 def discarded(rules=CARIB, **kw):
     game = rigged(FOUR, rules=rules, discard="9D", stock="KH QH JH", **kw)
-    game.apply(DrawStock())
-    game.apply(Discard(held(game, 0, "2S")[0]))
+    game.apply(DrawStock(), game.to_act)
+    game.apply(Discard(held(game, 0, "2S")[0]), game.to_act)
     return game
 
 
@@ -481,36 +481,36 @@ def test_max_calls():
     game = rigged(FOUR, discard="9D", stock="KH")
     game.calls_made[2] = game.calls_made[3] = 1
     game.rules = with_(CARIB, max_calls=1)
-    game.apply(DrawStock())
-    game.apply(Discard(held(game, 0, "2S")[0]))
+    game.apply(DrawStock(), game.to_act)
+    game.apply(Discard(held(game, 0, "2S")[0]), game.to_act)
     assert game.phase == Phase.DRAW
 
 
 def test_call_penalty_cards():
     def caller_cards(n):
         game = discarded(with_(CARIB, call_penalty_cards=n))
-        game.apply(Call())
-        game.apply(Allow())
+        game.apply(Call(), game.to_act)
+        game.apply(Allow(), game.to_act)
         return len(game.hands[2])
     assert caller_cards(1) == 4 and caller_cards(2) == 5
 
 
 def test_call_priority():
     game = discarded()
-    game.apply(Call())
+    game.apply(Call(), game.to_act)
     assert game.phase == Phase.ALLOW and game.caller == 2
     other = discarded(with_(CARIB, call_priority="random"))
-    other.apply(Call())
+    other.apply(Call(), other.to_act)
     assert other.phase == Phase.CALL and other.to_act == 3
 
 
 def test_down_player_may_refuse():
     game = discarded(down=(1,))
-    game.apply(Call())
+    game.apply(Call(), game.to_act)
     assert game.phase == Phase.DRAW and game.calls_made[2] == 1
     other = discarded(with_(CARIB, down_player_may_refuse=True), down=(1,))
-    other.apply(Call())
-    assert other.phase == Phase.ALLOW and other.is_legal(Refuse())
+    other.apply(Call(), other.to_act)
+    assert other.phase == Phase.ALLOW and other.is_legal(Refuse(), other.to_act)
 
 
 # --- scoring ----------------------------------------------------------------
@@ -558,11 +558,11 @@ def test_going_out_bonus_no_tacking():
     def second_score(rules):
         game = rigged(["5S 5H 5D 6S 6H 6D 7S 7H 7D 8C", "JK 2H", "2C 3C"], rules=rules,
                       stock="KC", table=((1, "8S 8H 8D"),), down=(1,))
-        game.apply(DrawStock())
+        game.apply(DrawStock(), game.to_act)
         game.apply(lay(game, 0, (GROUP_KIND, "5S 5H 5D"), (GROUP_KIND, "6S 6H 6D"),
-                       (GROUP_KIND, "7S 7H 7D")))
-        game.apply(TackOn(held(game, 0, "8C")[0], 0, ""))
-        game.apply(Discard(held(game, 0, "KC")[0]))
+                       (GROUP_KIND, "7S 7H 7D")), game.to_act)
+        game.apply(TackOn(held(game, 0, "8C")[0], 0, ""), game.to_act)
+        game.apply(Discard(held(game, 0, "KC")[0]), game.to_act)
         return game.results[-1].scores[1]
     plus = with_(CARIB, going_out_bonus="plus")
     assert second_score(plus) == 52 + 25
@@ -574,11 +574,11 @@ def test_stock_exhaustion():
         game = rigged(["2S 3S", "4S 5S", "6S 7S"], rules=rules, discard="9D 9C KD")
         game.stock = game.stock[-1:]
         game.reshuffles = 1
-        game.apply(DrawStock())
-        game.apply(Discard(held(game, 0, "2S")[0]))
+        game.apply(DrawStock(), game.to_act)
+        game.apply(Discard(held(game, 0, "2S")[0]), game.to_act)
         game.phase, game.to_act = Phase.DRAW, 1
         game.call_queue = []
-        return game.apply(DrawStock())
+        return game.apply(DrawStock(), game.to_act)
     assert any(e.kind == "deal-void" for e in exhaust(CARIB))
     assert any(e.kind == "reshuffle"
                for e in exhaust(with_(CARIB, stock_exhaustion="always-reshuffle")))
@@ -589,7 +589,7 @@ def test_reshuffle_limit():
         game = rigged(["2S 3S", "4S 5S", "6S 7S"], rules=rules, discard="9D 9C KD")
         game.stock = []
         game.reshuffles = reshuffles
-        return game.apply(DrawStock())
+        return game.apply(DrawStock(), game.to_act)
     always = with_(CARIB, stock_exhaustion="always-reshuffle", reshuffle_limit=3)
     assert any(e.kind == "reshuffle" for e in exhaust(always, 2))
     assert any(e.kind == "deal-void" for e in exhaust(always, 3))

@@ -13,7 +13,8 @@ def played(steps=120, seed=5):
     recorder = Recorder.new(preset("caribbean"), 4, seed)
     rng = Rng(1)
     for _ in range(steps):
-        recorder.apply(choose_random(recorder.game.view(recorder.game.to_act), rng))
+        seat = recorder.game.to_act
+        recorder.apply(choose_random(recorder.game.view(seat), rng), seat)
     return recorder
 
 

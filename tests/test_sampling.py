@@ -22,7 +22,7 @@ def _positions(name: str, seed: int, every: int = 7, limit: int = 350):
         view = game.view(game.to_act)
         if step % every == 0 or view.phase in (Phase.CALL, Phase.ALLOW, Phase.CUT):
             yield game, view
-        game.apply(player.choose(view, rng))
+        game.apply(player.choose(view, rng), game.to_act)
 
 
 @pytest.mark.parametrize("name", ["caribbean", "kalooki51", "rami40"])

@@ -20,7 +20,7 @@ def play(recorder: Recorder, rng: Rng, steps: int, check=None) -> None:
     for _ in range(steps):
         if game.over:
             return
-        recorder.apply(choose_random(game.view(game.to_act), rng))
+        recorder.apply(choose_random(game.view(game.to_act), rng), recorder.game.to_act)
         if check:
             check(game)
 
@@ -46,7 +46,7 @@ def test_random_legal_play_always_finishes_a_deal_without_raising(seed, players,
     game = recorder.game
     rng = Rng(rng_seed)
     for _ in range(5000):
-        recorder.apply(choose_random(game.view(game.to_act), rng))
+        recorder.apply(choose_random(game.view(game.to_act), rng), recorder.game.to_act)
         if game.results:
             break
     assert game.results, "no deal ended (by going out or by a void stock) in 5000 actions"
@@ -62,7 +62,7 @@ def test_eager_random_play_completes_a_baby_match(seed, players, rng_seed):
     for _ in range(30_000):
         if game.over:
             break
-        recorder.apply(eager(game.view(game.to_act), rng))
+        recorder.apply(eager(game.view(game.to_act), rng), recorder.game.to_act)
     assert game.over
     played = [r for r in game.results if not r.void]
     assert [r.deal for r in played] == [1, 2, 3]
@@ -142,7 +142,7 @@ def test_listed_table_moves_are_exactly_the_legal_ones(seed, rng_seed):
             listed = {a for a in game.legal_actions(player) if isinstance(a, TackOn | ShiftJoker)}
             assert by_face(listed) == by_face(every_table_move(game, player))
             checked += 1
-        recorder.apply(eager(game.view(player), rng))
+        recorder.apply(eager(game.view(player), rng), recorder.game.to_act)
 
 
 def every_simple_move(game: Game, player: int) -> set:
@@ -198,7 +198,7 @@ def test_listed_moves_are_legal_and_every_simple_legal_move_is_listed(seed, rng_
         chosen = [a for a in listed
                   if not isinstance(a, Cut | LayDown | TackOn | ShiftJoker | ReleaseJoker)]
         assert simple_by_face(chosen) == simple_by_face(every_simple_move(game, player))
-        recorder.apply(eager(game.view(player), rng))
+        recorder.apply(eager(game.view(player), rng), recorder.game.to_act)
 
 
 def test_a_view_gives_every_field_and_equals_one_built_the_usual_way():
@@ -213,4 +213,4 @@ def test_a_view_gives_every_field_and_equals_one_built_the_usual_way():
         assert vars(view).keys() == {f.name for f in dataclasses.fields(PlayerView)}
         assert view == PlayerView(**vars(view))
         assert hash(view.legal) == hash(PlayerView(**vars(view)).legal)
-        game.apply(choose_random(view, rng))
+        game.apply(choose_random(view, rng), game.to_act)

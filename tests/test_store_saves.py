@@ -64,8 +64,8 @@ def play(steps: int, seed: int = 5, rules: str = "caribbean", players: int = 4,
     recorder = Recorder.new(preset(rules), players, seed)
     rng = Rng(seed * 7919 + 1)
     while len(recorder.actions) < steps and not recorder.game.over:
-        game = recorder.game
-        recorder.apply(policy(game.view(game.to_act), rng))
+        seat = recorder.game.to_act
+        recorder.apply(policy(recorder.game.view(seat), rng), seat)
         if after is not None:
             after(recorder)
     return recorder
@@ -129,7 +129,8 @@ def test_an_interrupted_match_resumes_at_the_same_action_with_the_same_hands(
 
     def check(original: Recorder) -> None:
         if resumed:  # the previous resume, fed the action just played
-            resumed[-1].apply(parse_last(original))
+            behind = resumed[-1]
+            behind.apply(parse_last(original), behind.game.to_act)
             same_game(resumed[-1], original)
         assert autosave(paths, snapshot(original, seats(4))) == ()
         entry = latest_autosave(paths)

@@ -34,6 +34,7 @@ from kalooki.ui.menu import MainMenuScene
 from kalooki.ui.play import Profile, open_menu, start_match
 from kalooki.ui.rules_scene import RulesScene
 from kalooki.ui.saves_scene import LoadGameScene
+from kalooki.ui.session import InlineWorker
 from kalooki.ui.setup_panel import GameSetup
 from kalooki.ui.stats_scene import EMPTY, StatsScene
 from kalooki.ui.table import TableScene
@@ -53,7 +54,8 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> StorePaths:
 @pytest.fixture
 def profile(home: StorePaths) -> Profile:
     return Profile(home, dataclasses.replace(Settings(), ai_pause_seconds=0.0,
-                                             animation_speed="instant"))
+                                             animation_speed="instant"),
+                   worker=InlineWorker)
 
 
 def press(app: App, key: int) -> None:
@@ -82,9 +84,9 @@ def table_with_moves(app: App, profile: Profile, moves: int = 8) -> TableScene:
     assert table is not None
     session = table.session
     for _ in range(20000):
-        if len(session.recorder.actions) >= moves and session.human_to_act:
+        if len(session.recorder.actions) >= moves and session.screen_to_act:
             return table
-        elif session.human_to_act and table.chooser is None:
+        elif session.screen_to_act and table.chooser is None:
             assert table.submit(human_decision(session.view()))
         app.run_frames(1)
     raise AssertionError("the match never got that far")

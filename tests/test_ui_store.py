@@ -30,7 +30,7 @@ from kalooki.ui.app import App
 from kalooki.ui.keeper import MatchKeeper
 from kalooki.ui.menu import MainMenuScene
 from kalooki.ui.play import Profile, continue_match, launch, open_menu, start_match
-from kalooki.ui.session import MatchSession, Seat
+from kalooki.ui.session import InlineWorker, MatchSession, Seat, thinking_thread
 from kalooki.ui.setup_panel import GameSetup
 from kalooki.ui.table import TableScene
 from tests.rig import rigged
@@ -57,7 +57,8 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> StorePaths:
 
 def profile(paths: StorePaths, **fields: object) -> Profile:
     return Profile(paths, dataclasses.replace(Settings(), ai_pause_seconds=0.0,
-                                              animation_speed="instant", **fields))
+                                              animation_speed="instant", **fields),
+                   worker=InlineWorker)
 
 
 def play_until(app: App, table: TableScene, done: object, limit: int = 20000) -> None:
@@ -68,7 +69,7 @@ def play_until(app: App, table: TableScene, done: object, limit: int = 20000) ->
             return
         if table.result is not None:
             table.next_deal()
-        elif session.human_to_act and table.chooser is None:
+        elif session.screen_to_act and table.chooser is None:
             assert table.submit(human_decision(session.view()))
         app.run_frames(1)
     raise AssertionError("the game never got there")
@@ -87,7 +88,8 @@ def run_while_thinking(app: App, done: Callable[[], bool], seconds: float) -> No
 
 def test_a_computer_only_deal_with_real_medium_players_finishes(app: App) -> None:
     seats = [Seat(name, "medium") for name in ("North", "Marcia", "Delroy")]
-    session = MatchSession(RULES, seats, 21, ai_pause=0.0, threaded=True)
+    session = MatchSession(RULES, seats, 21, ai_pause=0.0,
+                           worker=thinking_thread())
     table = TableScene(app, session, speed="instant")
     app.switch(table)
     run_while_thinking(app, lambda: table.result is not None, seconds=120)
@@ -100,7 +102,8 @@ def test_thinking_runs_off_the_main_thread_and_the_prompt_says_so(app: App) -> N
     import threading
 
     release = threading.Event()
-    session = MatchSession(RULES, seats(3), 5, ai_pause=0.0, threaded=True)
+    session = MatchSession(RULES, seats(3), 5, ai_pause=0.0,
+                           worker=thinking_thread())
     chosen = session.choosers[1]
     assert chosen is not None
 
@@ -308,7 +311,7 @@ def test_hint_shows_a_reason_and_marks_the_cards(app: App) -> None:
     session = make_session(6)
     table = TableScene(app, session, speed="instant")
     app.switch(table)
-    play_until(app, table, lambda: session.human_to_act
+    play_until(app, table, lambda: session.screen_to_act
                and session.view().phase == Phase.PLAY)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h",
                                          scancode=0))

@@ -108,9 +108,9 @@ def plan(seed: int, players: int = 3) -> list[str] | None:
             done = not game.results[0].void
             kinds = {code.split()[0] for code in mine}
             return mine if done and {"lay", "tack", "draw"} <= kinds else None
-        if session.human_to_act:
+        if session.screen_to_act:
             action = human_decision(session.view())
-            assert session.submit(action) is None
+            assert session.submit(action, 0) is None
             mine.append(action.code)
         else:
             session.update(1.0, busy=False)
@@ -160,7 +160,7 @@ def card_centre(table: TableScene, card: int) -> tuple[int, int]:
 
 def wait_for_human(app: App, table: TableScene, limit: int = 5000) -> None:
     for _ in range(limit):
-        if table.result is not None or table.session.human_to_act:
+        if table.result is not None or table.session.screen_to_act:
             return
         app.run_frames(1)
     raise AssertionError("the computer players never handed over")

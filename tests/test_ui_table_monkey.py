@@ -13,13 +13,15 @@ from collections import Counter
 
 import pygame
 
+from kalooki.engine.actions import Action
 from kalooki.engine.cards import build_deck
 from kalooki.engine.rules import preset
 from kalooki.engine.state import Phase
+from kalooki.engine.view import PlayerView
 from kalooki.ui.app import App
 from kalooki.ui.session import MatchSession, Seat
 from kalooki.ui.table import TableScene
-from tests.ui_support import FakeClock
+from tests.ui_support import FakeClock, HeldWorker
 
 EVENTS = 20_000
 KEYS = (pygame.K_s, pygame.K_r, pygame.K_d, pygame.K_t, pygame.K_RETURN, pygame.K_x,
@@ -78,5 +80,96 @@ def test_twenty_thousand_random_events_break_nothing() -> None:
                     assert Counter(game.cards_in_play()) == deck
                 assert set(table.arrangement.all_cards()) == set(game.hands[0])
         assert session.recorder.actions  # the monkey got the game moving
+    finally:
+        app.close()
+
+
+# --- one door per seat: the person at the screen never moves a computer -------------------
+
+ACTION_KEYS = (pygame.K_d, pygame.K_t, pygame.K_c, pygame.K_p, pygame.K_a, pygame.K_f,
+               pygame.K_x, pygame.K_DELETE, pygame.K_RETURN)
+
+
+def every_gesture(table: TableScene) -> list[pygame.event.Event]:
+    """Every key that acts, then clicks and double-clicks with a card chosen on the stock,
+    the discard pile, every meld on the table and every button, and a drag of each pile."""
+    def click(pos: tuple[int, int]) -> list[pygame.event.Event]:
+        return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+                pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)]
+
+    def drag(start: tuple[int, int], end: tuple[int, int]) -> list[pygame.event.Event]:
+        return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1),
+                pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0)),
+                pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1)]
+
+    events = [pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)
+              for key in ACTION_KEYS]
+    layout = table.layout
+    places = [layout.stock.center, layout.discard.center, layout.cut_strip.center,
+              *(rect.center for rect in table.placement.meld_rects),
+              *(button.rect.center for button in table.buttons.values())]
+    card = table.arrangement.order[0] if table.arrangement.order else None
+    for place in places:
+        if card is not None:
+            x, y, w = table.placement.spots[card]
+            events += click((x + w // 2, y + w // 2))  # choose a card, then use it there
+        events += click(place)
+    if card is not None:  # a double-click discards
+        x, y, w = table.placement.spots[card]
+        events += click((x + w // 2, y + w // 2)) * 2
+    for pile in (layout.stock, layout.discard):
+        events += drag(pile.center, layout.staging.center)
+    return events
+
+
+def human_move(view: PlayerView, rng: random.Random) -> Action:
+    """Any legal move, calling whenever calling is allowed (so computers must allow)."""
+    calls = [a for a in view.legal if a.code == "call"]
+    return calls[0] if calls else rng.choice(view.legal)
+
+
+def test_no_human_input_ever_moves_a_computer_seat() -> None:
+    """While each computer pauses and thinks (in its turn, its call window, its answer to
+    the human's call), every gesture the table knows applies nothing; and the refusal says
+    whose turn it is."""
+    app = App(clock=FakeClock())
+    try:
+        worker = HeldWorker()
+        seats = [Seat("You", "human", True), Seat("Marcia", "easy"), Seat("Delroy", "easy")]
+        session = MatchSession(preset("caribbean"), seats, seed=3, ai_pause=0.3,
+                               worker=worker)
+        table = TableScene(app, session, speed="instant", call_seconds=60.0,
+                           on_quit=lambda: None)
+        app.switch(table)
+        rng = random.Random(9)
+        probed: Counter[Phase] = Counter()
+        for _ in range(3000):
+            if table.result is not None:
+                table.next_deal()
+            elif session.screen_to_act and table.chooser is None:
+                table.submit(human_move(table.view, rng))
+            elif session.computer_to_act is not None:
+                seat = session.computer_to_act
+                app.step([])  # its pause begins; its choice is asked for and held
+                before = (session.game.state_hash(), len(session.recorder.actions))
+                app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_d, mod=0,
+                                             unicode="", scancode=0)])
+                assert (session.game.state_hash(), len(session.recorder.actions)) == before
+                if session.game.phase != Phase.CUT:
+                    assert table.toast[0] == f"It is {seats[seat].name}'s turn."
+                app.step(every_gesture(table))
+                assert (session.game.state_hash(), len(session.recorder.actions)) == before
+                probed[session.game.phase] += 1
+                if table.chooser is not None:
+                    table._close_chooser()
+                worker.release()
+                while len(session.recorder.actions) == before[1]:  # its pause runs out
+                    app.step([])
+                if {Phase.DRAW, Phase.PLAY, Phase.CALL, Phase.ALLOW} <= set(probed) and \
+                        sum(probed.values()) >= 60:
+                    break
+                continue
+            app.step([])
+        assert {Phase.DRAW, Phase.PLAY, Phase.CALL, Phase.ALLOW} <= set(probed), probed
     finally:
         app.close()

@@ -283,12 +283,16 @@ def elimination_game(totals: list[int], players: int = 3) -> Game:
 
 
 def marcia_goes_out(table: TableScene) -> None:
-    game = table.session.game
+    """Marcia's moves go through the session's door for her seat (the table itself acts
+    only for the person at the screen), then the table catches up."""
+    session = table.session
+    game = session.game
     five = next(c for c in game.hands[1] if face_of(c) == face_of(parse_cards(["5C"])[0]))
-    assert table.submit(DrawStock())
-    assert table.submit(TackOn(five, 0, "lo"))
-    king = next(c for c in game.hands[1])
-    assert table.submit(Discard(king))
+    assert table.submit(DrawStock()) is False  # not the human's turn: nothing moves
+    for action in (DrawStock(), TackOn(five, 0, "lo")):
+        assert session.submit(action, 1) is None
+    assert session.submit(Discard(next(c for c in game.hands[1])), 1) is None
+    table._absorb(session.take_events())
 
 
 def test_elimination_buy_in_dialog_for_the_human(app: App) -> None:

@@ -56,22 +56,22 @@ def test_release_buy_in_and_drop_out_codes_round_trip():
 def test_a_run_joker_is_freed_by_the_exact_card():
     game = rigged(["6C 2D 9S KD", "2S 3S", "4S 5S"], rules=K51, stock="QH",
                   table=((1, "4C 5C JK 7C"), (1, "9H 10H JH")), down=(0, 1))
-    game.apply(DrawStock())
+    game.apply(DrawStock(), game.to_act)
     six = game.hands[0][0]
     wrong = ReleaseJoker((game.hands[0][1],), 0)
-    assert game.why_illegal(wrong).code == "release-wrong-card"
-    events = game.apply(ReleaseJoker((six,), 0))
+    assert game.why_illegal(wrong, game.to_act).code == "release-wrong-card"
+    events = game.apply(ReleaseJoker((six,), 0), game.to_act)
     joker = events[0].info["joker"]
     assert joker in game.hands[0] and game.table[0].meld.cards[2] == six
-    assert game.why_illegal(parse_action("discard 2D#1")).code == "use-freed-joker"
+    assert game.why_illegal(parse_action("discard 2D#1"), game.to_act).code == "use-freed-joker"
 
 
 def test_a_full_group_keeps_its_joker():
     game = rigged(["10C 10D 4S 5S 9S", "2S 3S", "4C 5C"], rules=K51, stock="KD",
                   table=((1, "10S 10H 10D JK"),), down=(0, 1))
-    game.apply(DrawStock())
+    game.apply(DrawStock(), game.to_act)
     pair = tuple(game.hands[0][:2])
-    assert game.why_illegal(ReleaseJoker(pair, 0)).code in ("release-locked",
+    assert game.why_illegal(ReleaseJoker(pair, 0), game.to_act).code in ("release-locked",
                                                             "group-repeated-suit")
 
 
@@ -86,7 +86,7 @@ def play_match(rules, players, seed, rng_seed, limit=20_000):
     for _ in range(limit):
         if game.over:
             break
-        recorder.apply(eager(game.view(game.to_act), rng))
+        recorder.apply(eager(game.view(game.to_act), rng), recorder.game.to_act)
         assert sorted(game.cards_in_play()) == deck
     assert game.over
     return recorder

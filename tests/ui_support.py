@@ -1,6 +1,11 @@
-"""Shared pieces for driving the window in tests."""
+"""Shared pieces for driving the window in tests: a clock and a worker the test controls,
+so nothing depends on the machine's speed or on how threads are scheduled."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from concurrent.futures import Executor, Future
+from typing import Any
 
 
 class FakeClock:
@@ -12,3 +17,22 @@ class FakeClock:
     def tick(self, framerate: float = 0) -> int:
         self.frames += 1
         return 16
+
+
+class HeldWorker(Executor):
+    """A session's worker whose choices wait until the test lets them go: a computer
+    player "thinks" for exactly as long as the test needs, on the test's own thread."""
+
+    def __init__(self) -> None:
+        self.held: list[tuple[Future[Any], Callable[..., Any], tuple[Any, ...]]] = []
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        self.held.append((future, fn, args))
+        return future
+
+    def release(self) -> None:
+        """Make every choice asked for so far."""
+        held, self.held = self.held, []
+        for future, fn, args in held:
+            future.set_result(fn(*args))

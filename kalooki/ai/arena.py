@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from kalooki.ai.player import Player
+from kalooki.engine.actions import Action
 from kalooki.engine.record import Recorder
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import RuleSet
@@ -60,7 +61,7 @@ def rules_from_deal(rules: RuleSet, deal_no: int) -> RuleSet:
 
 def play_deal(rules: RuleSet, seed: int, players: Sequence[Player], labels: Sequence[str],
               keep_record: bool = False,
-              check: Callable[[Game, object], None] | None = None) -> DealOutcome:
+              check: Callable[[Game, Action, int], None] | None = None) -> DealOutcome:
     """Play one deal; every action a player returns must be legal (the engine refuses
     anything else with a RuleError, which propagates)."""
     recorder = Recorder.new(rules, len(players), seed)
@@ -82,9 +83,9 @@ def play_deal(rules: RuleSet, seed: int, players: Sequence[Player], labels: Sequ
         action = players[seat].choose(view, streams[seat])
         times[seat].append(time.thread_time() - start)
         if check is not None:
-            check(game, action)
+            check(game, action, seat)
         before = len(game.results)
-        recorder.apply(action)
+        recorder.apply(action, seat)
         if len(game.results) == before:
             ever_down = [a or b for a, b in zip(ever_down, game.down, strict=True)]
             calls = [max(a, b) for a, b in zip(calls, game.calls_made, strict=True)]

@@ -278,12 +278,12 @@ def _play_out(world: Game, option: Action, me: int, policy: Sequence[MediumPlaye
     penalty of seat ``me`` (own points minus the others' mean) and the moves played."""
     game = world.clone()
     done = len(game.results)
-    game.apply(option)
+    game.apply(option, me)
     steps = 0
     while len(game.results) == done and steps < horizon:
         seat = game.to_act
         assert seat is not None
-        game.apply(policy[seat].choose(game.view(seat), rng))
+        game.apply(policy[seat].choose(game.view(seat), rng), seat)
         steps += 1
     if len(game.results) > done:
         result = game.results[done]

@@ -76,8 +76,9 @@ class Recorder:
     def new(cls, rules: RuleSet, players: int, seed: int) -> Recorder:
         return cls(Game.new(rules, players, seed))
 
-    def apply(self, action: Action) -> list[Event]:
-        events = self.game.apply(action)
+    def apply(self, action: Action, player: int) -> list[Event]:
+        """Apply ``action`` by seat ``player`` and log it (a refusal logs nothing)."""
+        events = self.game.apply(action, player)
         self.actions.append(action.code)
         if len(self.actions) % HASH_EVERY == 0:
             self.hashes.append((len(self.actions), self.game.state_hash()))
@@ -101,7 +102,9 @@ def replay(record: GameRecord, upto: int | None = None) -> Recorder:
     recorder = Recorder(game)
     for number, code in enumerate(record.actions[:upto], start=1):
         try:
-            recorder.apply(parse_action(code))
+            # A record lists moves in order, as a chess game does: each one is made by
+            # the seat to act at that point, so the seat needs no writing down.
+            recorder.apply(parse_action(code), _seat_to_act(game))
         except RuleError as error:
             raise RuleError("bad-record", f"Action {number} ('{code}') cannot be replayed: "
                             f"{error.message}") from None
@@ -109,3 +112,9 @@ def replay(record: GameRecord, upto: int | None = None) -> Recorder:
             raise RuleError("bad-record", f"The game after action {number} differs from the "
                             f"one recorded (the record was altered).")
     return recorder
+
+
+def _seat_to_act(game: Game) -> int:
+    if game.to_act is None:
+        raise RuleError("match-over", "The match is over.")
+    return game.to_act

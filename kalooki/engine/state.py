@@ -2,7 +2,8 @@
 
 One :class:`Game` holds a whole match. Exactly one player is asked to act at a time
 (``to_act``); :meth:`Game.legal_actions` lists that player's finite moves and
-:meth:`Game.apply` checks an action, changes the state and returns :class:`Event`s.
+:meth:`Game.apply` checks an action by a named seat, changes the state and returns
+:class:`Event`s; an action from any seat but the one to act is refused.
 Every refusal is a :class:`RuleError` whose sentence a player understands. All chance
 comes from the game's own :class:`Rng`, so a seed and the list of actions replay the
 identical match.
@@ -408,20 +409,21 @@ class Game:
                     moves.append(action)
         return moves
 
-    def is_legal(self, action: Action, player: int | None = None) -> bool:
+    def is_legal(self, action: Action, player: int) -> bool:
         return self.why_illegal(action, player) is None
 
-    def why_illegal(self, action: Action, player: int | None = None) -> RuleError | None:
-        """The reason ``action`` by ``player`` (default: whoever is to act) is refused."""
-        actor = self.to_act if player is None else player
-        if self.phase == _MATCH_OVER:
+    def why_illegal(self, action: Action, player: int) -> RuleError | None:
+        """The reason ``action`` by seat ``player`` is refused; None when it is legal.
+        Only the seat to act may act: any other is told whose turn it is (``seat``)."""
+        if self.phase == _MATCH_OVER or self.to_act is None:
             return RuleError("match-over", "The match is over.")
-        if actor is None or actor != self.to_act:
-            return RuleError("not-your-turn", "It is not your turn to act.")
+        if player != self.to_act:
+            return RuleError("not-your-turn", f"It is player {self.to_act + 1}'s turn.",
+                             seat=self.to_act)
         checker = _CHECKS.get(type(action))
         if checker is None:
             return RuleError("bad-action", f"'{action}' is not a move of this game.")
-        return checker(self, actor, action)
+        return checker(self, player, action)
 
     # -- checks (no state change) ------------------------------------------------------
 
@@ -690,13 +692,12 @@ class Game:
 
     # -- applying ----------------------------------------------------------------------
 
-    def apply(self, action: Action) -> list[Event]:
-        """Check and perform ``action`` for the player to act; returns what happened."""
-        problem = self.why_illegal(action)
+    def apply(self, action: Action, player: int) -> list[Event]:
+        """Check and perform ``action`` by seat ``player``; returns what happened. A
+        refusal (a RuleError, raised) changes nothing."""
+        problem = self.why_illegal(action, player)
         if problem is not None:
             raise problem
-        player = self.to_act
-        assert player is not None
         self.actions_applied += 1
         return _DOERS[type(action)](self, player, action)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -26,7 +27,7 @@ from kalooki.ui.keeper import MatchKeeper, save_seats
 from kalooki.ui.menu import DEFAULT_PRESETS, MainMenuScene
 from kalooki.ui.rules_scene import RulesScene
 from kalooki.ui.saves_scene import LoadGameScene, save_dialog, save_error
-from kalooki.ui.session import HUMAN_LEVEL, HUMAN_SEAT, MatchSession, Seat
+from kalooki.ui.session import HUMAN_LEVEL, HUMAN_SEAT, MatchSession, Seat, thinking_thread
 from kalooki.ui.setup_panel import DEFAULT_LEVEL, DEFAULT_NAMES, LEVELS, GameSetup
 from kalooki.ui.stats_scene import StatsScene
 from kalooki.ui.table import TableScene
@@ -38,10 +39,12 @@ if TYPE_CHECKING:
 
 @dataclass
 class Profile:
-    """The player's store and settings for this run of the game."""
+    """The player's store and settings for this run of the game, and where its computer
+    players think: a thread in the game, inline (synchronous) in tests."""
 
     paths: StorePaths
     settings: Settings
+    worker: Callable[[], Executor] = thinking_thread
 
     def change(self, app: App, **fields: object) -> None:
         """Update and save settings; a failed save is said once, play goes on."""
@@ -164,7 +167,7 @@ def start_match(app: App, setup: GameSetup, profile: Profile,
         session = MatchSession(preset(setup.preset), seats_for(setup, settings.player_name),
                                random.randrange(2**32) if seed is None else seed,
                                ai_pause=settings.ai_pause_seconds, viewer=HUMAN_SEAT,
-                               threaded=True, think_budget=settings.ai_think_budget)
+                               worker=profile.worker(), think_budget=settings.ai_think_budget)
     except RuleError as error:
         if isinstance(app.scene, MainMenuScene):
             app.scene.show_notice(error.message)
@@ -200,7 +203,7 @@ def resume_save(app: App, profile: Profile, path: Path) -> TableScene | str:
     try:
         session = MatchSession(resumed.game.rules, seats, resumed.game.seed,
                                ai_pause=settings.ai_pause_seconds, viewer=viewer,
-                               threaded=True, think_budget=settings.ai_think_budget,
+                               worker=profile.worker(), think_budget=settings.ai_think_budget,
                                recorder=resumed.recorder)
     except ValueError as error:
         return str(error)

@@ -97,8 +97,9 @@ def _sample_saves(shots: Shots) -> None:
         recorder = Recorder.new(preset(rules), 4, steps)
         rng = Rng(steps)
         while len(recorder.actions) < steps and not recorder.game.over:
-            game = recorder.game
-            recorder.apply(eager(game.view(game.to_act), rng))
+            seat = recorder.game.to_act
+            assert seat is not None
+            recorder.apply(eager(recorder.game.view(seat), rng), seat)
         seats = [Seat(_SAMPLE_SEATS[0], "human"),
                  *(Seat(n, "medium") for n in _SAMPLE_SEATS[1:])]
         save_named(shots.store, snapshot(recorder, seats), name)

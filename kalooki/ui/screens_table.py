@@ -82,7 +82,7 @@ def staged_table(app: App, players: int, melds: int, seed: int = 4, *,
                 break
             table.next_deal()
             continue
-        if session.human_to_act:
+        if session.screen_to_act:
             view = session.view()
             if until_cut and view.phase == Phase.CUT:
                 break

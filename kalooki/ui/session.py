@@ -2,20 +2,25 @@
 computer players' pacing. No pygame here, so the whole flow can be tested without a window.
 
 The session is the single door to the engine for the table: the human's gestures and the
-computer players' choices both arrive as actions through :meth:`MatchSession.submit`, and
-everything that happened comes back out of :meth:`MatchSession.take_events`.
+computer players' choices both arrive as actions through :meth:`MatchSession.submit`, each
+naming the seat that acts, and everything that happened comes back out of
+:meth:`MatchSession.take_events`. An action from a seat that is not to act is refused (and
+the refusal says whose turn it is), so a key pressed during a computer's move can never
+move for the computer.
 
-A computer player may think for half a second, so with ``threaded`` its choice is made on
-a worker thread from the player's view (immutable) while the window keeps drawing; the
-action is applied here, on the main thread, once it is ready. The engine's game is only
-ever touched by the main thread.
+A computer player may think for half a second, so its choice is handed to a *worker* (an
+``Executor``) with the player's view (immutable): in the game a thread, so the window keeps
+drawing (:func:`thinking_thread`); in tests and autoplay the :class:`InlineWorker`, which
+thinks at once, so the whole match runs synchronously. The action is applied here, on the
+main thread, once it is ready; the engine's game is only ever touched by the main thread.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import ParamSpec, TypeVar
 
 from kalooki.ai.hard import DEFAULT_BUDGET
 from kalooki.ai.personalities import PERSONALITIES, make_player
@@ -34,6 +39,10 @@ AfterAction = Callable[["MatchSession", list[Event]], None]
 HUMAN_SEAT = 0
 HUMAN_LEVEL = "human"
 _PLAYER_SALT = 1000
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
+
+
 def computer_player(level: str, name: str = "",
                     think_budget: float = DEFAULT_BUDGET) -> Chooser:
     """The one place a level becomes a computer player; a name that is one of the
@@ -50,14 +59,35 @@ class Seat:
     human: bool = False
 
 
+class InlineWorker(Executor):
+    """A worker that does the job at once, on the caller's thread: the session then runs
+    synchronously, one deterministic step per update."""
+
+    def submit(self, fn: Callable[_P, _T], /, *args: _P.args,
+               **kwargs: _P.kwargs) -> Future[_T]:
+        future: Future[_T] = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except Exception as error:  # handed over as a thread's would be: at result()
+            future.set_exception(error)
+        return future
+
+
+def thinking_thread() -> Executor:
+    """The game's worker: one thread, so the window keeps drawing while a computer thinks."""
+    return ThreadPoolExecutor(1, thread_name_prefix="kalooki-ai")
+
+
 class MatchSession:
     """One match. ``viewer`` is the seat whose eyes the table uses (the human's; seat 0 in
     autoplay). ``ai_pause`` seconds pass after every action before a computer player's
     move is applied; a computer's call or pass during a call window is made at once.
-    ``after_action`` hooks run after every applied action (autosave, statistics)."""
+    ``after_action`` hooks run after every applied action (autosave, statistics).
+    ``worker`` is where computer players think (default: inline, synchronously); the
+    session shuts it down on :meth:`close`."""
 
     def __init__(self, rules: RuleSet, seats: Sequence[Seat], seed: int, *,
-                 ai_pause: float = 0.6, viewer: int = HUMAN_SEAT, threaded: bool = False,
+                 ai_pause: float = 0.6, viewer: int = HUMAN_SEAT, worker: Executor | None = None,
                  think_budget: float = DEFAULT_BUDGET, recorder: Recorder | None = None) -> None:
         self.seats = tuple(seats)
         self.recorder = recorder or Recorder.new(rules, len(self.seats), seed)
@@ -73,8 +103,7 @@ class MatchSession:
         self.after_action: list[AfterAction] = []
         self.calls_before = list(self.game.calls_made)
         """Each player's calls this deal, as they stood before the last action."""
-        self._executor = (ThreadPoolExecutor(1, thread_name_prefix="kalooki-ai")
-                          if threaded else None)
+        self._worker: Executor = worker or InlineWorker()
         self._pending: tuple[int, Future[Action]] | None = None
         self._events: list[Event] = list(self.game.start_events) if recorder is None else []
         self.openings: dict[tuple[int, int], int] = {}
@@ -94,9 +123,18 @@ class MatchSession:
         return self.game.view(self.viewer)
 
     @property
-    def human_to_act(self) -> bool:
-        to_act = self.game.to_act
-        return to_act is not None and self.seats[to_act].human
+    def screen_seat(self) -> int | None:
+        """The seat the person at the screen plays: the viewer's, when a person sits
+        there; None when every seat is a computer's (autoplay). The table acts for this
+        seat only. With several people at one computer, ``viewer`` moves from one person's
+        seat to the next, and this follows it."""
+        return self.viewer if self.seats[self.viewer].human else None
+
+    @property
+    def screen_to_act(self) -> bool:
+        """The person at the screen is asked to act now."""
+        seat = self.screen_seat
+        return seat is not None and self.game.to_act == seat
 
     @property
     def computer_to_act(self) -> int | None:
@@ -108,20 +146,29 @@ class MatchSession:
     def over(self) -> bool:
         return self.game.phase == Phase.MATCH_OVER
 
-    def why_illegal(self, action: Action) -> RuleError | None:
-        return self.game.why_illegal(action)
+    def why_illegal(self, action: Action, seat: int) -> RuleError | None:
+        """Why ``action`` by ``seat`` would be refused (None: it would not). Told that it
+        is another seat's turn, the refusal names that seat's player."""
+        problem = self.game.why_illegal(action, seat)
+        if problem is not None and problem.code == "not-your-turn":
+            to_act = problem.params["seat"]
+            assert isinstance(to_act, int)
+            return RuleError(problem.code, f"It is {self.names[to_act]}'s turn.",
+                             **problem.params)
+        return problem
 
-    def submit(self, action: Action) -> RuleError | None:
-        """Apply ``action`` for whoever is to act; a refusal changes nothing."""
-        problem = self.game.why_illegal(action)
+    def submit(self, action: Action, seat: int) -> RuleError | None:
+        """Apply ``action`` by ``seat``; a refusal (another seat's turn, or against the
+        rules) changes nothing and is returned."""
+        problem = self.why_illegal(action, seat)
         if problem is not None:
             return problem
         self.calls_before = list(self.game.calls_made)
-        self._note_opening(action)
+        self._note_opening(action, seat)
         deal, down = self.game.deal_no, list(self.game.down)
-        if isinstance(action, LayDown) and self.game.to_act is not None:
-            down[self.game.to_act] = True
-        events = self.recorder.apply(action)
+        if isinstance(action, LayDown):
+            down[seat] = True
+        events = self.recorder.apply(action, seat)
         if any(e.kind == "deal-end" for e in events):
             self.down_at_end[deal] = tuple(down)
         self._events.extend(events)
@@ -131,13 +178,11 @@ class MatchSession:
             hook(self, events)
         return None
 
-    def _note_opening(self, action: Action) -> None:
+    def _note_opening(self, action: Action, player: int) -> None:
         """Remember an opening's value before it is laid (the table of a deal that ends at
         once is gone by the time the events are read)."""
         game = self.game
-        player = game.to_act
-        if (not isinstance(action, LayDown) or player is None or game.down[player]
-                or game.rules.uses_contracts):
+        if not isinstance(action, LayDown) or game.down[player] or game.rules.uses_contracts:
             return
         self.openings[(game.deal_no, player)] = sum(
             meld_value(declared_meld(spec.kind, spec.cards, game.rules), game.rules)
@@ -159,25 +204,19 @@ class MatchSession:
         stamp = len(self.recorder.actions)
         if self._pending is not None and self._pending[0] != stamp:
             self._pending = None  # the game moved on while it thought
-        if self._executor is not None and self._pending is None:
+        if self._pending is None:
             chooser = self.choosers[to_act]
             assert chooser is not None
-            self._pending = (stamp, self._executor.submit(
+            self._pending = (stamp, self._worker.submit(
                 chooser, self.game.view(to_act), self.rngs[to_act]))
         if self.paused or busy:
             return False
         if self.game.phase != Phase.CALL and self.waited < self.ai_pause:
             return False
-        if self._pending is not None:
-            future = self._pending[1]
-            if not future.done():
-                return False
-            action = future.result()
-        else:
-            chooser = self.choosers[to_act]
-            assert chooser is not None
-            action = chooser(self.game.view(to_act), self.rngs[to_act])
-        problem = self.submit(action)
+        future = self._pending[1]
+        if not future.done():
+            return False
+        problem = self.submit(future.result(), to_act)
         if problem is not None:  # a computer player must only choose legal moves
             raise problem
         return True
@@ -188,8 +227,8 @@ class MatchSession:
         return self._pending is not None and not self._pending[1].done()
 
     def close(self) -> None:
-        """Stop the worker thread (a choice in progress is abandoned)."""
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+        """Stop the worker (a choice in progress is abandoned); any later move is thought
+        out inline."""
+        self._worker.shutdown(wait=False, cancel_futures=True)
+        self._worker = InlineWorker()
         self._pending = None

@@ -37,6 +37,7 @@ from kalooki.engine.actions import (
     TakeDiscard,
 )
 from kalooki.engine.cards import card_text, face_of, is_joker, sort_key_rank, sort_key_suit
+from kalooki.engine.errors import RuleError
 from kalooki.engine.events import Event
 from kalooki.engine.melds import HIGH, LOW, declared_meld
 from kalooki.engine.state import DealResult, Phase
@@ -217,8 +218,12 @@ class TableScene:
     # --- the engine's answers --------------------------------------------------------
 
     def submit(self, action: Action) -> bool:
-        """Hand ``action`` to the engine; a refusal is shown and changes nothing."""
-        problem = self.session.submit(action)
+        """Hand ``action`` to the engine as the move of the seat the person at the screen
+        plays, never anyone else's; a refusal is shown and changes nothing."""
+        seat = self.session.screen_seat
+        if seat is None:  # nobody at the screen: the computers play alone
+            return False
+        problem = self.session.submit(action, seat)
         if problem is not None:
             self.show_toast(problem.message)
             return False
@@ -238,6 +243,10 @@ class TableScene:
         self.view = view
         self.arrangement.sync(view.hand)
         self._restage()
+
+    def why_illegal(self, action: Action) -> RuleError | None:
+        """Why the engine would refuse ``action`` from the seat whose view this is."""
+        return self.session.why_illegal(action, self.view.player)
 
     def _animate_event(self, event: Event) -> None:
         kind, player = event.kind, event.player
@@ -301,7 +310,7 @@ class TableScene:
         self.staged = [assess(meld, rules) for meld in self.arrangement.staged]
         mine = self.view.to_act == self.view.player and self.view.phase == Phase.PLAY
         if mine and self.staged:
-            self.lays, problem = legal_lay_downs(self.staged, self.session.why_illegal)
+            self.lays, problem = legal_lay_downs(self.staged, self.why_illegal)
             self.lay_problem = problem.message if problem else ""
         else:
             self.lays, self.lay_problem = [], ""
@@ -418,7 +427,7 @@ class TableScene:
         """Ask the advisor what to do now: its reason is shown and the cards or the place
         it means are outlined until the game moves on."""
         view = self.view
-        if not (view.my_turn and view.legal and self.session.human_to_act):
+        if not (view.my_turn and view.legal and self.session.screen_to_act):
             self.show_toast("A hint is for your own turn.")
             return
         if view.phase == Phase.CUT:
@@ -485,7 +494,7 @@ class TableScene:
     def cutting(self) -> bool:
         view = self.view
         return (view.phase == Phase.CUT and view.to_act == view.player
-                and self.session.human_to_act and self.result is None)
+                and self.session.screen_to_act and self.result is None)
 
     def draw_card(self, source: str) -> None:
         view = self.view
@@ -501,7 +510,7 @@ class TableScene:
             self.show_toast("Discard one card: select just one, then drop it on the pile.")
             return
         action = Discard(cards[0])
-        if not self.confirm_discard or self.session.why_illegal(action) is not None:
+        if not self.confirm_discard or self.why_illegal(action) is not None:
             self.submit(action)
             return
 
@@ -527,7 +536,7 @@ class TableScene:
         for card in sorted(cards, key=sort_key_rank, reverse=end == LOW):
             tries: list[Action] = [TackOn(card, meld, e) for e in ends]
             tries += [ShiftJoker(card, meld, e) for e in ends if e]
-            action = next((a for a in tries if self.session.why_illegal(a) is None), None)
+            action = next((a for a in tries if self.why_illegal(a) is None), None)
             if action is None:
                 self.submit(tries[0])  # shows the engine's reason
                 return
@@ -542,7 +551,7 @@ class TableScene:
                 is_joker(c) for c in cards):
             return None
         tries = [ReleaseJoker(tuple(cards), meld), ReleaseJoker(tuple(reversed(cards)), meld)]
-        legal = next((a for a in tries if self.session.why_illegal(a) is None), None)
+        legal = next((a for a in tries if self.why_illegal(a) is None), None)
         if legal is not None or target.is_run or len(cards) == 1:
             return legal
         return tries[0]
@@ -785,7 +794,7 @@ class TableScene:
         """Over the elimination limit with a buy-in left: ask, once the summary is closed."""
         view = self.view
         if (view.phase != Phase.BUY_IN or view.to_act != view.player or self.result is not None
-                or self.chooser is not None or not self.session.human_to_act):
+                or self.chooser is not None or not self.session.screen_to_act):
             return
         rules = view.rules
         left = rules.buy_ins - view.buy_ins_used[view.player]
@@ -803,7 +812,7 @@ class TableScene:
     def _tick_call(self, dt: float) -> None:
         view = self.view
         asked = (view.phase == Phase.CALL and view.to_act == view.player
-                 and self.session.human_to_act)
+                 and self.session.screen_to_act)
         if not asked:
             self.call_left = None
             return
