@@ -29,7 +29,7 @@ def finished_match(seed: int, name: str = "baby") -> Game:
     rng = Rng(seed)
     while game.phase != Phase.MATCH_OVER:
         assert game.to_act is not None
-        game.apply(eager(game.view(game.to_act), rng))
+        game.apply(eager(game.view(game.to_act), rng), game.to_act)
     return game
 
 
