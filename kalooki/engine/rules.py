@@ -9,27 +9,21 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, get_type_hints
+from typing import Any
 
 from kalooki.engine.errors import RuleError
-
-GROUP, RUN = 3, 4
-MAX_DEALS = 100
-MAX_HAND = 60
-"""Bounds that keep a hand-edited or damaged rule file from asking the impossible."""
-"""Contract notation as players say it: a "three" is a group, a "four" a run."""
-
-CHOICES: dict[str, tuple[str, ...]] = {
-    "match_end": ("fixed", "elimination"),
-    "first_dealer": ("random", "first-seat"),
-    "ace_in_runs": ("low-or-high", "high-only", "low-only"),
-    "discard_take": ("free", "not-when-down", "must-meld"),
-    "joker_shift_in_run": ("off", "either-end", "upward"),
-    "call_priority": ("nearest", "random"),
-    "going_out_bonus": ("double", "plus", "none"),
-    "stock_exhaustion": ("reshuffle-once-then-void", "always-reshuffle"),
-}
-JOKER_RELEASES = ("run-exact", "group-both-missing", "group-any-missing")
+from kalooki.engine.rule_choices import (
+    AceInRuns,
+    CallPriority,
+    DiscardTake,
+    FirstDealer,
+    GoingOutBonus,
+    JokerRelease,
+    JokerShift,
+    MatchEnd,
+    StockExhaustion,
+)
+from kalooki.engine.rule_fields import FIELDS, GROUP, MAX_PLAYERS, RUN, SPECS, Kind
 
 CARIBBEAN_CONTRACTS: tuple[tuple[int, ...], ...] = (
     (GROUP, GROUP, GROUP),
@@ -61,12 +55,12 @@ class RuleSet:
     hand_sizes: tuple[int, ...] = CARIBBEAN_HAND_SIZES
     contracts: tuple[tuple[int, ...], ...] | None = CARIBBEAN_CONTRACTS
     deals_per_match: int = 9
-    match_end: str = "fixed"
+    match_end: MatchEnd = MatchEnd.FIXED
     elimination_limit: int = 150
     buy_ins: int = 0
     cut_bonus: bool = True
     cut_bonus_points: int = -50
-    first_dealer: str = "random"
+    first_dealer: FirstDealer = FirstDealer.RANDOM
     # Melds
     group_min: int = 3
     group_max: int | None = None
@@ -74,7 +68,7 @@ class RuleSet:
     group_min_naturals: int = 2
     max_jokers_per_meld: int | None = None
     run_min: int = 4
-    ace_in_runs: str = "low-or-high"
+    ace_in_runs: AceInRuns = AceInRuns.LOW_OR_HIGH
     adjacent_jokers_in_run: bool = False
     contract_distinct_ranks: bool = True
     contract_distinct_suits: bool = True
@@ -82,23 +76,23 @@ class RuleSet:
     opening_points: int | None = None
     opening_pure_run: bool = False
     # Play
-    discard_take: str = "not-when-down"
+    discard_take: DiscardTake = DiscardTake.NOT_WHEN_DOWN
     discard_take_card_in_meld: bool = False
     new_melds_after_down: bool = True
     tack_same_turn: bool = True
     tack_on_others: bool = True
     joker_on_others_melds: bool = False
     joker_discard: bool = False
-    joker_release: tuple[str, ...] = ()
+    joker_release: tuple[JokerRelease, ...] = ()
     released_joker_must_be_used: bool = True
     joker_release_needs_down: bool = True
-    joker_shift_in_run: str = "either-end"
+    joker_shift_in_run: JokerShift = JokerShift.EITHER_END
     final_discard: bool = True
     # Calls
     calls_enabled: bool = True
     max_calls: int = 3
     call_penalty_cards: int = 1
-    call_priority: str = "nearest"
+    call_priority: CallPriority = CallPriority.NEAREST
     down_player_may_refuse: bool = False
     # Scoring (points of cards left in hand)
     joker_points: int = 50
@@ -106,11 +100,11 @@ class RuleSet:
     red_ace_points: int = 1
     face_points: int = 10
     ten_points: int = 10
-    going_out_bonus: str = "double"
+    going_out_bonus: GoingOutBonus = GoingOutBonus.DOUBLE
     going_out_bonus_points: int = 25
     going_out_bonus_no_tacking: bool = False
     """The bonus needs the whole hand laid as new melds (Kalooki 51's "going Kalooki")."""
-    stock_exhaustion: str = "reshuffle-once-then-void"
+    stock_exhaustion: StockExhaustion = StockExhaustion.RESHUFFLE_ONCE_THEN_VOID
     reshuffle_limit: int | None = 8
     """With ``always-reshuffle``: after this many new stocks the next exhaustion voids the
     deal, so a deal nobody can finish (every hand stuck with unplayable cards) still ends.
@@ -149,7 +143,10 @@ class RuleSet:
         data["packs_by_players"] = [list(t) for t in self.packs_by_players]
         data["hand_sizes"] = list(self.hand_sizes)
         data["contracts"] = None if self.contracts is None else [list(c) for c in self.contracts]
-        data["joker_release"] = list(self.joker_release)
+        data["joker_release"] = [str(choice) for choice in self.joker_release]
+        for spec in FIELDS:
+            if spec.kind is Kind.CHOICE:
+                data[spec.name] = str(data[spec.name])  # the code, not the enum member
         return data
 
     @classmethod
@@ -158,13 +155,12 @@ class RuleSet:
         An unknown field or a value of the wrong type is refused, naming the field."""
         if not isinstance(data, dict):
             raise RuleError("bad-rules", "A rule set must be a table of fields.")
-        hints = get_type_hints(cls)
-        names = {f.name for f in dataclasses.fields(cls)}
         values: dict[str, Any] = {}
         for key, raw in data.items():
-            if key not in names:
+            spec = SPECS.get(key)
+            if spec is None:
                 raise RuleError("bad-rules", f"Unknown rule field '{key}'.")
-            values[key] = _coerce(key, hints[key], raw)
+            values[key] = spec.read(raw)
         return dataclasses.replace(base or cls(), **values)
 
     def diff(self, base: RuleSet) -> list[str]:
@@ -180,120 +176,91 @@ class RuleSet:
             raise RuleError("bad-rules", problems[0])
 
     def problems(self, players: int | None = None) -> list[str]:
-        p: list[str] = []
-        for name, options in CHOICES.items():
-            if getattr(self, name) not in options:
-                p.append(f"{name} must be one of: {', '.join(options)}.")
-        for item in self.joker_release:
-            if item not in JOKER_RELEASES:
-                p.append(f"joker_release items must be among: {', '.join(JOKER_RELEASES)}.")
-        if not 1 <= self.packs <= 4:
-            p.append("Use between 1 and 4 packs.")
-        if not 0 <= self.jokers <= 16:
-            p.append("Use between 0 and 16 jokers.")
-        if not 2 <= self.players_min <= self.players_max <= 8:
-            p.append("Players must be between 2 and 8, the minimum not above the maximum.")
-        if not 1 <= self.deals_per_match <= MAX_DEALS:
-            p.append(f"A match has between 1 and {MAX_DEALS} deals.")
-        if not self.hand_sizes or any(not 1 <= h <= MAX_HAND for h in self.hand_sizes):
-            p.append(f"Every deal must deal between 1 and {MAX_HAND} cards.")
-        if len(self.hand_sizes) > MAX_DEALS or (
-                self.contracts is not None and len(self.contracts) > MAX_DEALS):
-            p.append(f"Hand sizes and contracts cover at most {MAX_DEALS} deals.")
-        if p and (not self.hand_sizes or not 1 <= self.deals_per_match <= MAX_DEALS):
-            return p  # the checks below walk the deals and hand sizes
-        if self.group_min < 2:
-            p.append("A group needs at least 2 cards.")
+        """Every reason this rule set cannot be played: first each field alone (its
+        range, from :mod:`rule_fields`), then what the fields demand of each other."""
+        p = [problem for spec in FIELDS
+             if (problem := spec.problem(getattr(self, spec.name))) is not None]
+        if p:
+            return p  # the checks below rely on every field being within its range
+        if self.players_min > self.players_max:
+            p.append(f"Players must be between 2 and {MAX_PLAYERS}, the minimum not above "
+                     f"the maximum.")
         if self.group_max is not None and self.group_max < self.group_min:
             p.append("The largest group allowed is smaller than the smallest.")
         if self.group_distinct_suits and (self.group_max is None or self.group_max > 4):
             p.append("Groups of different suits cannot hold more than 4 cards.")
         if self.group_distinct_suits and self.group_min > 4:
             p.append("Groups of different suits cannot need more than 4 cards.")
-        if not 1 <= self.group_min_naturals <= self.group_min:
+        if self.group_min_naturals > self.group_min:
             p.append("A group's natural cards must number between 1 and its minimum size.")
-        if not 2 <= self.run_min <= 13:
-            p.append("A run needs between 2 and 13 cards.")
-        if self.max_calls < 0 or self.call_penalty_cards < 0:
-            p.append("Calls and call penalty cards cannot be negative.")
-        if self.max_jokers_per_meld is not None and self.max_jokers_per_meld < 0:
-            p.append("The jokers allowed in a meld cannot be negative.")
-        if self.elimination_limit < 1:
-            p.append("The elimination limit must be at least 1 point.")
-        if self.reshuffle_limit is not None and self.reshuffle_limit < 1:
-            p.append("A deal must allow at least one new stock (or no limit).")
-        if self.buy_ins < 0:
-            p.append("Buy-ins cannot be negative.")
-        if self.match_end == "fixed" and self.buy_ins:
+        if self.match_end == MatchEnd.FIXED and self.buy_ins:
             p.append("Buy-ins only make sense when players are eliminated (match_end "
                      "elimination).")
-        if {"group-both-missing", "group-any-missing"} & set(self.joker_release) \
-                and self.jokers == 0:
+        if {JokerRelease.GROUP_BOTH_MISSING, JokerRelease.GROUP_ANY_MISSING} \
+                & set(self.joker_release) and self.jokers == 0:
             p.append("Jokers can be released only in a game that has jokers.")
-        if "group-both-missing" in self.joker_release and self.group_max is not None \
-                and self.group_max < self.group_min + 1:
+        if JokerRelease.GROUP_BOTH_MISSING in self.joker_release \
+                and self.group_max is not None and self.group_max < self.group_min + 1:
             p.append("Freeing a joker by adding two naturals needs groups that can grow "
                      "past their minimum size.")
-        if any(t[0] < 2 or t[1] < 1 or t[2] < 0 for t in self.packs_by_players) or any(
-                t[1] > 4 or t[2] > 16 for t in self.packs_by_players):
-            p.append("Each bigger-table deck needs at least 2 players, 1 to 4 packs and "
-                     "0 to 16 jokers.")
         if self.opening_points is not None and self.contracts is not None:
             p.append("A game has either contracts or an opening threshold, not both "
                      "(set contracts to null for an opening game).")
         if self.uses_contracts:
-            if not self.contracts:
-                p.append("A contract game needs a contract for each deal.")
-            else:
-                if self.deals_per_match > len(self.contracts):
-                    p.append(f"{self.deals_per_match} deals but only "
-                             f"{len(self.contracts)} contracts.")
-                for deal in range(1, self.deals_per_match + 1):
-                    contract = self.contract(deal)
-                    need = sum(self.group_min if m == GROUP else self.run_min for m in contract)
-                    if any(m not in (GROUP, RUN) for m in contract) or not contract:
-                        p.append(f"Deal {deal}'s contract must be made of groups (3) "
-                                 f"and runs (4).")
-                    elif need > self.hand_size(deal):
-                        p.append(f"Deal {deal}'s contract needs {need} cards but only "
-                                 f"{self.hand_size(deal)} are dealt.")
-                    groups = contract.count(GROUP)
-                    runs = contract.count(RUN)
-                    if self.contract_distinct_ranks and groups > 13:
-                        p.append(f"Deal {deal} needs more groups than there are ranks.")
-                    if self.contract_distinct_suits and runs > 4:
-                        p.append(f"Deal {deal} needs more runs of different suits "
-                                 f"than there are suits.")
+            p.extend(self._contract_problems())
         else:
-            if self.opening_points < 0:
-                p.append("The opening threshold cannot be negative.")
-            keep = 1 if self.final_discard else 0
-            smallest = min(self.hand_size(d) for d in range(1, self.deals_per_match + 1))
-            top = max(self.face_points, self.opening_ace_high_points, 10,
-                      self.opening_ace_low_points)
-            usable = smallest + 1 - keep
-            if self.opening_points > usable * top:
-                p.append(f"An opening of {self.opening_points} points cannot be reached with "
-                         f"{smallest} cards.")
-            need = self.run_min if self.opening_pure_run else min(self.run_min, self.group_min)
-            if need > usable:
-                p.append(f"An opening needs at least {need} cards but only {smallest} "
-                         f"are dealt.")
-        for count in range(self.players_min, self.players_max + 1):
-            if players is None and 2 <= self.players_min <= self.players_max <= 8:
+            p.extend(self._opening_problems())
+        if players is None:
+            for count in range(self.players_min, self.players_max + 1):
                 p.extend(self._deck_problems(count))
-        if players is not None:
+        else:
             if not self.players_min <= players <= self.players_max:
                 p.append(f"This game is for {self.players_min} to {self.players_max} players, "
                          f"not {players}.")
-            p.extend(self._deck_problems(players))
+            if 2 <= players <= MAX_PLAYERS:
+                p.extend(self._deck_problems(players))
         return list(dict.fromkeys(p))
+
+    def _contract_problems(self) -> list[str]:
+        """Every deal's contract must fit the cards dealt and the ranks and suits there are."""
+        if not self.contracts:
+            return ["A contract game needs a contract for each deal."]
+        p = []
+        if self.deals_per_match > len(self.contracts):
+            p.append(f"{self.deals_per_match} deals but only {len(self.contracts)} contracts.")
+        for deal in range(1, self.deals_per_match + 1):
+            contract = self.contract(deal)
+            need = sum(self.group_min if m == GROUP else self.run_min for m in contract)
+            if need > self.hand_size(deal):
+                p.append(f"Deal {deal}'s contract needs {need} cards but only "
+                         f"{self.hand_size(deal)} are dealt.")
+            if self.contract_distinct_ranks and contract.count(GROUP) > 13:
+                p.append(f"Deal {deal} needs more groups than there are ranks.")
+            if self.contract_distinct_suits and contract.count(RUN) > 4:
+                p.append(f"Deal {deal} needs more runs of different suits than there are "
+                         f"suits.")
+        return p
+
+    def _opening_problems(self) -> list[str]:
+        """The threshold must be reachable with the fewest cards any deal deals."""
+        threshold = self.opening_points or 0
+        keep = 1 if self.final_discard else 0
+        smallest = min(self.hand_size(d) for d in range(1, self.deals_per_match + 1))
+        top = max(self.face_points, self.opening_ace_high_points, 10,
+                  self.opening_ace_low_points)
+        usable = smallest + 1 - keep
+        p = []
+        if threshold > usable * top:
+            p.append(f"An opening of {threshold} points cannot be reached with "
+                     f"{smallest} cards.")
+        need = self.run_min if self.opening_pure_run else min(self.run_min, self.group_min)
+        if need > usable:
+            p.append(f"An opening needs at least {need} cards but only {smallest} are dealt.")
+        return p
 
     def _deck_problems(self, players: int) -> list[str]:
         """A table of ``players`` must leave a stock after the deal."""
         packs, jokers = self.deck_for(players)
-        if not (1 <= packs <= 4 and 0 <= jokers <= 16):
-            return []
         cards = packs * 52 + jokers
         deals = max(self.deals_per_match, len(self.hand_sizes))
         largest = max(self.hand_size(d) for d in range(1, deals + 1))
@@ -304,54 +271,6 @@ class RuleSet:
             return [f"{players} hands of {largest} cards leave almost no stock "
                     f"to draw from."]
         return []
-
-
-def _coerce(name: str, hint: Any, raw: Any) -> Any:
-    """Check one field's value against its declared type; tuples come in as lists."""
-    def fail() -> RuleError:
-        return RuleError("bad-rules", f"Rule field '{name}' has a bad value: {raw!r}.")
-
-    text = str(hint)
-    if hint is bool:
-        if not isinstance(raw, bool):
-            raise fail()
-        return raw
-    if hint is int:
-        if isinstance(raw, bool) or not isinstance(raw, int):
-            raise fail()
-        return raw
-    if hint is str:
-        if not isinstance(raw, str):
-            raise fail()
-        return raw
-    if text == "int | None":
-        if raw is None:
-            return None
-        return _coerce(name, int, raw)
-    if name == "joker_release":
-        if not isinstance(raw, list | tuple) or not all(isinstance(x, str) for x in raw):
-            raise fail()
-        return tuple(raw)
-    if name == "hand_sizes":
-        if not isinstance(raw, list | tuple) or not all(
-                isinstance(x, int) and not isinstance(x, bool) for x in raw):
-            raise fail()
-        return tuple(raw)
-    if name == "packs_by_players":
-        if not isinstance(raw, list | tuple) or not all(
-                isinstance(t, list | tuple) and len(t) == 3
-                and all(isinstance(x, int) and not isinstance(x, bool) for x in t) for t in raw):
-            raise fail()
-        return tuple(tuple(t) for t in raw)
-    if name == "contracts":
-        if raw is None:
-            return None
-        if not isinstance(raw, list | tuple) or not all(
-                isinstance(c, list | tuple)
-                and all(isinstance(x, int) and not isinstance(x, bool) for x in c) for c in raw):
-            raise fail()
-        return tuple(tuple(c) for c in raw)
-    raise fail()  # pragma: no cover - every field is handled above
 
 
 CARIBBEAN = RuleSet()
@@ -369,17 +288,18 @@ KALOOKI51 = dataclasses.replace(
     hand_sizes=(13,), contracts=None, deals_per_match=5, cut_bonus=False,
     group_max=4, group_distinct_suits=True, group_min_naturals=1, run_min=3,
     adjacent_jokers_in_run=True, opening_points=51,
-    discard_take="free", joker_on_others_melds=True,
-    joker_release=("run-exact", "group-both-missing"), joker_shift_in_run="off",
+    discard_take=DiscardTake.FREE, joker_on_others_melds=True,
+    joker_release=(JokerRelease.RUN_EXACT, JokerRelease.GROUP_BOTH_MISSING),
+    joker_shift_in_run=JokerShift.OFF,
     calls_enabled=False,
     joker_points=25, black_ace_points=11, red_ace_points=11,
-    going_out_bonus="plus", going_out_bonus_points=25, going_out_bonus_no_tacking=True,
-    stock_exhaustion="always-reshuffle",
+    going_out_bonus=GoingOutBonus.PLUS, going_out_bonus_points=25, going_out_bonus_no_tacking=True,
+    stock_exhaustion=StockExhaustion.ALWAYS_RESHUFFLE,
 )
 PRESETS["kalooki51"] = KALOOKI51
 PRESETS["rami40"] = dataclasses.replace(
-    KALOOKI51, name="rami40", opening_points=40, ace_in_runs="high-only",
-    discard_take="must-meld", joker_points=15, going_out_bonus_no_tacking=False,
+    KALOOKI51, name="rami40", opening_points=40, ace_in_runs=AceInRuns.HIGH_ONLY,
+    discard_take=DiscardTake.MUST_MELD, joker_points=15, going_out_bonus_no_tacking=False,
 )
 PRESET_SUMMARIES: dict[str, str] = {
     "caribbean": "Caribbean Kalooki: nine deals of contracts, calls, four jokers.",
