@@ -13,9 +13,10 @@ from kalooki.store.paths import HOME_ENV, StorePaths
 
 def test_under_puts_everything_beneath_one_folder(tmp_path: Path) -> None:
     paths = StorePaths.under(tmp_path)
-    folders = (paths.config_dir, paths.data_dir, paths.saves_dir, paths.log_dir)
+    folders = (paths.config_dir, paths.data_dir, paths.saves_dir, paths.log_dir,
+               paths.cache_dir)
     assert all(tmp_path in folder.parents for folder in folders)
-    assert len(set(folders)) == 4
+    assert len(set(folders)) == 5
     assert paths.saves_dir.parent == paths.data_dir
 
 
@@ -39,6 +40,7 @@ def test_default_uses_platform_folders_for_the_app(monkeypatch: pytest.MonkeyPat
     assert paths.data_dir == Path(platformdirs.user_data_dir("Kalooki", appauthor=False))
     assert paths.saves_dir == paths.data_dir / "saves"
     assert paths.log_dir == Path(platformdirs.user_log_dir("Kalooki", appauthor=False))
+    assert paths.cache_dir == Path(platformdirs.user_cache_dir("Kalooki", appauthor=False))
 
 
 def test_portable_from_source_uses_the_working_folder(

@@ -21,12 +21,14 @@ PORTABLE_FOLDER = "KalookiData"
 
 @dataclass(frozen=True)
 class StorePaths:
-    """The four folders of the store. Building one creates nothing; writers create on demand."""
+    """The folders of the store. Building one creates nothing; writers create on demand."""
 
     config_dir: Path
     data_dir: Path
     saves_dir: Path
     log_dir: Path
+    cache_dir: Path
+    """Files the game can make again (its synthesised sounds): losing them costs nothing."""
 
     @classmethod
     def default(cls) -> StorePaths:
@@ -40,6 +42,7 @@ class StorePaths:
             data_dir=data_dir,
             saves_dir=data_dir / "saves",
             log_dir=Path(platformdirs.user_log_dir(APP_NAME, appauthor=False)),
+            cache_dir=Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False)),
         )
 
     @classmethod
@@ -51,6 +54,7 @@ class StorePaths:
             data_dir=root / "data",
             saves_dir=root / "data" / "saves",
             log_dir=root / "logs",
+            cache_dir=root / "cache",
         )
 
     @classmethod
@@ -67,7 +71,8 @@ class StorePaths:
         return cls.under(base / PORTABLE_FOLDER)
 
     def ensure(self) -> StorePaths:
-        """Create all four folders (for a log handler that opens its file itself)."""
+        """Create the four folders of lasting files (for a log handler that opens its file
+        itself); the cache is made by whoever fills it."""
         for folder in (self.config_dir, self.data_dir, self.saves_dir, self.log_dir):
             folder.mkdir(parents=True, exist_ok=True)
         return self
