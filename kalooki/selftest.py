@@ -1,10 +1,11 @@
 """``kalooki --self-test``: prove a build works on this machine, then exit.
 
-Opens the window on the main menu, plays one computer-only deal through the real table at
-instant speed, saves the match through the store, loads it back and checks the replay
-against the game played. Everything goes to a temporary folder (``KALOOKI_HOME`` points
-there while it runs), so the player's own settings and saves are never touched. Exit
-status 0 when every step passed; otherwise 1 and one line naming the step that failed.
+Opens the window on the main menu, makes the game's sounds, plays one computer-only deal
+through the real table at instant speed, saves the match through the store, loads it back
+and checks the replay against the game played. Everything goes to a temporary folder
+(``KALOOKI_HOME`` points there while it runs), so the player's own settings and saves are
+never touched. Exit status 0 when every step passed; otherwise 1 and one line naming the
+step that failed.
 It works with the dummy video and audio drivers, which is how CI runs the built program.
 """
 
@@ -57,6 +58,27 @@ def open_window(ctx: Context) -> None:
     open_menu(app)
     if not app.step([]):
         raise SelfTestFailure("the main menu closed on its first frame")
+
+
+def make_sounds(ctx: Context) -> None:
+    """The game's sounds made (the synthesis code is in the build) and, when this machine
+    has a mixer, loaded into it; the deal that follows plays them."""
+    from kalooki.ui.app import App
+    from kalooki.ui.sound_board import game_board
+    from kalooki.ui.sound_recipes import RECIPES
+
+    app = ctx.app
+    assert isinstance(app, App)
+    app.sounds = game_board(ctx.paths.cache_dir, volume=0.5, enabled=True,
+                            spawn=lambda job: job())
+    app.sounds.update(0.0)
+    app.sounds.update(0.0)
+    made = sorted(p.name for p in (ctx.paths.cache_dir / "sounds").glob("*.wav"))
+    if len(made) != len(RECIPES):
+        raise SelfTestFailure(f"{len(made)} of {len(RECIPES)} sounds were made")
+    if app.sounds.mixer is not None and app.sounds.loaded != set(RECIPES):
+        raise SelfTestFailure(f"the mixer loaded {len(app.sounds.loaded)} of "
+                              f"{len(RECIPES)} sounds")
 
 
 def play_deal(ctx: Context) -> None:
@@ -116,7 +138,7 @@ def _session(ctx: Context):  # -> MatchSession, imported lazily with the UI
     return table.session
 
 
-STEPS: tuple[Step, ...] = (open_window, play_deal, save_match, reload_match)
+STEPS: tuple[Step, ...] = (open_window, make_sounds, play_deal, save_match, reload_match)
 
 
 @contextmanager

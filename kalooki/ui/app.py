@@ -18,6 +18,8 @@ from kalooki.ui import text as ink
 from kalooki.ui.card_art import CardArt
 from kalooki.ui.resources import font
 from kalooki.ui.scene import Scene
+from kalooki.ui.sound_board import SoundBoard
+from kalooki.ui.sound_cues import gesture_cue
 from kalooki.ui.theme import create_ui_manager, switch_language
 
 TITLE = "Kalooki"
@@ -55,6 +57,8 @@ class App:
         self.ui = create_ui_manager(self.size)
         self.clock: FrameClock = clock or pygame.time.Clock()
         self.card_art = CardArt(four_colour=four_colour)
+        self.sounds = SoundBoard()
+        """Silent until the launcher hands the app a board with a mixer."""
         self.fps = fps
         """The frame cap; 0 runs as fast as the machine can (autoplay)."""
         self.scene: Scene | None = None
@@ -127,6 +131,9 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
+        cue = gesture_cue(event)
+        if cue is not None:
+            self.sounds.play(cue.sound)
         consumed = self.ui.process_events(event)
         if not consumed and self.scene is not None:
             self.scene.handle_event(event)
@@ -138,6 +145,7 @@ class App:
             self._dispatch(event)
             if not self.running:
                 return False
+        self.sounds.update(dt)
         self.ui.update(dt)
         if self.scene is not None:
             self.scene.update(dt)

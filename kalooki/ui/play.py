@@ -29,6 +29,7 @@ from kalooki.ui.rules_scene import RulesScene
 from kalooki.ui.saves_scene import LoadGameScene, save_dialog, save_error
 from kalooki.ui.session import HUMAN_LEVEL, HUMAN_SEAT, MatchSession, Seat, thinking_thread
 from kalooki.ui.setup_panel import DEFAULT_LEVEL, DEFAULT_NAMES, LEVELS, GameSetup
+from kalooki.ui.sound_board import game_board
 from kalooki.ui.stats_scene import StatsScene
 from kalooki.ui.table import TableScene
 from kalooki.words import set_language
@@ -56,6 +57,7 @@ class Profile:
         if updated == self.settings:
             return
         self.settings = updated
+        app.sounds.configure(volume=updated.volume, enabled=updated.sound)
         warnings = save_settings(self.paths, updated)
         if warnings:
             app.notify(warnings[0])
@@ -71,6 +73,7 @@ def launch(paths: StorePaths | None = None, fullscreen: bool = False, **app_opti
     set_language(settings.language)
     app = App(settings.window_size, fullscreen=fullscreen or settings.fullscreen,
               four_colour=settings.four_colour_deck, **app_options)  # type: ignore[arg-type]
+    app.sounds = game_board(where.cache_dir, volume=settings.volume, enabled=settings.sound)
     profile = Profile(where, settings)
     app.on_window_change = lambda size, full: profile.change(app, window_size=size,
                                                              fullscreen=full)

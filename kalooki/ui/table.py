@@ -46,6 +46,7 @@ from kalooki.ui.choice_panel import ChoicePanel
 from kalooki.ui.narrate import Narrator
 from kalooki.ui.placement import Placement, place_cards
 from kalooki.ui.session import MatchSession
+from kalooki.ui.sound_cues import batch_cues
 from kalooki.ui.staging import StagedMeld, assess, legal_lay_downs
 from kalooki.ui.summary import render_summary, summary_rect
 from kalooki.ui.table_draw import TablePainter
@@ -232,6 +233,7 @@ class TableScene:
 
     def _absorb(self, events: list[Event]) -> None:
         view = self.session.view()
+        self.app.sounds.cue(batch_cues(events), flight=SPEEDS[self.speed])
         for event in events:
             line = self.narrator.line(event, view.table)
             if line:
