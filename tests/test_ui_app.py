@@ -14,7 +14,7 @@ import pygame_gui
 from kalooki.ui.app import MIN_SIZE, App
 from kalooki.ui.menu import TABLE_NOT_READY, MainMenuScene
 from kalooki.ui.setup_panel import GameSetup
-from tests.ui_support import FakeClock
+from tests.ui_support import FakeClock, shown
 
 
 def click(app: App, element: pygame_gui.core.UIElement) -> None:
@@ -30,7 +30,7 @@ def choose(app: App, menu: pygame_gui.elements.UIDropDownMenu, option: str) -> N
     the choice button -> list -> menu one frame per hop, hence the extra frames."""
     click(app, menu)
     items = menu.current_state.options_selection_list.item_list_container.elements
-    click(app, next(item for item in items if item.text == option))
+    click(app, next(item for item in items if shown(item) == option))
     app.run_frames(3)
     assert menu.selected_option[0] == option
 
@@ -51,10 +51,10 @@ def test_window_opens_at_default_size_and_runs_frames(app: App) -> None:
 def test_menu_shows_continue_only_with_an_autosave(app: App) -> None:
     without = MainMenuScene(app)
     app.switch(without)
-    assert "Continue" not in without.buttons
+    assert "continue" not in without.buttons
     with_save = MainMenuScene(app, has_autosave=lambda: True)
     app.switch(with_save)
-    assert with_save.buttons["Continue"].visible
+    assert with_save.buttons["continue"].visible
 
 
 def test_new_game_then_start_passes_the_chosen_setup(app: App) -> None:
@@ -63,14 +63,14 @@ def test_new_game_then_start_passes_the_chosen_setup(app: App) -> None:
     app.switch(scene)
     app.run_frames(2)
     assert not scene.setup.panel.visible
-    click(app, scene.buttons["New game"])
+    click(app, scene.buttons["new_game"])
     assert scene.setup.panel.visible
-    assert not scene.buttons["New game"].visible
+    assert not scene.buttons["new_game"].visible
 
     choose(app, scene.setup.preset, "Baby Kalooki")
     choose(app, scene.setup.players, "3")
     assert scene.setup.rows[1][2].visible and not scene.setup.rows[2][2].visible
-    choose(app, scene.setup.rows[1][1], "hard")
+    choose(app, scene.setup.rows[1][1], "Hard")
     scene.setup.rows[0][2].set_text("Auntie Pearl")
     click(app, scene.setup.start)
 
@@ -84,15 +84,15 @@ def test_default_start_says_the_table_is_not_ready(app: App) -> None:
     scene.open_setup()
     app.run_frames(1)
     click(app, scene.setup.start)
-    assert scene.notice.visible and scene.notice.text == TABLE_NOT_READY
+    assert scene.notice.visible and shown(scene.notice) == str(TABLE_NOT_READY)
 
 
 def test_back_closes_the_setup_panel(app: App) -> None:
     scene = MainMenuScene(app)
     app.switch(scene)
-    click(app, scene.buttons["New game"])
+    click(app, scene.buttons["new_game"])
     click(app, scene.setup.back)
-    assert not scene.setup.panel.visible and scene.buttons["New game"].visible
+    assert not scene.setup.panel.visible and scene.buttons["new_game"].visible
 
 
 def test_resize_below_minimum_is_clamped(app: App) -> None:
@@ -103,7 +103,7 @@ def test_resize_below_minimum_is_clamped(app: App) -> None:
     app.run_frames(2)
     assert app.window.size == MIN_SIZE
     assert app.surface.get_size() == MIN_SIZE
-    assert scene.buttons["Quit"].rect.right <= MIN_SIZE[0]
+    assert scene.buttons["quit"].rect.right <= MIN_SIZE[0]
 
 
 def test_resize_relays_out_the_menu(app: App) -> None:
@@ -112,7 +112,7 @@ def test_resize_relays_out_the_menu(app: App) -> None:
     app.window.size = (1600, 900)
     app.run_frames(2)
     assert app.surface.get_size() == (1600, 900)
-    assert scene.buttons["Quit"].rect.centerx == 800
+    assert scene.buttons["quit"].rect.centerx == 800
 
 
 def test_f11_toggles_full_screen(app: App) -> None:
@@ -129,7 +129,7 @@ def test_quit_button_ends_the_loop(app: App) -> None:
     scene = MainMenuScene(app)
     app.switch(scene)
     app.run_frames(1)
-    pos = scene.buttons["Quit"].rect.center
+    pos = scene.buttons["quit"].rect.center
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
     assert app.run() == 0

@@ -36,11 +36,12 @@ from kalooki.ui.rules_scene import RulesScene
 from kalooki.ui.saves_scene import LoadGameScene
 from kalooki.ui.session import InlineWorker
 from kalooki.ui.setup_panel import GameSetup
-from kalooki.ui.stats_scene import EMPTY, StatsScene
+from kalooki.ui.stats_scene import StatsScene
 from kalooki.ui.table import TableScene
+from kalooki.words import language, tr
 from tests.test_ui_app import choose, click
 from tests.test_ui_table import human_decision
-from tests.ui_support import FakeClock
+from tests.ui_support import FakeClock, shown
 
 
 @pytest.fixture(autouse=True)
@@ -108,8 +109,8 @@ def test_every_menu_button_fits_the_window_without_overlapping(size: tuple[int, 
                              on_load=lambda: None, on_rules=lambda: None,
                              on_stats=lambda: None)
         application.switch(menu)
-        assert list(menu.buttons) == ["Continue", "New game", "Load game", "Rules",
-                                      "Statistics", "Quit"]
+        assert list(menu.buttons) == ["continue", "new_game", "load_game", "rules",
+                                      "statistics", "quit"]
         window = pygame.Rect((0, 0), application.size)
         rects = [button.rect for button in menu.buttons.values()]
         title = menu.title.get_rect(topleft=menu.title_pos)
@@ -123,18 +124,18 @@ def test_every_menu_button_fits_the_window_without_overlapping(size: tuple[int, 
 
 def test_load_game_is_offered_only_with_named_saves(app: App, profile: Profile) -> None:
     menu = open_menu(app, profile)
-    assert "Load game" not in menu.buttons and "Rules" in menu.buttons
+    assert "load_game" not in menu.buttons and "rules" in menu.buttons
     table = table_with_moves(app, profile, 2)
     named_save(profile.paths, table, "Evening game")
     menu = open_menu(app, profile)
-    assert menu.buttons["Load game"].visible
+    assert menu.buttons["load_game"].visible
 
 
 # --- rules ----------------------------------------------------------------------------
 
 def test_rules_switch_preset_and_language_and_go_back(app: App, profile: Profile) -> None:
     open_menu(app, profile)
-    menu_button(app, "Rules")
+    menu_button(app, "rules")
     rules = app.scene
     assert isinstance(rules, RulesScene)
     caribbean = rules.text_box.html_text
@@ -145,14 +146,19 @@ def test_rules_switch_preset_and_language_and_go_back(app: App, profile: Profile
     fifty_one = rules.text_box.html_text
     assert fifty_one != caribbean and "51" in fifty_one
     click(app, rules.lang_buttons["fr"])
+    rules = app.scene
+    assert isinstance(rules, RulesScene)
     french = rules.text_box.html_text
-    assert rules.lang == "fr" and "Cartes et joueurs" in french and "Règles" in rules.title()
+    assert language() == "fr" and "Cartes et joueurs" in french
+    assert shown(rules.heading_label) == "Règles — Kalooki 51"
+    assert shown(rules.back_button) == "Retour", "the whole window speaks French"
     assert load_settings(profile.paths)[0].language == "fr"
     press(app, pygame.K_ESCAPE)
     assert isinstance(app.scene, MainMenuScene)
-    menu_button(app, "Rules")
+    menu_button(app, "rules")
     again = app.scene
-    assert isinstance(again, RulesScene) and again.lang == "fr"
+    assert isinstance(again, RulesScene) and language() == "fr"
+    assert shown(app.scene.back_button) == "Retour"
     click(app, again.back_button)
     assert isinstance(app.scene, MainMenuScene)
 
@@ -166,7 +172,8 @@ def test_rules_from_the_pause_menu_show_the_game_and_return_to_it(app: App,
     click(app, table.chooser.buttons[1])  # Rules
     rules = app.scene
     assert isinstance(rules, RulesScene) and rules.preset_menu is None
-    assert rules.rules == table.session.game.rules and "Baby Kalooki" in rules.title()
+    assert rules.rules == table.session.game.rules
+    assert shown(rules.heading_label) == "Rules — Baby Kalooki"
     assert not any(button.visible for button in table.buttons.values())
     app.run_frames(5)
     press(app, pygame.K_ESCAPE)
@@ -188,7 +195,7 @@ def test_statistics_show_the_recorded_numbers(app: App, profile: Profile) -> Non
     stats = record_deal(stats, DealOutcome("caribbean", 4, 50, False, False, 0))
     assert not save_stats(profile.paths, stats)
     open_menu(app, profile)
-    menu_button(app, "Statistics")
+    menu_button(app, "statistics")
     scene = app.scene
     assert isinstance(scene, StatsScene)
     rows = scene.row_texts()
@@ -202,10 +209,10 @@ def test_statistics_show_the_recorded_numbers(app: App, profile: Profile) -> Non
 
 def test_statistics_without_games_say_so(app: App, profile: Profile) -> None:
     open_menu(app, profile)
-    menu_button(app, "Statistics")
+    menu_button(app, "statistics")
     scene = app.scene
     assert isinstance(scene, StatsScene) and scene.row_texts() == []
-    assert EMPTY == "No games played yet."
+    assert tr("stats.empty") == "No games played yet."
     click(app, scene.back_button)
     assert isinstance(app.scene, MainMenuScene)
 
@@ -214,7 +221,7 @@ def test_statistics_without_games_say_so(app: App, profile: Profile) -> None:
 
 def open_load(app: App, profile: Profile) -> LoadGameScene:
     open_menu(app, profile)
-    menu_button(app, "Load game")
+    menu_button(app, "load_game")
     scene = app.scene
     assert isinstance(scene, LoadGameScene)
     return scene
@@ -234,7 +241,7 @@ def test_load_game_lists_a_save_and_load_resumes_the_same_state(app: App,
     first = scene.list_rect.top + chosen * scene.row_h + scene.row_h // 2
     click_at(app, (scene.list_rect.left + 40, first))
     assert scene.selected == chosen
-    click(app, scene.actions["Load"])
+    click(app, scene.actions["load"])
     resumed = app.scene
     assert isinstance(resumed, TableScene) and resumed is not table
     assert resumed.session.game.state_hash() == state
@@ -249,26 +256,26 @@ def test_rename_refuses_a_bad_name_then_renames_and_delete_asks_first(
     table.leave()
     scene = open_load(app, profile)
     scene.select([row[0] for row in scene.rows()].index("Old name"))
-    click(app, scene.actions["Rename"])
+    click(app, scene.actions["rename"])
     dialog = scene.dialog
     assert dialog is not None and dialog.entry is not None
-    assert not scene.actions["Load"].is_enabled  # the list waits for the dialog
+    assert not scene.actions["load"].is_enabled  # the list waits for the dialog
     dialog.entry.set_text("   ")
     click(app, dialog.ok_button)
     assert scene.dialog is dialog and "name" in dialog.message.html_text
     dialog.entry.set_text("New name")
     click(app, dialog.ok_button)
-    assert scene.dialog is None and scene.status == ("Renamed to “New name”.", False)
+    assert scene.dialog is None and str(scene.status[0]) == "Renamed to “New name”."
     names = [entry.name for entry in list_saves(profile.paths)[0]]
     assert "New name" in names and "Old name" not in names
 
     scene.select([row[0] for row in scene.rows()].index("New name"))
-    click(app, scene.actions["Delete"])
+    click(app, scene.actions["delete"])
     assert scene.dialog is not None
     press(app, pygame.K_ESCAPE)  # Esc cancels the question, not the screen
     assert scene.dialog is None and app.scene is scene
     assert "New name" in [entry.name for entry in list_saves(profile.paths)[0]]
-    click(app, scene.actions["Delete"])
+    click(app, scene.actions["delete"])
     assert scene.dialog is not None
     click(app, scene.dialog.ok_button)
     assert "New name" not in [entry.name for entry in list_saves(profile.paths)[0]]
@@ -314,7 +321,7 @@ def test_save_game_from_the_pause_menu_writes_a_named_save(app: App,
     dialog.entry.set_text("Halfway")
     click(app, dialog.ok_button)
     assert app.scene is table and table.chooser is not None
-    assert app.note[0] == "Saved as “Halfway”."
+    assert str(app.note[0]) == "Saved as “Halfway”."
     saved = [entry for entry in list_saves(profile.paths)[0] if entry.kind == "named"]
     assert [entry.name for entry in saved] == ["Halfway"]
     assert saved[0].actions == len(table.session.recorder.actions)

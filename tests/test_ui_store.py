@@ -188,7 +188,7 @@ def test_autosave_after_actions_and_continue_resumes_the_same_game(app: App,
     state, hands = session.game.state_hash(), [list(h) for h in session.game.hands]
     table.on_quit()
     menu = app.scene
-    assert isinstance(menu, MainMenuScene) and menu.buttons["Continue"].visible
+    assert isinstance(menu, MainMenuScene) and menu.buttons["continue"].visible
     resumed = continue_match(app, chosen)  # what the button does, without a frame after
     assert isinstance(resumed, TableScene) and app.scene is resumed
     assert resumed.session.game.state_hash() == state
@@ -228,7 +228,7 @@ def test_a_finished_match_is_no_longer_offered(app: App, home: StorePaths) -> No
     play_until(app, table, lambda: session.over)
     assert latest_autosave(home) is None
     menu = open_menu(app, chosen)
-    assert "Continue" not in menu.buttons
+    assert "continue" not in menu.buttons
 
 
 def test_an_autosave_that_cannot_be_written_is_a_toast_not_a_crash(
@@ -288,7 +288,7 @@ def test_a_damaged_settings_file_is_said_once(home: StorePaths) -> None:
     (home.config_dir / "settings.json").write_text('{"card_scale": "huge"}')
     app = launch(home, clock=FakeClock())
     try:
-        assert app.note[1] > 0 and "card_scale" in app.note[0]
+        assert app.note[1] > 0 and "card_scale" in str(app.note[0])
     finally:
         app.close()
 

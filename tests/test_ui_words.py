@@ -38,3 +38,75 @@ def test_the_window_opens_in_the_saved_language(paths) -> None:
         assert app.ui.get_locale() == "fr"
     finally:
         app.close()
+
+
+def test_the_menu_and_its_setup_panel_speak_french_and_switch_back_live(app) -> None:
+    from kalooki.ui.menu import MainMenuScene
+
+    menu = MainMenuScene(app, has_autosave=lambda: True)
+    app.switch(menu)
+    app.set_language("fr")
+    menu = app.scene
+    assert [shown(b) for b in menu.buttons.values()] == [
+        "Continuer", "Nouvelle partie", "Quitter"]
+    menu.open_setup()
+    app.step([])
+    assert shown(menu.setup.start) == "Commencer"
+    assert menu.setup.rows[0][1].selected_option[0] == "Moyen"
+    assert shown(menu.setup.rows[0][0]) == "Adversaire 1"
+    app.set_language("en")
+    assert shown(menu.setup.start) == "Start" and menu.setup.panel.visible, \
+        "a switch keeps the panel open"
+    assert menu.setup.rows[0][1].selected_option == ("Medium", "medium")
+
+
+def test_every_page_heading_and_back_button_follow_the_language(app, paths) -> None:
+    from kalooki.engine.rules import PRESETS
+    from kalooki.store.stats import Stats
+    from kalooki.ui.rules_scene import RulesScene
+    from kalooki.ui.saves_scene import LoadGameScene
+    from kalooki.ui.stats_scene import StatsScene
+
+    pages = {
+        "Statistiques": lambda: StatsScene(app, Stats(), lambda: None),
+        "Charger une partie": lambda: LoadGameScene(app, paths, lambda _: None, lambda: None),
+        "Règles — Kalooki caribéen": lambda: RulesScene(app, PRESETS["caribbean"],
+                                                         lambda: None, choices=PRESETS),
+    }
+    app.set_language("fr")
+    for heading, make in pages.items():
+        page = make()
+        app.switch(page)
+        app.step([])
+        assert (shown(page.heading_label), shown(page.back_button)) == (heading, "Retour")
+
+
+def test_a_store_notice_is_said_in_the_players_language() -> None:
+    from kalooki.store.notices import Notice
+    from kalooki.words import set_language
+    from kalooki.words.notices import notice_said
+
+    told = Notice("file-damaged", file="stats.json", reason="bad JSON",
+                  aside=Notice("kept-aside", target="stats.json.damaged"))
+    said = notice_said(told)
+    assert str(said) == str(told), "the same sentence as the store's, in English"
+    set_language("fr")
+    assert str(said) == ("stats.json était abîmé (bad JSON) ; il a été mis de côté sous le "
+                         "nom stats.json.damaged.")
+    assert notice_said("plain words") == "plain words"
+
+
+def test_every_store_notice_code_has_a_sentence_with_its_parameters() -> None:
+    import re
+
+    from kalooki.store.notices import ENGLISH
+    from kalooki.words.catalog import has
+    from kalooki.words.layout import read
+    from kalooki.words.notices import _RENAMED, _key
+
+    for lang in ("en", "fr"):
+        entries = read(lang)
+        for code, english in ENGLISH.items():
+            assert has(_key(code), lang), f"{lang}: no sentence for store notice {code}"
+            wanted = {_RENAMED.get(n, n) for n in re.findall(r"\{(\w+)\}", english)}
+            assert set(re.findall(r"%\{(\w+)\}", entries[_key(code)])) == wanted, code

@@ -8,6 +8,14 @@ from concurrent.futures import Executor, Future
 from typing import Any
 
 
+def shown(widget: Any) -> str:
+    """What a pygame_gui widget says now: its text (a catalog key, mostly) translated
+    with its parameters, as pygame_gui draws it."""
+    from pygame_gui.core.utility import translate
+
+    return str(translate(widget.text, **widget.text_kwargs))
+
+
 class FakeClock:
     """Every frame lasts exactly 1/60 s, so nothing depends on the machine's speed."""
 

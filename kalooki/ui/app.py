@@ -21,6 +21,7 @@ from kalooki.ui.scene import Scene
 from kalooki.ui.sound_board import SoundBoard
 from kalooki.ui.sound_cues import gesture_cue
 from kalooki.ui.theme import create_ui_manager, switch_language
+from kalooki.words import Said
 
 TITLE = "Kalooki"
 DEFAULT_SIZE = (1280, 720)
@@ -68,7 +69,7 @@ class App:
         self.on_window_change: Callable[[tuple[int, int], bool], None] | None = None
         """Told the windowed size and full-screen flag once they settle (to remember)."""
         self._window_unsaved: float | None = None
-        self.note = ("", 0.0)
+        self.note: tuple[Said, float] = ("", 0.0)
         if fullscreen:
             self.toggle_fullscreen()
 
@@ -82,8 +83,9 @@ class App:
     def quit(self) -> None:
         self.running = False
 
-    def notify(self, message: str) -> None:
-        """Show ``message`` over any scene for a few seconds; play goes on meanwhile."""
+    def notify(self, message: Said) -> None:
+        """Show ``message`` over any scene for a few seconds; play goes on meanwhile (a
+        Phrase is worded each frame, so it follows a language switch)."""
         self.note = (message, NOTE_SECONDS)
 
     def set_language(self, lang: str) -> None:
@@ -162,7 +164,7 @@ class App:
             return
         self.note = (words, left - dt)
         size = max(14, round(self.size[1] * 0.022))
-        image = ink.fit(words, size, self.size[0] - 80, ink.GOLD, True)
+        image = ink.fit(str(words), size, self.size[0] - 80, ink.GOLD, True)
         box = image.get_rect(midtop=(self.size[0] // 2, size)).inflate(size * 2, size)
         layer = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(layer, _NOTE_BG, layer.get_rect(), border_radius=box.height // 3)

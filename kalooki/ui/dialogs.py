@@ -17,6 +17,7 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox, UITextEnt
 
 from kalooki.store.savegame import NAME_CHARS
 from kalooki.ui.scene import Scene
+from kalooki.words import Said, ui_text, ui_text_of
 
 if TYPE_CHECKING:
     from kalooki.ui.app import App
@@ -35,8 +36,8 @@ class Dialog:
     or None when the dialog's job is done; then, or on Cancel/Esc, it closes and calls
     ``on_close``."""
 
-    def __init__(self, manager: pygame_gui.UIManager, size: tuple[int, int], title: str,
-                 message: str, ok_text: str, on_ok: Callable[[str], str | None],
+    def __init__(self, manager: pygame_gui.UIManager, size: tuple[int, int], title: Said,
+                 message: Said, ok_text: Said, on_ok: Callable[[str], Said | None],
                  on_close: Callable[[], None], *, entry: str | None = None) -> None:
         self.on_ok = on_ok
         self.on_close = on_close
@@ -48,11 +49,12 @@ class Dialog:
         rect.center = (size[0] // 2, size[1] // 2)
         self.panel = UIPanel(rect, manager=manager, starting_height=20)
         inner = width - 2 * _PAD - 6
-        UILabel(pygame.Rect(_PAD, _PAD, inner, _HEADING - 8), title, manager, self.panel,
-                object_id="#heading")
+        UILabel(pygame.Rect(_PAD, _PAD, inner, _HEADING - 8), **ui_text_of(title),
+                manager=manager, container=self.panel, object_id="#heading")
         y = _PAD + _HEADING
-        self.message = UITextBox(_markup(message, _TEXT), pygame.Rect(_PAD, y, inner, _MESSAGE),
-                                 manager, container=self.panel)
+        self.message = UITextBox(_markup(str(message), _TEXT),
+                                 pygame.Rect(_PAD, y, inner, _MESSAGE), manager,
+                                 container=self.panel)
         y += _MESSAGE + _GAP
         self.entry: UITextEntryLine | None = None
         if entry is not None:
@@ -61,17 +63,19 @@ class Dialog:
             self.entry.set_text_length_limit(NAME_CHARS)
             self.entry.focus()
             y += _ENTRY + _GAP
-        self.cancel_button = UIButton(pygame.Rect(_PAD, y, _BUTTON_W, _BUTTON_H), "Cancel",
-                                      manager, self.panel, command=self.cancel)
+        self.cancel_button = UIButton(pygame.Rect(_PAD, y, _BUTTON_W, _BUTTON_H),
+                                      **ui_text("common.cancel"), manager=manager,
+                                      container=self.panel, command=self.cancel)
         self.ok_button = UIButton(pygame.Rect(_PAD + inner - _BUTTON_W, y, _BUTTON_W,
-                                              _BUTTON_H), ok_text, manager, self.panel,
+                                              _BUTTON_H), **ui_text_of(ok_text),
+                                  manager=manager, container=self.panel,
                                   object_id="#primary", command=self.ok)
 
     def text(self) -> str:
         return self.entry.get_text() if self.entry is not None else ""
 
-    def say(self, words: str, bad: bool = False) -> None:
-        self.message.set_text(_markup(words, _BAD if bad else _TEXT))
+    def say(self, words: Said, bad: bool = False) -> None:
+        self.message.set_text(_markup(str(words), _BAD if bad else _TEXT))
 
     def ok(self) -> None:
         refusal = self.on_ok(self.text())

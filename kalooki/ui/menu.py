@@ -17,12 +17,13 @@ from pygame_gui.elements import UIButton, UILabel
 from kalooki.ui.felt import felt
 from kalooki.ui.setup_panel import ALL_PRESETS, GameSetup, SetupPanel, default_setup
 from kalooki.ui.title import render_title
+from kalooki.words import Said, phrase, ui_text, ui_text_of
 
 if TYPE_CHECKING:
     from kalooki.ui.app import App
 
 DEFAULT_PRESETS = ALL_PRESETS
-TABLE_NOT_READY = "The table is being built — check back soon."
+TABLE_NOT_READY = phrase("menu.table_not_ready")
 
 _BUTTON_W, _BUTTON_H, _BUTTON_GAP = 300, 54, 14
 _NOTICE_H = 40
@@ -54,7 +55,7 @@ class MainMenuScene:
         self.on_stats = on_stats
         self.setup_values = setup or default_setup(self.presets)
         self.setup_open = False
-        self.notice_text = ""
+        self.notice_text: Said = ""
         self._build(app.size)
 
     # --- widgets ---------------------------------------------------------------------
@@ -66,24 +67,28 @@ class MainMenuScene:
         self.dim.fill(_DIM)
         autosave = self.has_autosave()
         optional: list[tuple[str, Callable[[], None] | None, str | None]] = [
-            ("Continue", self.on_continue if autosave else None, "#primary"),
-            ("New game", self.open_setup, None if autosave else "#primary"),
-            ("Load game", self.on_load if self.on_load and self.has_saves() else None, None),
-            ("Rules", self.on_rules, None),
-            ("Statistics", self.on_stats, None),
-            ("Settings", self.on_settings, None),
-            ("Quit", self.app.quit, None),
+            ("continue", self.on_continue if autosave else None, "#primary"),
+            ("new_game", self.open_setup, None if autosave else "#primary"),
+            ("load_game", self.on_load if self.on_load and self.has_saves() else None, None),
+            ("rules", self.on_rules, None),
+            ("statistics", self.on_stats, None),
+            ("settings", self.on_settings, None),
+            ("quit", self.app.quit, None),
         ]
-        entries = [(text, command, object_id) for text, command, object_id in optional
+        entries = [(name, command, object_id) for name, command, object_id in optional
                    if command is not None]
         rects = self._place(size, len(entries))
         self.buttons: dict[str, UIButton] = {}
-        for (text, command, object_id), rect in zip(entries, rects, strict=True):
-            self.buttons[text] = UIButton(rect, text, manager, command=command,
-                                          object_id=object_id)
+        """The menu's buttons by name: ``continue``, ``new_game``, ``load_game``, ``rules``,
+        ``statistics``, ``settings``, ``quit`` (those the menu offers now)."""
+        for (name, command, object_id), rect in zip(entries, rects, strict=True):
+            self.buttons[name] = UIButton(rect, **ui_text(f"menu.{name}"), manager=manager,
+                                          command=command, object_id=object_id)
         y = rects[-1].bottom + _BUTTON_GAP
-        self.notice = UILabel(pygame.Rect(0, y, size[0], _NOTICE_H), self.notice_text or " ",
-                              manager, object_id="#notice")
+        self.notice = UILabel(pygame.Rect(0, y, size[0], _NOTICE_H), " ", manager,
+                              object_id="#notice")
+        if self.notice_text:
+            self._say(self.notice_text)
         self.setup = SetupPanel(manager, size, self.presets, self.setup_values,
                                 on_start=self._start, on_back=self.close_setup)
         self._show_mode()
@@ -146,10 +151,15 @@ class MainMenuScene:
     def _table_not_ready(self, *_: object) -> None:
         self.show_notice(TABLE_NOT_READY)
 
-    def show_notice(self, text: str) -> None:
-        self.notice_text = text
-        self.notice.set_text(text)
+    def show_notice(self, said: Said) -> None:
+        """Say ``said`` under the buttons: a Phrase follows a language switch; a str is
+        shown as it is (a sentence already in the player's language)."""
+        self.notice_text = said
+        self._say(said)
         self._show_mode()
+
+    def _say(self, said: Said) -> None:
+        self.notice.set_text(**ui_text_of(said))
 
     # --- Scene -----------------------------------------------------------------------
 

@@ -9,7 +9,7 @@ scene. ``on_back`` decides where Back goes.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pygame
 import pygame_gui
@@ -17,6 +17,7 @@ from pygame_gui.elements import UIButton, UILabel
 
 from kalooki.ui.felt import felt
 from kalooki.ui.scene import Scene
+from kalooki.words import ui_text
 
 if TYPE_CHECKING:
     from kalooki.ui.app import App
@@ -43,7 +44,8 @@ def sheet_rect(size: tuple[int, int]) -> pygame.Rect:
 
 class Page:
     """Subclasses fill ``body`` (the sheet inside its padding, between the heading and the
-    button row) in ``build`` and add their own buttons beside Back."""
+    button row) in ``build`` and add their own buttons beside Back. ``heading`` is the
+    catalog key of the page's heading."""
 
     heading = ""
 
@@ -67,18 +69,19 @@ class Page:
         pygame.draw.rect(self.sheet_image, BORDER, frame, width=2, border_radius=14)
         inner = self.sheet.inflate(-2 * PAD, -2 * PAD)
         self.heading_label = self.add(UILabel(
-            pygame.Rect(inner.left, inner.top, inner.width, HEADING_H), self.title(),
-            self.app.ui, object_id="#heading"))
+            pygame.Rect(inner.left, inner.top, inner.width, HEADING_H), **self.title(),
+            manager=self.app.ui, object_id="#heading"))
         self.buttons_top = inner.bottom - BUTTON_H
         self.back_button = self.add(UIButton(
-            pygame.Rect(inner.left, self.buttons_top, BUTTON_W, BUTTON_H), "Back",
-            self.app.ui, command=self.back))
+            pygame.Rect(inner.left, self.buttons_top, BUTTON_W, BUTTON_H),
+            **ui_text("common.back"), manager=self.app.ui, command=self.back))
         self.body = pygame.Rect(inner.left, inner.top + HEADING_H + 12, inner.width,
                                 self.buttons_top - inner.top - HEADING_H - 24)
         self.build()
 
-    def title(self) -> str:
-        return self.heading
+    def title(self) -> dict[str, Any]:
+        """The heading as a widget's text (see ``kalooki.words.ui_text``)."""
+        return ui_text(self.heading)
 
     def build(self) -> None:
         """Create this page's widgets inside ``self.body`` (and in the button row)."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from datetime import datetime
@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 
 from kalooki.engine.errors import RuleError
 from kalooki.engine.rules import PRESETS, preset
-from kalooki.engine.rules_text import rules_title
 from kalooki.store import savegame
 from kalooki.store.notices import joined
 from kalooki.store.paths import StorePaths
@@ -32,7 +31,9 @@ from kalooki.ui.setup_panel import DEFAULT_LEVEL, DEFAULT_NAMES, LEVELS, GameSet
 from kalooki.ui.sound_board import game_board
 from kalooki.ui.stats_scene import StatsScene
 from kalooki.ui.table import TableScene
-from kalooki.words import set_language
+from kalooki.words import Said, phrase, set_language
+from kalooki.words.notices import notice_said
+from kalooki.words.presets import preset_title
 
 if TYPE_CHECKING:
     from kalooki.ui.app import App
@@ -60,7 +61,14 @@ class Profile:
         app.sounds.configure(volume=updated.volume, enabled=updated.sound)
         warnings = save_settings(self.paths, updated)
         if warnings:
-            app.notify(warnings[0])
+            app.notify(told(warnings))
+
+
+def told(warnings: Sequence[str]) -> Said:
+    """The store's notices as one message: the first, and how many more (in the log)."""
+    first = notice_said(warnings[0])
+    return first if len(warnings) == 1 else phrase("notice.and_more", first=first,
+                                                   count=len(warnings) - 1)
 
 
 def launch(paths: StorePaths | None = None, fullscreen: bool = False, **app_options: object
@@ -79,8 +87,7 @@ def launch(paths: StorePaths | None = None, fullscreen: bool = False, **app_opti
                                                              fullscreen=full)
     open_menu(app, profile)
     if warnings:
-        app.notify(warnings[0] if len(warnings) == 1
-                   else f"{warnings[0]} (and {len(warnings) - 1} more)")
+        app.notify(told(warnings))
     return app
 
 
@@ -128,7 +135,7 @@ def has_named_saves(paths: StorePaths) -> bool:
 def open_rules(app: App, profile: Profile) -> RulesScene:
     """Any preset's rules, from the menu, starting with the one played last."""
     shown = PRESETS.get(profile.settings.last_preset, next(iter(PRESETS.values())))
-    scene = RulesScene(app, shown, profile.settings.language, lambda: open_menu(app, profile),
+    scene = RulesScene(app, shown, lambda: open_menu(app, profile),
                        choices=PRESETS,
                        on_language=lambda lang: profile.change(app, language=lang))
     app.switch(scene)
@@ -140,14 +147,14 @@ def open_stats(app: App, profile: Profile) -> StatsScene:
     scene = StatsScene(app, stats, lambda: open_menu(app, profile))
     app.switch(scene)
     if warnings:
-        app.notify(warnings[0])
+        app.notify(told(warnings))
     return scene
 
 
 def open_saves(app: App, profile: Profile) -> LoadGameScene:
-    def load(path: Path) -> str | None:
+    def load(path: Path) -> Said | None:
         outcome = resume_save(app, profile, path)
-        return outcome if isinstance(outcome, str) else None
+        return None if isinstance(outcome, TableScene) else outcome
 
     scene = LoadGameScene(app, profile.paths, load, lambda: open_menu(app, profile))
     app.switch(scene)
@@ -183,22 +190,23 @@ def continue_match(app: App, profile: Profile) -> TableScene | None:
     be loaded is explained on the menu, which stays."""
     entry = latest_autosave(profile.paths)
     resumed = (resume_save(app, profile, entry.path) if entry is not None
-               else "No game to continue.")
-    if isinstance(resumed, str):
+               else phrase("notice.nothing_to_continue"))
+    if not isinstance(resumed, TableScene):
         if isinstance(app.scene, MainMenuScene):
             app.scene.show_notice(resumed)
         return None
     return resumed
 
 
-def resume_save(app: App, profile: Profile, path: Path) -> TableScene | str:
+def resume_save(app: App, profile: Profile, path: Path) -> TableScene | Said:
     """The one way a saved game comes back: replayed, checked, and seated as it was, on
     the table; or the sentence saying why it cannot be (the caller shows it). A fallback
     (the previous copy loaded, a damaged file set aside) is told in the window and in the
     table's log."""
     loaded = load_save(path)
     if loaded.value is None:
-        return loaded.warnings[0] if loaded.warnings else "The save could not be read."
+        return (notice_said(loaded.warnings[0]) if loaded.warnings
+                else phrase("notice.save_unreadable"))
     resumed = loaded.value
     seats = [Seat(s.name, s.level, human=s.level == HUMAN_LEVEL) for s in resumed.save.seats]
     viewer = next((i for i, seat in enumerate(seats) if seat.human), HUMAN_SEAT)
@@ -213,7 +221,7 @@ def resume_save(app: App, profile: Profile, path: Path) -> TableScene | str:
     table = _open_table(app, session, profile)
     if loaded.warnings:
         table.log.extend(loaded.warnings)
-        app.notify(joined(loaded.warnings))
+        app.notify(joined(str(notice_said(warning)) for warning in loaded.warnings))
     return table
 
 
@@ -249,15 +257,14 @@ def _step_away(table: TableScene) -> None:
 def _rules_over(app: App, table: TableScene, profile: Profile) -> None:
     """The rules of the game being played, over the paused table."""
     _step_away(table)
-    app.scene = RulesScene(app, table.session.game.rules, profile.settings.language,
-                           _back_to(app, table), beneath=table,
+    app.scene = RulesScene(app, table.session.game.rules, _back_to(app, table), beneath=table,
                            on_language=lambda lang: profile.change(app, language=lang))
 
 
 def _save_over(app: App, table: TableScene, profile: Profile) -> None:
     """The Save game dialog over the paused table; the name defaults to rules and date."""
     session = table.session
-    default = f"{rules_title(session.game.rules)} {datetime.now():%Y-%m-%d %H:%M}"
+    default = f"{preset_title(session.game.rules.name)} {datetime.now():%Y-%m-%d %H:%M}"
 
     def save(name: str) -> str | None:
         try:

@@ -1,8 +1,8 @@
-"""The rules screen: the text the engine generates from a rule set, in English or French.
+"""The rules screen: the text generated from a rule set, in the game's language.
 
 From the main menu any preset can be read (a dropdown); from the pause menu the screen
 shows the rules of the game being played and nothing else, since those are what the
-engine enforces.
+engine enforces. Its language buttons switch the whole window, not just this text.
 """
 
 from __future__ import annotations
@@ -10,32 +10,29 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Mapping
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox
 
-from kalooki.engine.rules import PRESET_NAMES, RuleSet
-from kalooki.engine.rules_text import LANGS, rules_sections, rules_title
+from kalooki.engine.rules import RuleSet
+from kalooki.engine.rules_text import rules_sections
 from kalooki.ui.page import Page
 from kalooki.ui.scene import Scene
+from kalooki.words import LANGUAGES, language, ui_text, ui_tooltip
+from kalooki.words.presets import preset_title
 
 if TYPE_CHECKING:
     from kalooki.ui.app import App
 
 _ROW = 40
-_LANG_W = 64
+_LANG_W = 120
+_PRESET_LABEL_W = 110
 _TITLE_COLOUR = "#f6d77a"
 _TEXT_COLOUR = "#f4ecd6"
-_HEADINGS = {"en": "Rules", "fr": "Règles"}
 _FONT = "dejavu"
 """The font name ``assets/theme/theme.json`` gives the shipped DejaVu Sans."""
-
-
-def preset_title(name: str, lang: str) -> str:
-    titles = PRESET_NAMES.get(name)
-    return titles[LANGS.index(lang)] if titles else name
 
 
 def rules_markup(rules: RuleSet, lang: str, size: int) -> str:
@@ -59,37 +56,39 @@ def _preload(manager: pygame_gui.UIManager, size: int, bold: bool) -> None:
 
 class RulesScene(Page):
     """``choices`` maps preset names to rule sets for the dropdown; without it only
-    ``rules`` is shown. ``on_language`` hears the toggle (to remember it)."""
+    ``rules`` is shown. ``on_language`` hears a language chosen here (to remember it)."""
 
-    def __init__(self, app: App, rules: RuleSet, lang: str, on_back: Callable[[], None], *,
+    def __init__(self, app: App, rules: RuleSet, on_back: Callable[[], None], *,
                  choices: Mapping[str, RuleSet] | None = None,
                  on_language: Callable[[str], None] | None = None,
                  beneath: Scene | None = None) -> None:
         self.rules = rules
-        self.lang = lang if lang in LANGS else LANGS[0]
         self.choices = dict(choices) if choices else None
         self.on_language = on_language
         super().__init__(app, on_back, beneath)
 
-    def title(self) -> str:
-        return f"{_HEADINGS[self.lang]} — {rules_title(self.rules, self.lang)}"
+    def title(self) -> dict[str, Any]:
+        return ui_text("rules.heading", rules=preset_title(self.rules.name))
 
     def build(self) -> None:
         manager, body = self.app.ui, self.body
         self.preset_menu: UIDropDownMenu | None = None
         if self.choices is not None:
-            self.add(UILabel(pygame.Rect(body.left, body.top, 90, _ROW), "Rules", manager))
-            options = [(preset_title(name, self.lang), name) for name in self.choices]
+            self.add(UILabel(pygame.Rect(body.left, body.top, _PRESET_LABEL_W, _ROW),
+                             **ui_text("rules.preset"), manager=manager))
+            options: list[str | tuple[str, str]] = [(preset_title(name), name)
+                                                    for name in self.choices]
             chosen = next(option for option in options if option[1] == self.rules.name)
             self.preset_menu = self.add(UIDropDownMenu(
-                options, chosen, pygame.Rect(body.left + 90, body.top, 360, _ROW), manager))
+                options, chosen, pygame.Rect(body.left + _PRESET_LABEL_W, body.top, 360, _ROW),
+                manager))
         self.lang_buttons: dict[str, UIButton] = {}
-        x = body.right - len(LANGS) * (_LANG_W + 8) + 8
-        for lang in LANGS:
+        x = body.right - len(LANGUAGES) * (_LANG_W + 8) + 8
+        for lang in LANGUAGES:
             self.lang_buttons[lang] = self.add(UIButton(
-                pygame.Rect(x, body.top, _LANG_W, _ROW), lang.upper(), manager,
-                object_id="#primary" if lang == self.lang else None,
-                tool_tip_text="English" if lang == "en" else "Français",
+                pygame.Rect(x, body.top, _LANG_W, _ROW), **ui_text(f"language.{lang}"),
+                manager=manager, object_id="#primary" if lang == language() else None,
+                **ui_tooltip("rules.language_tip"),
                 command=partial(self.set_language, lang)))
             x += _LANG_W + 8
         top = body.top + _ROW + 12
@@ -97,18 +96,18 @@ class RulesScene(Page):
         size = max(16, min(20, round(self.app.size[1] * 0.022)))
         _preload(manager, size, bold=False)
         _preload(manager, size + 5, bold=True)
-        self.text_box = self.add(UITextBox(rules_markup(self.rules, self.lang, size),
+        self.text_box = self.add(UITextBox(rules_markup(self.rules, language(), size),
                                            text_rect, manager))
 
     # --- actions --------------------------------------------------------------------
 
     def set_language(self, lang: str) -> None:
-        if lang == self.lang:
+        """Switch the whole window to ``lang`` (this page is laid out again with it)."""
+        if lang == language():
             return
-        self.lang = lang
+        self.app.set_language(lang)
         if self.on_language is not None:
             self.on_language(lang)
-        self.rebuild()
 
     def show(self, rules: RuleSet) -> None:
         self.rules = rules

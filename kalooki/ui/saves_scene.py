@@ -4,6 +4,7 @@ wrong is said on screen in the store's own sentence, never raised."""
 
 from __future__ import annotations
 
+import errno
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -17,12 +18,14 @@ from kalooki.store.saves import SaveEntry, delete_save, list_saves, rename_save
 from kalooki.ui import text as ink
 from kalooki.ui.dialogs import Dialog
 from kalooki.ui.page import BUTTON_H, Page
-from kalooki.ui.rules_scene import preset_title
+from kalooki.words import Said, phrase, tr, ui_text
+from kalooki.words.formats import short_date
+from kalooki.words.notices import notice_said
+from kalooki.words.presets import preset_title
 
 if TYPE_CHECKING:
     from kalooki.ui.app import App
 
-EMPTY = "No saved games."
 DOUBLE_CLICK_MS = 400
 _SELECTED = (201, 164, 76, 70)
 _STRIPE = (255, 255, 255, 14)
@@ -33,27 +36,34 @@ def describe(entry: SaveEntry) -> tuple[str, str, str]:
     """A save's two lines and its date: name; rules, deal and each player's score."""
     scores = ", ".join(f"{name} {total}" for name, total in
                        zip(entry.players, entry.totals, strict=True))
-    state = "finished" if entry.over else f"deal {entry.deal}"
-    kind = "  (autosave)" if entry.kind == "autosave" else ""
-    saved = entry.saved_at.astimezone().strftime("%d %b %Y %H:%M")
-    return (f"{entry.name}{kind}", f"{preset_title(entry.preset, 'en')} · {state} · {scores}",
-            saved)
+    state = tr("saves.finished") if entry.over else tr("saves.at_deal", deal=entry.deal)
+    name = tr("saves.autosave_name", name=entry.name) if entry.kind == "autosave" \
+        else entry.name
+    return (name, tr("saves.details", rules=preset_title(entry.preset), state=state,
+                     scores=scores), short_date(entry.saved_at.astimezone()))
 
 
-def save_error(error: Exception) -> str:
-    """The sentence a refused save, rename or delete shows."""
+_DISK_REASONS = {errno.ENOSPC: "full", errno.EACCES: "denied", errno.EPERM: "denied",
+                 errno.EROFS: "read_only", errno.ENOENT: "missing"}
+
+
+def save_error(error: Exception) -> Said:
+    """The sentence a refused save, rename or delete shows; the commonest refusals of the
+    disk in the player's words, any other in the system's."""
     if isinstance(error, OSError):
-        return f"The disk refused: {error.strerror or error}."
+        known = _DISK_REASONS.get(error.errno or 0)
+        reason: Said = phrase(f"saves.disk.{known}") if known else str(error.strerror or error)
+        return phrase("saves.disk_refused", reason=reason)
     return str(error)
 
 
 class LoadGameScene(Page):
     """``on_load`` resumes a save's game (and leaves this screen) or returns why not."""
 
-    heading = "Load game"
+    heading = "saves.heading"
 
     def __init__(self, app: App, paths: StorePaths,
-                 on_load: Callable[[Path], str | None], on_back: Callable[[], None]) -> None:
+                 on_load: Callable[[Path], Said | None], on_back: Callable[[], None]) -> None:
         self.paths = paths
         self.on_load = on_load
         self.entries: list[SaveEntry] = []
@@ -62,7 +72,7 @@ class LoadGameScene(Page):
         store sets a damaged file aside and a second listing no longer meets it."""
         self.selected: int | None = None
         self.scroll = 0
-        self.status = ("", False)
+        self.status: tuple[Said, bool] = ("", False)
         self.dialog: Dialog | None = None
         self.last_click = (-1, -DOUBLE_CLICK_MS)
         self.refresh()
@@ -92,13 +102,14 @@ class LoadGameScene(Page):
         self.visible_rows = max(1, self.list_rect.height // self.row_h)
         x = self.body.right
         self.actions: dict[str, UIButton] = {}
-        for name, command, object_id in (("Load", self.load, "#primary"),
-                                         ("Delete", self.ask_delete, None),
-                                         ("Rename", self.ask_rename, None)):
+        for name, command, object_id in (("load", self.load, "#primary"),
+                                         ("delete", self.ask_delete, None),
+                                         ("rename", self.ask_rename, None)):
             x -= _ACTION_W
             self.actions[name] = self.add(UIButton(
-                pygame.Rect(x, self.buttons_top, _ACTION_W, BUTTON_H), name, manager,
-                object_id=object_id, command=command))
+                pygame.Rect(x, self.buttons_top, _ACTION_W, BUTTON_H),
+                **ui_text(f"saves.{name}"), manager=manager, object_id=object_id,
+                command=command))
             x -= 12
         self._enable()
 
@@ -111,14 +122,14 @@ class LoadGameScene(Page):
     def rows(self) -> list[tuple[str, str, str, bool]]:
         """Every row of the list: saves (name, details, date), then why files were damaged."""
         saves = [(*describe(entry), False) for entry in self.entries]
-        return saves + [("", warning, "", True) for warning in self.damaged]
+        return saves + [("", str(notice_said(warning)), "", True) for warning in self.damaged]
 
     # --- actions --------------------------------------------------------------------
 
     def chosen(self) -> SaveEntry | None:
         return None if self.selected is None else self.entries[self.selected]
 
-    def say(self, words: str, bad: bool = False) -> None:
+    def say(self, words: Said, bad: bool = False) -> None:
         self.status = (words, bad)
 
     def load(self) -> None:
@@ -134,34 +145,36 @@ class LoadGameScene(Page):
     def ask_rename(self) -> None:
         entry = self.chosen()
         if entry is not None:
-            self._open(Dialog(self.app.ui, self.app.size, "Rename save",
-                              f"A new name for “{entry.name}”:", "Rename",
+            self._open(Dialog(self.app.ui, self.app.size, phrase("saves.rename_title"),
+                              phrase("saves.rename_message", name=entry.name),
+                              phrase("saves.rename"),
                               lambda name: self.rename(entry, name), self._closed,
                               entry=entry.name))
 
-    def rename(self, entry: SaveEntry, name: str) -> str | None:
+    def rename(self, entry: SaveEntry, name: str) -> Said | None:
         try:
             path = rename_save(self.paths, entry.path, name)
         except (SaveError, OSError) as error:
             return save_error(error)
         self.refresh(keep=path)
-        self.say(f"Renamed to “{name.strip()}”.")
+        self.say(phrase("saves.renamed", name=name.strip()))
         return None
 
     def ask_delete(self) -> None:
         entry = self.chosen()
         if entry is not None:
-            self._open(Dialog(self.app.ui, self.app.size, "Delete save",
-                              f"Delete “{entry.name}”? This cannot be undone.", "Delete",
+            self._open(Dialog(self.app.ui, self.app.size, phrase("saves.delete_title"),
+                              phrase("saves.delete_message", name=entry.name),
+                              phrase("saves.delete"),
                               lambda _: self.delete(entry), self._closed))
 
-    def delete(self, entry: SaveEntry) -> str | None:
+    def delete(self, entry: SaveEntry) -> Said | None:
         try:
             delete_save(self.paths, entry.path)
         except (SaveError, OSError) as error:
             return save_error(error)
         self.refresh()
-        self.say(f"Deleted “{entry.name}”.")
+        self.say(phrase("saves.deleted", name=entry.name))
         return None
 
     def _open(self, dialog: Dialog) -> None:
@@ -228,7 +241,7 @@ class LoadGameScene(Page):
     def draw_body(self, surface: pygame.Surface) -> None:
         rows, box, size = self.rows(), self.list_rect, self.size
         if not rows:
-            image = ink.text(EMPTY, size + 6, ink.DIM, True)
+            image = ink.text(tr("saves.empty"), size + 6, ink.DIM, True)
             surface.blit(image, image.get_rect(center=box.center))
         shade = pygame.Surface((box.width, self.row_h), pygame.SRCALPHA)
         y = box.top
@@ -252,22 +265,22 @@ class LoadGameScene(Page):
             y += self.row_h
         words, bad = self.status
         if words:
-            surface.blit(ink.fit(words, size, box.width, ink.BAD if bad else ink.GOOD, True),
+            surface.blit(ink.fit(str(words), size, box.width, ink.BAD if bad else ink.GOOD, True),
                          (box.left, self.body.bottom - self.line))
 
 
-def save_dialog(app: App, default: str, save: Callable[[str], str | None]
+def save_dialog(app: App, default: str, save: Callable[[str], Said | None]
                 ) -> Callable[[Callable[[], None]], Dialog]:
     """The Save game dialog, built when shown: ``save`` writes under the typed name and
     returns a refusal, or None when saved (then the dialog closes and says so)."""
     def make(on_close: Callable[[], None]) -> Dialog:
-        def ok(name: str) -> str | None:
+        def ok(name: str) -> Said | None:
             refusal = save(name)
             if refusal is None:
-                app.notify(f"Saved as “{name.strip()}”.")
+                app.notify(phrase("saves.saved", name=name.strip()))
             return refusal
 
-        return Dialog(app.ui, app.size, "Save game",
-                      "Name this save; Load game lists it under this name.", "Save", ok,
-                      on_close, entry=default)
+        return Dialog(app.ui, app.size, phrase("saves.save_title"),
+                      phrase("saves.save_message"), phrase("saves.save"), ok, on_close,
+                      entry=default)
     return make

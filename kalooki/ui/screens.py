@@ -21,6 +21,7 @@ from pygame_gui.core import UIElement
 from kalooki.store.paths import StorePaths
 from kalooki.ui.app import App
 from kalooki.ui.resources import font
+from kalooki.words import set_language
 
 SIZES = ((1024, 640), (1920, 1080))
 """The sizes rendered when none is asked for: the smallest window and a common full screen."""
@@ -47,6 +48,7 @@ class Shots:
     @contextmanager
     def app(self) -> Iterator[App]:
         """A fresh window at this size, closed afterwards."""
+        set_language(self.lang)
         window = App(self.size, clock=SteadyClock())
         try:
             yield window

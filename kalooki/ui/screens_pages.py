@@ -61,7 +61,7 @@ def rules(shots: Shots) -> None:
     """The rules of a contract game and of a threshold game."""
     for name in ("caribbean", "kalooki51"):
         with shots.app() as app:
-            app.switch(RulesScene(app, PRESETS[name], shots.lang, _nothing, choices=PRESETS))
+            app.switch(RulesScene(app, PRESETS[name], _nothing, choices=PRESETS))
             shots.take(app, f"rules-{name}")
 
 

@@ -22,7 +22,6 @@ from kalooki.engine.cards import is_joker
 from kalooki.engine.melds import card_points
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import preset
-from kalooki.engine.rules_text import rules_title
 from kalooki.engine.state import Phase
 from kalooki.engine.view import PlayerView
 from kalooki.ui.app import App
@@ -33,6 +32,7 @@ from kalooki.ui.screens import Shots, SteadyClock
 from kalooki.ui.session import MatchSession
 from kalooki.ui.setup_panel import DEFAULT_LEVEL, DEFAULT_NAMES, GameSetup
 from kalooki.ui.table import TableScene
+from kalooki.words.presets import preset_title
 
 MAX_STEPS = 4000
 """Frames a staged table may take to reach its moment; a few hundred are usual."""
@@ -156,7 +156,7 @@ def save(shots: Shots) -> None:
     with shots.app() as app:
         table = staged_table(app, 4, melds=3)
         when = datetime(2025, 3, 14, 20, 30)
-        default = f"{rules_title(table.session.game.rules)} {when:%Y-%m-%d %H:%M}"
+        default = f"{preset_title(table.session.game.rules.name)} {when:%Y-%m-%d %H:%M}"
         for button in table.buttons.values():
             button.hide()
         app.scene = DialogScene(app, table, lambda: None,

@@ -18,7 +18,9 @@ from pygame_gui.elements import (
     UITextEntryLine,
 )
 
-from kalooki.engine.rules import PRESET_NAMES, PRESET_SUMMARIES, PRESETS
+from kalooki.engine.rules import PRESETS
+from kalooki.words import tr, ui_text
+from kalooki.words.presets import preset_summary, preset_title
 
 ALL_PRESETS = tuple(PRESETS)
 """Every preset the engine knows, offered in its order."""
@@ -62,24 +64,6 @@ def panel_height() -> int:
             + opponents * _OPPONENT_ROW + _BEFORE_BUTTONS + _BUTTON_H)
 
 
-def preset_title(name: str) -> str:
-    """The preset's English display name (its code name when it has none)."""
-    return PRESET_NAMES.get(name, (name, name))[0]
-
-
-def _short_summary(name: str, limit: int = 62) -> str:
-    """The preset's summary without its name (the menu above shows it), cut between
-    clauses to fit one line of the panel."""
-    text = PRESET_SUMMARIES.get(name, " ").split(": ", 1)[-1].removesuffix(".")
-    kept = ""
-    for clause in text.split(", "):
-        longer = f"{kept}, {clause}" if kept else clause
-        if kept and len(longer) > limit:
-            break
-        kept = longer
-    return kept
-
-
 def player_counts(name: str) -> list[int]:
     """The table sizes the preset allows, within what this panel can seat."""
     rules = PRESETS.get(name)
@@ -99,33 +83,37 @@ class SetupPanel:
         self.panel = UIPanel(rect, manager=manager, starting_height=2)
         inner = PANEL_WIDTH - 2 * _PAD
         y = _PAD
-        UILabel(pygame.Rect(_PAD, y, inner, _HEADING - 12), "New game", manager, self.panel,
-                object_id="#heading")
+        UILabel(pygame.Rect(_PAD, y, inner, _HEADING - 12), **ui_text("setup.heading"),
+                manager=manager, container=self.panel, object_id="#heading")
         y += _HEADING
         self.manager = manager
         self.presets = list(presets)
         self.titles = {preset_title(p): p for p in self.presets}
         chosen = values.preset if values.preset in self.presets else self.presets[0]
-        self.preset = self._row(manager, y, "Rules", list(self.titles), preset_title(chosen),
-                                wide=True)
+        self.preset = self._row(manager, y, "setup.rules", list(self.titles),
+                                preset_title(chosen), wide=True)
         y += _ROW + _GAP
         self.summary = UILabel(pygame.Rect(_PAD, y - _GAP // 2, inner, _SUMMARY - 4), " ",
                                manager, self.panel, object_id="#column_heading")
         y += _SUMMARY
-        UILabel(pygame.Rect(_PAD, y, _LABEL_W - 10, _ROW), "Players", manager, self.panel)
+        UILabel(pygame.Rect(_PAD, y, _LABEL_W - 10, _ROW), **ui_text("setup.players"),
+                manager=manager, container=self.panel)
         self.players_rect = pygame.Rect(_PAD + _LABEL_W, y, _LEVEL_W - 10, _ROW)
         self.players = self._players_menu(chosen, values.players)
         y += _ROW + _GAP
         name_x = _PAD + _LABEL_W + _LEVEL_W + 16
-        for text, x in (("OPPONENT", _PAD), ("LEVEL", _PAD + _LABEL_W), ("NAME", name_x)):
-            UILabel(pygame.Rect(x, y, 140, 22), text, manager, self.panel,
-                    object_id="#column_heading")
+        for column, x in (("opponent", _PAD), ("level", _PAD + _LABEL_W), ("name", name_x)):
+            UILabel(pygame.Rect(x, y, 140, 22), **ui_text(f"setup.column.{column}"),
+                    manager=manager, container=self.panel, object_id="#column_heading")
         y += _COLUMNS
         self.rows: list[tuple[UILabel, UIDropDownMenu, UITextEntryLine]] = []
         for index, (level, name) in enumerate(zip(values.levels, values.names, strict=True)):
-            label = UILabel(pygame.Rect(_PAD, y, _LABEL_W - 10, _ROW), f"Opponent {index + 1}",
-                            manager, self.panel)
-            level_menu = UIDropDownMenu(list(LEVELS), level,
+            label = UILabel(pygame.Rect(_PAD, y, _LABEL_W - 10, _ROW),
+                            **ui_text("setup.opponent", number=index + 1), manager=manager,
+                            container=self.panel)
+            levels: list[str | tuple[str, str]] = [(tr(f"setup.level.{name}"), name)
+                                                   for name in LEVELS]
+            level_menu = UIDropDownMenu(levels, levels[LEVELS.index(level)],
                                         pygame.Rect(_PAD + _LABEL_W, y, _LEVEL_W - 10, _ROW),
                                         manager, self.panel)
             entry = UITextEntryLine(pygame.Rect(name_x, y, PANEL_WIDTH - _PAD - name_x, _ROW),
@@ -134,17 +122,19 @@ class SetupPanel:
             self.rows.append((label, level_menu, entry))
             y += _OPPONENT_ROW
         y += _BEFORE_BUTTONS
-        self.back = UIButton(pygame.Rect(_PAD, y, _BUTTON_W, _BUTTON_H), "Back", manager,
-                             self.panel, command=on_back)
+        self.back = UIButton(pygame.Rect(_PAD, y, _BUTTON_W, _BUTTON_H),
+                             **ui_text("common.back"), manager=manager, container=self.panel,
+                             command=on_back)
         self.start = UIButton(pygame.Rect(PANEL_WIDTH - _PAD - _BUTTON_W, y, _BUTTON_W,
-                                          _BUTTON_H), "Start", manager, self.panel,
-                              object_id="#primary",
+                                          _BUTTON_H), **ui_text("setup.start"),
+                              manager=manager, container=self.panel, object_id="#primary",
                               command=lambda: on_start(self.chosen()))
         self._show_rows()
 
-    def _row(self, manager: pygame_gui.UIManager, y: int, text: str, options: list[str],
+    def _row(self, manager: pygame_gui.UIManager, y: int, key: str, options: list[str],
              selected: str, wide: bool = False) -> UIDropDownMenu:
-        UILabel(pygame.Rect(_PAD, y, _LABEL_W - 10, _ROW), text, manager, self.panel)
+        UILabel(pygame.Rect(_PAD, y, _LABEL_W - 10, _ROW), **ui_text(key), manager=manager,
+                container=self.panel)
         width = PANEL_WIDTH - 2 * _PAD - _LABEL_W if wide else _LEVEL_W - 10
         return UIDropDownMenu(options, selected,
                               pygame.Rect(_PAD + _LABEL_W, y, width, _ROW),
@@ -154,7 +144,7 @@ class SetupPanel:
         """The player-count menu for ``preset``: its counts, ``wanted`` brought within them."""
         counts = player_counts(preset)
         count = min(max(wanted, counts[0]), counts[-1])
-        self.summary.set_text(_short_summary(preset))
+        self.summary.set_text(preset_summary(preset) or " ")
         return UIDropDownMenu([str(n) for n in counts], str(count), self.players_rect,
                               self.manager, self.panel)
 
@@ -174,7 +164,7 @@ class SetupPanel:
         """Every row's level and name as typed (blank names fall back to the default)."""
         names = tuple(entry.get_text().strip() or DEFAULT_NAMES[i]
                       for i, (_, _, entry) in enumerate(self.rows))
-        levels = tuple(menu.selected_option[0] for _, menu, _ in self.rows)
+        levels = tuple(menu.selected_option[1] for _, menu, _ in self.rows)
         return GameSetup(self.preset_name(), self.player_count(), levels, names)
 
     def chosen(self) -> GameSetup:

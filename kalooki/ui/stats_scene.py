@@ -12,16 +12,16 @@ from kalooki.engine.rules import PRESETS
 from kalooki.store.stats import Stats, TableKey, TableStats
 from kalooki.ui import text as ink
 from kalooki.ui.page import Page
-from kalooki.ui.rules_scene import preset_title
+from kalooki.words import tr
+from kalooki.words.formats import decimal
+from kalooki.words.presets import preset_title
 
 if TYPE_CHECKING:
     from kalooki.ui.app import App
 
-EMPTY = "No games played yet."
-NOTE = "Penalty points: lower is better. Best and worst are match totals."
-COLUMNS = (("Matches", "played"), ("Matches", "won"), ("Deals", "played"), ("Deals", "won"),
-           ("Average", "penalty"), ("Bent the", "table"), ("Calls", "made"),
-           ("Best", "match"), ("Worst", "match"))
+COLUMNS = ("matches_played", "matches_won", "deals_played", "deals_won", "average_penalty",
+           "times_bent", "calls_made", "best_match", "worst_match")
+"""The counters' columns; each heading is ``stats.column.<name>``, two lines."""
 _FIRST = 0.24
 """The share of the width the table name takes; the counters share the rest."""
 _LINE_GAP = 1.3
@@ -37,7 +37,7 @@ def cells(table: TableStats) -> tuple[str, ...]:
     """The counters of one row as shown, in ``COLUMNS`` order."""
     average = table.average_penalty
     return (str(table.matches_played), str(table.matches_won), str(table.deals_played),
-            str(table.deals_won), "–" if average is None else f"{average:.1f}",
+            str(table.deals_won), "–" if average is None else decimal(average),
             str(table.times_bent), str(table.calls_made), _points(table.best_match_total),
             _points(table.worst_match_total))
 
@@ -54,7 +54,7 @@ def ordered(stats: Stats) -> list[tuple[TableKey, TableStats]]:
 
 
 class StatsScene(Page):
-    heading = "Statistics"
+    heading = "stats.heading"
 
     def __init__(self, app: App, stats: Stats, on_back: Callable[[], None]) -> None:
         self.rows = ordered(stats)
@@ -77,7 +77,7 @@ class StatsScene(Page):
 
     def row_texts(self) -> list[tuple[str, str, tuple[str, ...]]]:
         """What each row says: the table's name, its player count and its counters."""
-        return [(preset_title(name, "en"), f"{players} players", cells(table))
+        return [(preset_title(name), tr("stats.players", count=players), cells(table))
                 for (name, players), table in self.rows]
 
     # --- Scene ----------------------------------------------------------------------
@@ -97,13 +97,14 @@ class StatsScene(Page):
     def draw_body(self, surface: pygame.Surface) -> None:
         body, size = self.body, self.size
         if not self.rows:
-            image = ink.text(EMPTY, size + 6, ink.DIM, True)
+            image = ink.text(tr("stats.empty"), size + 6, ink.DIM, True)
             surface.blit(image, image.get_rect(center=body.center))
             return
         y = body.top
-        surface.blit(ink.text("Table", size, ink.GOLD, True), (body.left + 8, y + self.line))
-        for x, (top, bottom) in zip(self.column_x, COLUMNS, strict=True):
-            for index, words in enumerate((top, bottom)):
+        surface.blit(ink.text(tr("stats.table"), size, ink.GOLD, True),
+                     (body.left + 8, y + self.line))
+        for x, column in zip(self.column_x, COLUMNS, strict=True):
+            for index, words in enumerate(tr(f"stats.column.{column}").split("\n")[:2]):
                 image = ink.fit(words, size - 1, self.column_w - 4, ink.GOLD, True)
                 surface.blit(image, image.get_rect(midtop=(x + self.column_w // 2,
                                                            y + index * self.line)))
@@ -124,6 +125,8 @@ class StatsScene(Page):
                 surface.blit(image, image.get_rect(center=(x + self.column_w // 2, middle)))
             y += self.row_h
         more = len(self.rows) - self.scroll - len(shown)
-        note = NOTE if more <= 0 else f"{NOTE}  ({more} more below: scroll)"
+        note = tr("stats.note")
+        if more > 0:
+            note = f"{note}  ({tr('stats.more', count=more)})"
         surface.blit(ink.fit(note, size - 2, body.width, ink.DIM),
                      (body.left, body.bottom - self.line))

@@ -11,10 +11,10 @@ from kalooki.ui import palette
 from kalooki.ui.card_art import CardArt, card_height
 from kalooki.ui.highlight import Highlight, overlay, overlay_margin
 from kalooki.ui.resources import font
+from kalooki.words import tr
 
 FAN = (face(ACE, 0), face(KING, 1), JOKER_FACE, face(QUEEN, 2), face(JACK, 3))
 SPREAD_DEGREES = 13
-SUBTITLE = "Caribbean contract rummy"
 
 
 def fan_card_width(window_height: int) -> int:
@@ -55,6 +55,6 @@ def render_title(art: CardArt, window_size: tuple[int, int]) -> pygame.Surface:
     offset = max(2, name_h // 18)
     surface.blit(shadow, shadow.get_rect(midtop=(width // 2 + offset, top + offset)))
     surface.blit(name, name.get_rect(midtop=(width // 2, top)))
-    sub = font(sub_h).render(SUBTITLE, True, palette.SUBTITLE)
+    sub = font(sub_h).render(tr("title.subtitle"), True, palette.SUBTITLE)
     surface.blit(sub, sub.get_rect(midtop=(width // 2, top + name.get_height())))
     return surface

@@ -8,13 +8,15 @@ See ``docs/translations.md`` for the keys and how to write entries.
 from kalooki.words.catalog import (
     LANGUAGES,
     Phrase,
+    Said,
     language,
     phrase,
     set_language,
     tr,
     ui_text,
+    ui_text_of,
     ui_tooltip,
 )
 
-__all__ = ["LANGUAGES", "Phrase", "language", "phrase", "set_language", "tr", "ui_text",
-           "ui_tooltip"]
+__all__ = ["LANGUAGES", "Phrase", "Said", "language", "phrase", "set_language", "tr",
+           "ui_text", "ui_text_of", "ui_tooltip"]

@@ -124,6 +124,18 @@ def ui_text(key: str, **params: object) -> dict[str, Any]:
     return {"text": full_key(key), "text_kwargs": dict(params)}
 
 
+Said = Phrase | str
+"""Something to show: a Phrase, or a str already in the player's language (a name, or a
+sentence made from the catalogs)."""
+
+
+def ui_text_of(said: Said) -> dict[str, Any]:
+    """:func:`ui_text` for a Phrase; a str is shown as it is."""
+    if isinstance(said, Phrase):
+        return ui_text(said.key, **dict(said.params))
+    return {"text": said, "text_kwargs": {}}
+
+
 def ui_tooltip(key: str, **params: object) -> dict[str, Any]:
     """The same for a widget's tooltip (``tool_tip_text`` and its parameters)."""
     _load()

@@ -1,0 +1,20 @@
+"""Numbers and dates the way each language writes them ("12.5" / "12,5"; "3 Mar 2026 18:30"
+/ "3 mars 2026 18:30"), from the catalogs' ``format.*`` entries rather than the system
+locale, so the game speaks one language whatever the machine is set to."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from kalooki.words.catalog import tr
+
+
+def decimal(value: float, places: int = 1) -> str:
+    """``value`` with ``places`` decimals and the language's decimal mark."""
+    return f"{value:.{places}f}".replace(".", tr("format.decimal_mark"))
+
+
+def short_date(when: datetime) -> str:
+    """Day, short month name, year and time of day."""
+    return tr("format.date_time", day=when.day, month=tr(f"format.month.{when.month}"),
+              year=when.year, time=f"{when:%H:%M}")

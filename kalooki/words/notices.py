@@ -1,0 +1,39 @@
+"""The store's notices in the player's language.
+
+The store makes each notice from a code and parameters (``kalooki.store.notices``), and
+keeps its English sentence for the log file; here the same facts become a Phrase from the
+catalog's ``store.<code>``. Read by duck typing, since the store lives above this layer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from kalooki.words.catalog import LANGUAGES, Said, has, phrase
+
+_RENAMED = {"default": "instead"}
+"""Parameters whose store names python-i18n reserves, and the names the catalog uses."""
+
+
+def _key(code: str) -> str:
+    return "store." + code.replace("-", "_")
+
+
+def _param(name: str, value: object) -> object:
+    if hasattr(value, "code") and hasattr(value, "params"):
+        return notice_said(value)
+    if name == "what" and has(f"store.what.{value}", LANGUAGES[0]):
+        return phrase(f"store.what.{value}")
+    return value
+
+
+def notice_said(told: object) -> Said:
+    """A notice (a str with ``code`` and ``params``) as a Phrase when the catalogs have its
+    code; any other str as it is."""
+    code = getattr(told, "code", None)
+    params = getattr(told, "params", None)
+    if not isinstance(code, str) or not isinstance(params, Mapping) \
+            or not has(_key(code), LANGUAGES[0]):
+        return str(told)
+    return phrase(_key(code), **{_RENAMED.get(name, name): _param(name, value)
+                                 for name, value in params.items()})

@@ -1,0 +1,23 @@
+"""The built-in presets' names and one-line summaries in words; a custom preset is
+called by its own name, which its owner typed."""
+
+from __future__ import annotations
+
+from kalooki.words.catalog import LANGUAGES, has, tr
+
+
+def _key(name: str, part: str) -> str:
+    return f"preset.{name.replace('-', '_')}.{part}"
+
+
+def preset_title(name: str) -> str:
+    """``caribbean`` is "Caribbean Kalooki" ("Kalooki caribéen"); an unknown name is itself."""
+    key = _key(name, "title")
+    return tr(key) if has(key, LANGUAGES[0]) else name
+
+
+def preset_summary(name: str) -> str:
+    """One line on what sets the preset apart, short enough for the setup panel; "" for
+    a preset the catalogs do not know."""
+    key = _key(name, "summary")
+    return tr(key) if has(key, LANGUAGES[0]) else ""
