@@ -26,7 +26,8 @@ import statistics
 from collections import defaultdict
 
 from kalooki.ai.arena import rules_from_deal
-from kalooki.ai.hard import DEFAULT_BUDGET, MAX_STEPS, HardPlayer, _play_out
+from kalooki.ai.hard import MAX_STEPS, HardPlayer, _play_out
+from kalooki.ai.levels import DEFAULT_BUDGET
 from kalooki.ai.medium import MediumPlayer
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import preset

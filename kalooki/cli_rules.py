@@ -17,13 +17,13 @@ from kalooki.engine.errors import RuleError
 from kalooki.engine.melds import (
     contract_text,
     explain_invalid,
-    hand_points,
     interpretations,
-    meld_value,
+    opening_value,
 )
 from kalooki.engine.presets_io import loads_rules
 from kalooki.engine.rules import PRESET_SUMMARIES, PRESETS, RuleSet, preset
 from kalooki.engine.rules_text import render_text
+from kalooki.engine.scoring import hand_points, with_bonus
 from kalooki.engine.solver import best_contract, cards_needed
 
 
@@ -57,7 +57,8 @@ def add_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[ty
     score = sub.add_parser("score", help="penalty points of cards left in hand")
     _common(score)
     score.add_argument("--bent", action="store_true",
-                       help="doubled, as when the winner bent the table")
+                       help="with the going-out bonus, as when the winner went out in "
+                            "one turn (bent the table)")
     score.set_defaults(run=run_score)
 
 
@@ -154,7 +155,7 @@ def _run_opening(rules: RuleSet, cards: list[int]) -> int:
         more = f"{missing} more {noun}" if missing <= 2 else "more than 2 cards"
         print(f"no: {more} needed to open with {rules.opening_points} points")
         return 1
-    value = sum(meld_value(m, rules) for m in found.melds)
+    value = opening_value(found.melds, rules)
     line = " | ".join(_meld_text(m.cards, m.is_run) for m in found.melds)
     line += f" = {value}"
     if found.leftover:
@@ -164,8 +165,9 @@ def _run_opening(rules: RuleSet, cards: list[int]) -> int:
 
 
 def run_score(args: argparse.Namespace) -> int:
-    points = hand_points(_cards(args), _rules(args))
-    print(points * 2 if args.bent else points)
+    rules = _rules(args)
+    points = hand_points(_cards(args), rules)
+    print(with_bonus(points, rules) if args.bent else points)
     return 0
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from kalooki.ai.arena import MAX_VOIDS, DealOutcome, play_deal, rules_from_deal
-from kalooki.ai.hard import DEFAULT_BUDGET
+from kalooki.ai.levels import DEFAULT_BUDGET
 from kalooki.ai.personalities import make_player
 from kalooki.engine.errors import RuleError
 from kalooki.engine.rng import Rng

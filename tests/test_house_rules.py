@@ -26,7 +26,6 @@ from kalooki.engine.errors import RuleError
 from kalooki.engine.melds import (
     GROUP_KIND,
     RUN_KIND,
-    card_points,
     check_contract,
     make_group,
     make_run,
@@ -34,6 +33,7 @@ from kalooki.engine.melds import (
 )
 from kalooki.engine.rules import GROUP, RUN, RuleSet, preset
 from kalooki.engine.rules_text import rules_title
+from kalooki.engine.scoring import card_points
 from kalooki.engine.state import Game, Phase
 from tests.rig import CARIB, rigged
 

@@ -1,4 +1,4 @@
-"""Melds: groups, runs, jokers, tacking on, the contract check and card points."""
+"""Melds: groups, runs, jokers, tacking on and the contract check."""
 
 import dataclasses
 
@@ -11,7 +11,6 @@ from kalooki.engine.melds import (
     LOW,
     check_contract,
     extend,
-    hand_points,
     interpretations,
     make_group,
     make_meld,
@@ -50,10 +49,6 @@ def test_deal_one_with_two_groups_of_the_same_rank_is_not_the_contract():
     melds = [make_group(cards(t), CARIB) for t in ("5S 5H 5D", "5C 5S 5H", "9S 9H 9D")]
     error = refusal(check_contract, melds, CARIB.contract(1), CARIB)
     assert error.code == "contract-same-rank"
-
-
-def test_hand_points_of_the_example_hand():
-    assert hand_points(cards("JK AS AH 10D 7C"), CARIB) == 83
 
 
 # groups
@@ -169,10 +164,3 @@ def test_contract_runs_must_differ_in_suit():
         == "contract-same-suit"
     relaxed = dataclasses.replace(CARIB, contract_distinct_suits=False)
     check_contract([group, *runs], (GROUP, RUN, RUN), relaxed)
-
-
-def test_card_points_follow_the_rule_set():
-    assert hand_points(cards("AS AC AH AD"), CARIB) == 32
-    assert hand_points(cards("KS QS JS 10S 9S 2S"), CARIB) == 51
-    cheaper = dataclasses.replace(CARIB, joker_points=25)
-    assert hand_points(cards("JK"), cheaper) == 25

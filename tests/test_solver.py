@@ -22,12 +22,12 @@ from kalooki.engine.cards import (
 from kalooki.engine.errors import RuleError
 from kalooki.engine.melds import (
     check_contract,
-    hand_points,
     interpretations,
     make_group,
     make_run,
 )
 from kalooki.engine.rules import GROUP, RUN, preset
+from kalooki.engine.scoring import hand_points
 from kalooki.engine.solver import (
     _contract_state,
     _generic_arrangement,

@@ -29,8 +29,8 @@ from kalooki.engine.actions import (
     parse_action,
 )
 from kalooki.engine.cards import build_deck, is_joker
-from kalooki.engine.melds import card_points
 from kalooki.engine.rules import preset
+from kalooki.engine.scoring import card_points
 from kalooki.engine.state import Phase
 from kalooki.engine.view import PlayerView
 from kalooki.ui.app import App

@@ -11,10 +11,11 @@ from hypothesis import strategies as st
 from kalooki.engine import opening
 from kalooki.engine.actions import DrawStock, ReleaseJoker, parse_action
 from kalooki.engine.cards import build_deck, parse_cards
-from kalooki.engine.melds import hand_points, interpretations, make_meld, meld_value
+from kalooki.engine.melds import interpretations, make_meld, meld_value
 from kalooki.engine.record import Recorder, replay
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import preset
+from kalooki.engine.scoring import hand_points
 from tests.rig import eager, rigged
 
 K51 = preset("kalooki51")

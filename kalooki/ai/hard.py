@@ -27,6 +27,7 @@ from collections.abc import Sequence
 
 from kalooki.ai import knowledge
 from kalooki.ai.knowledge import Evaluator, evaluator_for
+from kalooki.ai.levels import DEFAULT_BUDGET
 from kalooki.ai.medium import Decision, MediumPlayer
 from kalooki.ai.player import Style
 from kalooki.ai.tracker import Tracker
@@ -45,13 +46,12 @@ from kalooki.engine.actions import (
     TakeDiscard,
 )
 from kalooki.engine.cards import card_text
-from kalooki.engine.melds import hand_points
 from kalooki.engine.rng import Rng
 from kalooki.engine.sampling import sample_game
+from kalooki.engine.scoring import hand_points
 from kalooki.engine.state import Game, Phase
 from kalooki.engine.view import PlayerView
 
-DEFAULT_BUDGET = 0.9
 """CPU seconds a hard player may think about one decision: about 20-40 sampled deals in
 most contracts. With fewer the search cannot tell a better move from luck (checked by
 ``python -m bench hard``), and a second is the most a player should wait."""

@@ -19,7 +19,7 @@ from kalooki.engine.cards import (
     suit_of,
 )
 from kalooki.engine.errors import RuleError
-from kalooki.engine.melds import HIGH, LOW, Meld, extend, meld_value
+from kalooki.engine.melds import HIGH, LOW, Meld, extend, opening_value
 from kalooki.engine.rules import RuleSet
 from kalooki.engine.view import PlayerView
 
@@ -66,7 +66,7 @@ class Evaluator:
             if opening.can_open([*hand, *stand_ins[:k]], rules):
                 return k
         best = solver.best_melds(hand, rules)
-        value = sum(meld_value(m, rules) for m in best.melds)
+        value = opening_value(best.melds, rules)
         deficit = max(0, (rules.opening_points or 0) - value)
         return max(self.exact_cards + 1, -(-deficit // OPENING_POINTS_PER_CARD))
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kalooki.ai.easy import EasyPlayer
-from kalooki.ai.hard import DEFAULT_BUDGET, HardPlayer
+from kalooki.ai.hard import HardPlayer
+from kalooki.ai.levels import DEFAULT_BUDGET, Level
 from kalooki.ai.medium import MediumPlayer
 from kalooki.ai.player import Player, Style
 from kalooki.ai.random_player import RandomPlayer
 
-LEVELS = ("random", "easy", "medium", "hard")
+LEVELS = tuple(Level)
 
 
 @dataclass(frozen=True)

@@ -20,13 +20,13 @@ from kalooki.engine.cards import (
     KING,
     card_text,
     face,
-    is_black,
     is_joker,
     rank_of,
     rank_text,
     suit_of,
 )
 from kalooki.engine.errors import RuleError
+from kalooki.engine.rule_choices import AceInRuns
 from kalooki.engine.rules import GROUP, RUN, RuleSet
 
 GROUP_KIND, RUN_KIND = "group", "run"
@@ -131,12 +131,20 @@ def _check_joker_count(jokers: int, rules: RuleSet) -> None:
 
 # --- runs -------------------------------------------------------------------
 
-def _ace_ranks(rules: RuleSet) -> tuple[int, ...]:
-    if rules.ace_in_runs == "high-only":
-        return (ACE_HIGH,)
-    if rules.ace_in_runs == "low-only":
-        return (ACE,)
-    return (ACE, ACE_HIGH)
+def ace_positions(rules: RuleSet) -> tuple[int, ...]:
+    """Where an ace may stand in a run: low (1, before the 2), high (14, after the king),
+    or either; the one ace table every run check and search reads."""
+    return _ACE_POSITIONS[rules.ace_in_runs]
+
+
+_ACE_POSITIONS = {AceInRuns.LOW_OR_HIGH: (ACE, ACE_HIGH), AceInRuns.HIGH_ONLY: (ACE_HIGH,),
+                  AceInRuns.LOW_ONLY: (ACE,)}
+
+
+def run_bounds(rules: RuleSet) -> tuple[int, int]:
+    """The lowest and highest position a run may reach (1..14 scale)."""
+    aces = ace_positions(rules)
+    return (ACE if ACE in aces else 2), (ACE_HIGH if ACE_HIGH in aces else KING)
 
 
 def make_run(cards: Sequence[int], rules: RuleSet) -> Meld:
@@ -171,7 +179,7 @@ def _run_at(cards: tuple[int, ...], start: int, rules: RuleSet) -> Meld:
             if is_joker(left) and is_joker(right):
                 raise _refuse("run-adjacent-jokers",
                               "Two jokers may not stand side by side in a run.")
-    aces = _ace_ranks(rules)
+    aces = ace_positions(rules)
     for i, c in enumerate(cards):
         if is_joker(c):
             continue
@@ -189,8 +197,7 @@ def _run_at(cards: tuple[int, ...], start: int, rules: RuleSet) -> Meld:
             raise _refuse("run-not-consecutive", "The cards of a run must follow each other "
                           "in rank, jokers filling the gaps ("
                           + " ".join(card_text(x, True) for x in cards) + ").")
-    low_bound = ACE if ACE in aces else 2
-    high_bound = ACE_HIGH if ACE_HIGH in aces else KING
+    low_bound, high_bound = run_bounds(rules)
     if start < low_bound or start + len(cards) - 1 > high_bound or len(cards) > KING:
         raise _refuse("run-past-ace", "A run stops at the ace; it never turns the corner "
                       "and never holds both aces.")
@@ -206,7 +213,7 @@ def arrange_run(cards: Sequence[int], rules: RuleSet) -> list[Meld]:
         return []
     results: list[Meld] = []
     has_ace = any(rank_of(c) == ACE for c in naturals)
-    for ace_rank in (_ace_ranks(rules) if has_ace else (0,)):
+    for ace_rank in (ace_positions(rules) if has_ace else (0,)):
         def scale(c: int, ace_rank: int = ace_rank) -> int:
             return ace_rank if rank_of(c) == ACE else rank_of(c)
         ordered = sorted(naturals, key=scale)
@@ -310,9 +317,8 @@ def extend(meld: Meld, card: int, end: str, rules: RuleSet) -> Meld:
         if not is_joker(card) and suit_of(card) != meld.suit:
             raise RuleError("tack-wrong-card",
                             f"{card_text(card, True)} does not fit the {meld.describe()}.")
-        aces = _ace_ranks(rules)
-        at_bound = (meld.rank <= (ACE if ACE in aces else 2) if end == LOW
-                    else meld.high >= (ACE_HIGH if ACE_HIGH in aces else KING))
+        low_bound, high_bound = run_bounds(rules)
+        at_bound = meld.rank <= low_bound if end == LOW else meld.high >= high_bound
         if at_bound or len(meld.cards) >= KING:
             raise RuleError("run-complete", f"The {meld.describe()} cannot grow at that end.")
         try:
@@ -459,24 +465,6 @@ def check_contract(melds: Sequence[Meld], contract: Sequence[int], rules: RuleSe
                             "The runs of a contract must be of different suits.")
 
 
-def card_points(card: int, rules: RuleSet) -> int:
-    """Penalty points of a card left in hand."""
-    if is_joker(card):
-        return rules.joker_points
-    rank = rank_of(card)
-    if rank == ACE:
-        return rules.black_ace_points if is_black(card) else rules.red_ace_points
-    if rank == 10:
-        return rules.ten_points
-    if rank > 10:
-        return rules.face_points
-    return rank
-
-
-def hand_points(cards: Sequence[int], rules: RuleSet) -> int:
-    return sum(card_points(c, rules) for c in cards)
-
-
 def rank_value(rank: int, rules: RuleSet) -> int:
     """What a position of this rank is worth towards an opening threshold."""
     if rank == ACE:
@@ -493,3 +481,8 @@ def meld_value(meld: Meld, rules: RuleSet) -> int:
         return sum(rank_value(meld.rank + i, rules) for i in range(len(meld.cards)))
     rank = ACE_HIGH if meld.rank == ACE else meld.rank
     return rank_value(rank, rules) * len(meld.cards)
+
+
+def opening_value(melds: Sequence[Meld], rules: RuleSet) -> int:
+    """What a lay-down is worth towards an opening threshold."""
+    return sum(meld_value(m, rules) for m in melds)

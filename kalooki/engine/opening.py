@@ -18,8 +18,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from kalooki.engine.cards import ACE, ACE_HIGH, JOKER_FACE, KING, face_of, is_joker
-from kalooki.engine.melds import card_points, hand_points, make_group, make_run, rank_value
+from kalooki.engine.melds import ace_positions, make_group, make_run, rank_value, run_bounds
 from kalooki.engine.rules import RuleSet
+from kalooki.engine.scoring import card_points, hand_points
 from kalooki.engine.solver import Arrangement
 
 _INF = 10**9
@@ -46,10 +47,8 @@ class _Context:
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
-        aces = {"high-only": (ACE_HIGH,), "low-only": (ACE,)}.get(rules.ace_in_runs,
-                                                                (ACE, ACE_HIGH))
-        low = ACE if ACE in aces else 2
-        high = ACE_HIGH if ACE_HIGH in aces else KING
+        aces = ace_positions(rules)
+        low, high = run_bounds(rules)
         self.ace_low = ACE in aces
         self.ace_high = ACE_HIGH in aces
         self.max_jokers = _INF if rules.max_jokers_per_meld is None else rules.max_jokers_per_meld
@@ -407,12 +406,6 @@ def fewest_points(hand: Sequence[int], rules: RuleSet, keep: int = 0,
     if chosen is None:
         return None
     return _build(hand, chosen, rules, must)
-
-
-def opening_value(arrangement: Arrangement, rules: RuleSet) -> int:
-    from kalooki.engine.melds import meld_value
-
-    return sum(meld_value(m, rules) for m in arrangement.melds)
 
 
 def cards_to_open(hand: Sequence[int], rules: RuleSet, keep: int = 0, limit: int = 3) -> int:

@@ -43,8 +43,9 @@ from kalooki.engine.cards import (
     parse_cards,
 )
 from kalooki.engine.errors import RuleError
-from kalooki.engine.melds import Meld, card_points, hand_points, make_group, make_run
+from kalooki.engine.melds import Meld, make_group, make_run, run_bounds
 from kalooki.engine.rules import GROUP, RUN, RuleSet
+from kalooki.engine.scoring import card_points, hand_points
 
 _NONE = -1  # "no solution" value in the maximising searches
 _INF = 10**9
@@ -108,10 +109,7 @@ def _tables(rules: RuleSet) -> _Tables:
 
 @lru_cache(maxsize=64)
 def _tables_for(rules: RuleSet) -> _Tables:
-    aces = {"high-only": (ACE_HIGH,), "low-only": (ACE,)}.get(rules.ace_in_runs,
-                                                            (ACE, ACE_HIGH))
-    low = ACE if ACE in aces else 2
-    high = ACE_HIGH if ACE_HIGH in aces else KING
+    low, high = run_bounds(rules)
     intervals = tuple((lo, hi, _span(lo, hi))
                       for lo in range(low, high + 1)
                       for hi in range(lo + rules.run_min - 1, min(high, lo + KING - 1) + 1))

@@ -56,17 +56,16 @@ from kalooki.engine.melds import (
     RUN_KIND,
     Meld,
     check_contract,
-    contract_text,
     declared_meld,
     extend,
     fitting_faces,
-    hand_points,
-    meld_value,
+    opening_value,
     release_joker,
     shift_joker,
 )
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import RuleSet
+from kalooki.engine.scoring import deal_scores, went_out_in_one_turn
 
 if TYPE_CHECKING:
     from kalooki.engine.view import PlayerView
@@ -559,7 +558,7 @@ class Game:
 
     def _opening_problem(self, melds: Sequence[Meld]) -> RuleError | None:
         threshold = self.rules.opening_points or 0
-        value = sum(meld_value(m, self.rules) for m in melds)
+        value = opening_value(melds, self.rules)
         if value < threshold:
             return RuleError("opening-short", f"Your opening is worth {value} points; "
                              f"it needs at least {threshold}.")
@@ -897,17 +896,8 @@ class Game:
 
     def _go_out(self, winner: int) -> list[Event]:
         rules = self.rules
-        bent = self.went_down_now and not (rules.going_out_bonus_no_tacking
-                                          and self.tacked_others_now)
-        scores = []
-        for player, hand in enumerate(self.hands):
-            points = hand_points(hand, rules)
-            if player != winner and bent and not self.out[player]:
-                if rules.going_out_bonus == "double":
-                    points *= 2
-                elif rules.going_out_bonus == "plus":
-                    points += rules.going_out_bonus_points
-            scores.append(points)
+        bent = went_out_in_one_turn(self.went_down_now, self.tacked_others_now, rules)
+        scores = deal_scores(self.hands, winner, bent, self.out, rules)
         if self.cut_bonus_won:
             scores[self.dealer] += rules.cut_bonus_points
         result = DealResult(self.deal_no, self.dealer, tuple(scores), winner, bent, False,
@@ -1008,9 +998,6 @@ class Game:
             str(self.meld_owed), str(self.freed_joker),
         ]
         return hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]
-
-    def describe_contract(self) -> str:
-        return contract_text(self.contract)
 
 
 _common_event = lru_cache(maxsize=8192)(event)

@@ -17,6 +17,7 @@ from datetime import datetime
 from typing import Any
 
 from kalooki import __version__
+from kalooki.ai.levels import OPPONENT_LEVELS, Level
 from kalooki.engine.cards import card_code, parse_card_code
 from kalooki.engine.errors import RuleError
 from kalooki.engine.record import HASH_EVERY, GameRecord, Recorder, replay
@@ -30,11 +31,10 @@ from kalooki.store.fields import (
     text,
     validate,
 )
-from kalooki.store.settings import LEVELS
 
 FORMAT_VERSION = 1
 KINDS = ("autosave", "named")
-SEAT_LEVELS = ("human", *LEVELS, "random")
+SEAT_LEVELS = ("human", *OPPONENT_LEVELS, Level.RANDOM)
 NAME_CHARS = 60
 SEAT_NAME_CHARS = 20
 MAX_SEATS = 8

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kalooki.ai.hard import DEFAULT_BUDGET
+from kalooki.ai.levels import DEFAULT_BUDGET, OPPONENT_LEVELS
 from kalooki.store.atomic import read_json, save_json
 from kalooki.store.fields import (
     boolean,
@@ -33,7 +33,6 @@ from kalooki.words.system import system_language
 FORMAT_VERSION = 1
 SETTINGS_FILE = "settings.json"
 MAX_OPPONENTS = 5
-LEVELS = ("easy", "medium", "hard")
 
 
 @dataclass(frozen=True)
@@ -60,7 +59,7 @@ class Settings:
     last_players: int = checked(4, integer(2, 6))
     player_name: str = checked("You", text(20))
     opponent_levels: tuple[str, ...] = checked(
-        ("medium",) * MAX_OPPONENTS, sequence_of(one_of(*LEVELS), 0, MAX_OPPONENTS))
+        ("medium",) * MAX_OPPONENTS, sequence_of(one_of(*OPPONENT_LEVELS), 0, MAX_OPPONENTS))
     opponent_names: tuple[str, ...] = checked(
         ("Marcia", "Desmond", "Keisha", "Winston", "Paulette"),
         sequence_of(text(20), 0, MAX_OPPONENTS))

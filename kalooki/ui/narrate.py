@@ -12,7 +12,9 @@ from collections.abc import Sequence
 from kalooki.engine.cards import card_text, cards_text
 from kalooki.engine.events import Event
 from kalooki.engine.melds import contract_text
+from kalooki.engine.rule_choices import GoingOutBonus
 from kalooki.engine.rules import RuleSet
+from kalooki.engine.scoring import OneTurnOut, one_turn_out
 from kalooki.engine.view import PublicMeld
 
 
@@ -20,16 +22,21 @@ def _card(card: int) -> str:
     return card_text(card, True)
 
 
+_ONE_TURN_OUT = {OneTurnOut.BENT_TABLE: "bent the table",
+                 OneTurnOut.GOING_KALOOKI: "going Kalooki", OneTurnOut.GOING_RAMI: "going Rami"}
+
+
 def going_word(rules: RuleSet) -> str:
-    """What laying the whole hand in one turn is called at this table."""
-    return "going Rami" if rules.name.startswith("rami") else "going Kalooki"
+    """What laying the whole hand in one turn is called at this table (the engine says
+    which feat it is, from the rules)."""
+    return _ONE_TURN_OUT[one_turn_out(rules)]
 
 
 def bonus_text(rules: RuleSet) -> str:
     """What the others pay when a player goes out in one turn: ``+25 each``, ``×2``."""
-    if rules.going_out_bonus == "plus":
+    if rules.going_out_bonus == GoingOutBonus.PLUS:
         return f"+{rules.going_out_bonus_points} each"
-    return "×2" if rules.going_out_bonus == "double" else ""
+    return "×2" if rules.going_out_bonus == GoingOutBonus.DOUBLE else ""
 
 
 def plural(count: int, word: str) -> str:

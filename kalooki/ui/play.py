@@ -13,6 +13,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from kalooki.ai.levels import DEFAULT_LEVEL, OPPONENT_LEVELS
 from kalooki.engine.errors import RuleError
 from kalooki.engine.rules import PRESETS, preset
 from kalooki.store import savegame
@@ -27,7 +28,7 @@ from kalooki.ui.menu import DEFAULT_PRESETS, MainMenuScene
 from kalooki.ui.rules_scene import RulesScene
 from kalooki.ui.saves_scene import LoadGameScene, save_dialog, save_error
 from kalooki.ui.session import HUMAN_LEVEL, HUMAN_SEAT, MatchSession, Seat, thinking_thread
-from kalooki.ui.setup_panel import DEFAULT_LEVEL, DEFAULT_NAMES, LEVELS, GameSetup
+from kalooki.ui.setup_panel import DEFAULT_NAMES, GameSetup
 from kalooki.ui.sound_board import game_board
 from kalooki.ui.stats_scene import StatsScene
 from kalooki.ui.table import TableScene
@@ -100,7 +101,7 @@ def seats_for(setup: GameSetup, human_name: str = "You") -> list[Seat]:
 
 def setup_from(settings: Settings, presets: tuple[str, ...] = DEFAULT_PRESETS) -> GameSetup:
     """The setup panel's defaults: what the player chose last time."""
-    levels = [lv if lv in LEVELS else DEFAULT_LEVEL for lv in settings.opponent_levels]
+    levels = [lv if lv in OPPONENT_LEVELS else DEFAULT_LEVEL for lv in settings.opponent_levels]
     names = list(settings.opponent_names)
     levels += [DEFAULT_LEVEL] * (MAX_OPPONENTS - len(levels))
     names += DEFAULT_NAMES[len(names):MAX_OPPONENTS]

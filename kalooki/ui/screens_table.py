@@ -8,6 +8,7 @@ from datetime import datetime
 
 import pygame
 
+from kalooki.ai.levels import DEFAULT_LEVEL
 from kalooki.engine.actions import (
     Action,
     Allow,
@@ -19,9 +20,9 @@ from kalooki.engine.actions import (
     TackOn,
 )
 from kalooki.engine.cards import is_joker
-from kalooki.engine.melds import card_points
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import preset
+from kalooki.engine.scoring import card_points
 from kalooki.engine.state import Phase
 from kalooki.engine.view import PlayerView
 from kalooki.ui.app import App
@@ -30,7 +31,7 @@ from kalooki.ui.play import seats_for
 from kalooki.ui.saves_scene import save_dialog
 from kalooki.ui.screens import Shots, SteadyClock
 from kalooki.ui.session import MatchSession
-from kalooki.ui.setup_panel import DEFAULT_LEVEL, DEFAULT_NAMES, GameSetup
+from kalooki.ui.setup_panel import DEFAULT_NAMES, GameSetup
 from kalooki.ui.table import TableScene
 from kalooki.words.presets import preset_title
 

@@ -22,12 +22,12 @@ from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import ParamSpec, TypeVar
 
-from kalooki.ai.hard import DEFAULT_BUDGET
+from kalooki.ai.levels import DEFAULT_BUDGET
 from kalooki.ai.personalities import PERSONALITIES, make_player
 from kalooki.engine.actions import Action, LayDown
 from kalooki.engine.errors import RuleError
 from kalooki.engine.events import Event
-from kalooki.engine.melds import declared_meld, meld_value
+from kalooki.engine.melds import declared_meld, opening_value
 from kalooki.engine.record import Recorder
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import RuleSet
@@ -184,9 +184,9 @@ class MatchSession:
         game = self.game
         if not isinstance(action, LayDown) or game.down[player] or game.rules.uses_contracts:
             return
-        self.openings[(game.deal_no, player)] = sum(
-            meld_value(declared_meld(spec.kind, spec.cards, game.rules), game.rules)
-            for spec in action.melds)
+        self.openings[(game.deal_no, player)] = opening_value(
+            [declared_meld(spec.kind, spec.cards, game.rules) for spec in action.melds],
+            game.rules)
 
     def take_events(self) -> list[Event]:
         """Everything that happened since the last call, as the viewer may see it."""

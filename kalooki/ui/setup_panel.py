@@ -18,6 +18,7 @@ from pygame_gui.elements import (
     UITextEntryLine,
 )
 
+from kalooki.ai.levels import DEFAULT_LEVEL, OPPONENT_LEVELS
 from kalooki.engine.rules import PRESETS
 from kalooki.words import tr, ui_text
 from kalooki.words.presets import preset_summary, preset_title
@@ -25,8 +26,6 @@ from kalooki.words.presets import preset_summary, preset_title
 ALL_PRESETS = tuple(PRESETS)
 """Every preset the engine knows, offered in its order."""
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
-LEVELS = ("easy", "medium", "hard")
-DEFAULT_LEVEL = "medium"
 DEFAULT_NAMES = ("Marcia", "Delroy", "Winston", "Beverley", "Errol")
 NAME_LIMIT = 16
 
@@ -112,8 +111,8 @@ class SetupPanel:
                             **ui_text("setup.opponent", number=index + 1), manager=manager,
                             container=self.panel)
             levels: list[str | tuple[str, str]] = [(tr(f"setup.level.{name}"), name)
-                                                   for name in LEVELS]
-            level_menu = UIDropDownMenu(levels, levels[LEVELS.index(level)],
+                                                   for name in OPPONENT_LEVELS]
+            level_menu = UIDropDownMenu(levels, levels[OPPONENT_LEVELS.index(level)],
                                         pygame.Rect(_PAD + _LABEL_W, y, _LEVEL_W - 10, _ROW),
                                         manager, self.panel)
             entry = UITextEntryLine(pygame.Rect(name_x, y, PANEL_WIDTH - _PAD - name_x, _ROW),

@@ -41,9 +41,11 @@ def _standings(names: Sequence[str], totals: Sequence[int], out: Sequence[bool] 
 
 def _bent_words(rules: RuleSet | None) -> tuple[str, str]:
     """(title words, a loser's note) for a player going out in one turn."""
-    if rules is None or rules.uses_contracts:
-        return " and bent the table", "×2 bent"
+    if rules is None:
+        return " and bent the table", ""
     bonus = bonus_text(rules).removesuffix(" each")
+    if rules.uses_contracts:
+        return " and bent the table", f"{bonus} bent" if bonus else ""
     title = f", {going_word(rules)}!" + (f" Everyone else {bonus}" if bonus else "")
     return title, f"{bonus} {going_word(rules)}".strip()
 
@@ -64,7 +66,8 @@ def _score_notes(result: DealResult, player: int, bent_note: str,
     """Why a player's score is what it is: doubled for a bent table, the cut bonus."""
     notes = []
     score = result.scores[player]
-    if result.bent and player != result.winner and score and not (out and out[player]):
+    if (bent_note and result.bent and player != result.winner and score
+            and not (out and out[player])):
         notes.append(bent_note)
     if result.cut_bonus and player == result.dealer:
         notes.append("cut bonus")
