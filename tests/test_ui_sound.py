@@ -309,7 +309,7 @@ def test_menu_buttons_and_drop_downs_click(app: App) -> None:
     app.sounds = ready_board(mixer, min_gap=0.0)
     menu = MainMenuScene(app)
     app.switch(menu)
-    press(app, menu.buttons["New game"].rect.center)
+    press(app, menu.buttons["new_game"].rect.center)
     assert menu.setup_open
     assert mixer.names == [s.CLICK]
     press(app, menu.setup.preset.rect.center)
