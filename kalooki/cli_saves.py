@@ -13,10 +13,11 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from kalooki.engine.showable import escaped
 from kalooki.store.paths import StorePaths
 from kalooki.store.savefile import ResumedGame, load
 from kalooki.store.savegame import SaveError
-from kalooki.store.saves import SaveEntry, list_saves
+from kalooki.store.saves import SaveEntry, find_save, list_saves
 
 GAP = "  "
 
@@ -70,12 +71,11 @@ def run_saves(args: argparse.Namespace) -> int:
 
 
 def _find(given: str, paths: StorePaths) -> Path:
-    """A path as given, or else the store's save called ``given``."""
+    """A path as given, or else the store's save called ``given``; a check moves nothing."""
     path = Path(given)
     if path.exists():
         return path
-    entries, _ = list_saves(paths)
-    return next((e.path for e in entries if e.name == given), path)
+    return find_save(paths, given) or path
 
 
 def _replay_report(resumed: ResumedGame) -> str:
@@ -121,6 +121,7 @@ def _listing_row(entry: SaveEntry, paths: StorePaths) -> list[str]:
 
 def _table(header: Sequence[str], rows: Sequence[Sequence[str]], right: set[int]) -> str:
     """Columns padded to their widest cell; numbers (columns in ``right``) right-aligned."""
+    rows = [[escaped(cell) for cell in row] for row in rows]
     widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
 
     def line(cells: Sequence[str]) -> str:
@@ -131,7 +132,8 @@ def _table(header: Sequence[str], rows: Sequence[Sequence[str]], right: set[int]
 
 
 def _one_line(message: str) -> str:
-    return " ".join(message.split())
+    """One line, safe for any terminal: what a file said is never printed raw."""
+    return escaped(" ".join(message.split()))
 
 
 def _fail(message: str) -> int:

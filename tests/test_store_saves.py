@@ -217,7 +217,7 @@ def test_changed_totals_are_named() -> None:
     (lambda d: d.update(kind="other"), "'kind': expected one of autosave, named."),
     (lambda d: d.update(saved_at="yesterday"), "'saved_at': 'yesterday' is not a date"),
     (lambda d: d.update(saved_at="2026-01-01T10:00:00"), "'saved_at': the time must say"),
-    (lambda d: d.update(name="a\nb"), "'name': a name cannot hold control characters."),
+    (lambda d: d.update(name="a\nb"), "'name': a name cannot hold control, invisible"),
     (lambda d: d["record"].update(seed="7"), "'record': The record's 'seed' has the wrong"),
     (lambda d: d["record"]["rules"].update(packs="2"), "'record': Rule field 'packs'"),
     (lambda d: d["summary"].update(over=1), "'summary.over': expected true or false."),

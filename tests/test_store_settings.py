@@ -225,7 +225,9 @@ VALID = st.builds(
     card_scale=st.floats(0.6, 1.6),
     volume=st.floats(0.0, 1.0),
     window_size=st.tuples(st.integers(1024, 7680), st.integers(640, 4320)),
-    player_name=st.text(min_size=1, max_size=20).filter(lambda t: t == t.strip() and t),
+    player_name=st.text(st.characters(blacklist_categories=("Cc", "Cs", "Co", "Cn", "Cf",
+                                                            "Zl", "Zp")),
+                        min_size=1, max_size=20).filter(lambda t: t == t.strip() and t),
     opponent_levels=st.lists(st.sampled_from(["easy", "medium", "hard"]), max_size=5),
 )
 

@@ -19,6 +19,7 @@ from enum import StrEnum
 from typing import Any
 
 from kalooki.engine.errors import RuleError
+from kalooki.engine.showable import text_problem
 from kalooki.engine.rule_choices import (
     AceInRuns,
     CallPriority,
@@ -133,8 +134,9 @@ class FieldSpec:
             return f"{self.name} items must be among: {', '.join(self.choices)}."
         if kind in (Kind.INT, Kind.OPTIONAL_INT) and not self._within(value):
             return f"Rule field '{self.name}' must be {self._range_words()}, not {value}."
-        if kind is Kind.TEXT and not self._within(len(value)):
-            return f"Rule field '{self.name}' must be {self._range_words()} characters long."
+        if kind is Kind.TEXT and text_problem(value, self.maximum or len(value)) is not None:
+            return (f"Rule field '{self.name}' must be {self._range_words()} characters "
+                    f"long, with no control, invisible or direction characters.")
         if self.max_items is not None and len(value) > self.max_items:
             return f"Rule field '{self.name}' covers at most {self.max_items} entries."
         if kind is Kind.HAND_SIZES and (not value or not all(self._within(h) for h in value)):
@@ -240,7 +242,7 @@ CARD_POINTS = 100
 """The most a card may count, in penalty points or towards an opening."""
 
 FIELDS: tuple[FieldSpec, ...] = (
-    FieldSpec("name", _D, Kind.TEXT, 1, 60),
+    FieldSpec("name", _D, Kind.TEXT, 1, 40),
     _int("packs", _D, 1, 4),
     _int("jokers", _D, 0, 16),
     FieldSpec("packs_by_players", _D, Kind.PACKS_BY_PLAYERS, max_items=MAX_PLAYERS - 1),

@@ -167,6 +167,8 @@ def save_json(path: Path, value: Any, what: str) -> tuple[str, ...]:
     """
     try:
         write_json_atomic(path, value)
+    except ValueError as error:  # text JSON or UTF-8 cannot hold (a lone surrogate, NaN)
+        return (notice("not-saved", what=what, reason=error),)
     except OSError as error:
         return (notice("not-saved", what=what, reason=error.strerror or error),)
     return ()

@@ -8,9 +8,11 @@ back to its default with a warning naming the field, instead of spoiling the who
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from kalooki.engine.showable import text_problem
 from kalooki.store.notices import notice
 
 Check = Callable[[Any], Any]
@@ -54,7 +56,10 @@ def load_fields(record_type: type, data: Mapping[str, Any],
     defaults = {f.name: f.default for f in dataclasses.fields(record_type)}
     for name, raw in data.items():
         if name not in checks:
-            extra[name] = raw
+            if _encodable(name, raw):
+                extra[name] = raw
+            else:
+                warnings.append(notice("field-dropped", file=label, field=name))
             continue
         try:
             values[name] = checks[name](raw)
@@ -62,6 +67,15 @@ def load_fields(record_type: type, data: Mapping[str, Any],
             warnings.append(notice("field-default", file=label, field=name, value=_shown(raw),
                                    reason=error, default=repr(defaults[name])))
     return values, extra, warnings
+
+
+def _encodable(name: str, value: Any) -> bool:
+    """Whether a field kept for a newer version can be written back (no lone surrogates)."""
+    try:
+        json.dumps({name: value}, ensure_ascii=False, allow_nan=False).encode("utf-8")
+    except (ValueError, TypeError):
+        return False
+    return True
 
 
 def _shown(value: Any) -> str:
@@ -113,11 +127,16 @@ def number(low: float, high: float) -> Check:
 
 
 def text(max_chars: int) -> Check:
-    """A non-blank string of at most ``max_chars`` once surrounding spaces are trimmed."""
+    """Text that can be shown (:mod:`kalooki.engine.showable`): 1 to ``max_chars``
+    characters once surrounding spaces are trimmed, none of them a control, invisible or
+    unencodable one."""
     def check(value: Any) -> str:
-        if not isinstance(value, str) or not value.strip() or len(value.strip()) > max_chars:
+        problem = text_problem(value, max_chars)
+        if problem == "unshowable":
+            raise ValueError("a name cannot hold control, invisible or direction characters")
+        if problem is not None:
             raise ValueError(f"expected text of 1 to {max_chars} characters")
-        return value.strip()
+        return str(value).strip()
     return check
 
 

@@ -12,6 +12,8 @@ import logging
 from collections.abc import Iterable
 from typing import Any
 
+from kalooki.engine.showable import escaped
+
 _LOG = logging.getLogger("kalooki.store")
 
 ENGLISH: dict[str, str] = {
@@ -26,6 +28,8 @@ ENGLISH: dict[str, str] = {
     "not-saved": "Could not save the {what} ({reason}); the previous copy is unchanged.",
     "field-default": "{file}: '{field}' had an unusable value {value} ({reason}); "
                      "using {default} instead.",
+    "field-dropped": "{file}: the unknown field {field!r} could not be kept (it holds text "
+                     "that cannot be written); it was dropped.",
     "table-dropped": "{file}: table entry {number} was dropped ({reason}).",
     "table-repeated": "{file}: a second entry for {preset}/{players} players was dropped.",
     "tables-reset": "{file}: 'tables' was not a list; starting the tables afresh.",
@@ -39,7 +43,9 @@ class Notice(str):
     params: dict[str, Any]
 
     def __new__(cls, code: str, **params: Any) -> Notice:
-        made = super().__new__(cls, ENGLISH[code].format(**params))
+        """Parameters that quote a file (names, reasons) are escaped so they can be shown."""
+        params = {k: escaped(v) if isinstance(v, str) else v for k, v in params.items()}
+        made = super().__new__(cls, escaped(ENGLISH[code].format(**params)))
         made.code = code
         made.params = params
         return made

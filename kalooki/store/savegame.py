@@ -10,7 +10,6 @@ action count, final digest) that lets the load screen list saves without replayi
 from __future__ import annotations
 
 import dataclasses
-import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -21,6 +20,7 @@ from kalooki.ai.levels import OPPONENT_LEVELS, Level
 from kalooki.engine.cards import card_code, parse_card_code
 from kalooki.engine.errors import RuleError
 from kalooki.engine.record import HASH_EVERY, GameRecord, Recorder, replay
+from kalooki.engine.showable import escaped
 from kalooki.engine.state import Game
 from kalooki.store.fields import (
     boolean,
@@ -41,29 +41,21 @@ MAX_SEATS = 8
 
 
 class SaveError(Exception):
-    """A save that cannot be used. The message is one sentence naming the field or action."""
+    """A save that cannot be used. The message is one sentence naming the field or action;
+    whatever it quotes from the file is escaped, so it can be shown anywhere."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(escaped(message))
 
 
-def label(max_chars: int) -> Callable[[Any], str]:
-    """A name shown in lists and tables: 1 to ``max_chars`` characters, one line."""
-    plain = text(max_chars)
-
-    def check(value: Any) -> str:
-        name = plain(value)
-        if any(unicodedata.category(c) == "Cc" for c in name):
-            raise ValueError("a name cannot hold control characters")
-        return name
-    return check
-
-
-save_name = label(NAME_CHARS)
+save_name = text(NAME_CHARS)
 
 
 @dataclass(frozen=True)
 class Seat:
     """Who sits in a seat; checked when built, so no save can hold a seat it cannot load."""
 
-    name: str = checked("You", label(SEAT_NAME_CHARS))
+    name: str = checked("You", text(SEAT_NAME_CHARS))
     level: str = checked("human", one_of(*SEAT_LEVELS))
     """``human``, ``easy``, ``medium``, ``hard`` or ``random``."""
 

@@ -122,6 +122,16 @@ def list_saves(paths: StorePaths) -> tuple[list[SaveEntry], list[str]]:
     return entries, [*warnings, *more]
 
 
+def find_save(paths: StorePaths, name: str) -> Path | None:
+    """The named save or autosave called ``name``, found without moving or repairing
+    anything (for checks such as ``kalooki replay NAME``)."""
+    for folder in (paths.saves_dir, autosave_dir(paths)):
+        for path in _main_files(folder):
+            if _stored_name(path) == name:
+                return path
+    return None
+
+
 def load_save(path: Path) -> Loaded[ResumedGame]:
     """The game in ``path`` (or its ``.bak`` when ``path`` is damaged), replayed and
     checked. Never raises; ``value`` is None when neither copy is usable. The warnings say
