@@ -19,7 +19,6 @@ from enum import StrEnum
 from typing import Any
 
 from kalooki.engine.errors import RuleError
-from kalooki.engine.showable import text_problem
 from kalooki.engine.rule_choices import (
     AceInRuns,
     CallPriority,
@@ -31,6 +30,7 @@ from kalooki.engine.rule_choices import (
     MatchEnd,
     StockExhaustion,
 )
+from kalooki.engine.showable import text_problem
 
 GROUP, RUN = 3, 4
 """Contract notation as players say it: a "three" is a group, a "four" a run."""
