@@ -28,8 +28,8 @@ ENGLISH: dict[str, str] = {
     "not-saved": "Could not save the {what} ({reason}); the previous copy is unchanged.",
     "field-default": "{file}: '{field}' had an unusable value {value} ({reason}); "
                      "using {default} instead.",
-    "field-dropped": "{file}: the unknown field {field!r} could not be kept (it holds text "
-                     "that cannot be written); it was dropped.",
+    "field-dropped": "{file}: the unknown field '{field}' held text that cannot be "
+                     "written, so it was dropped.",
     "table-dropped": "{file}: table entry {number} was dropped ({reason}).",
     "table-repeated": "{file}: a second entry for {preset}/{players} players was dropped.",
     "tables-reset": "{file}: 'tables' was not a list; starting the tables afresh.",
