@@ -5,6 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from kalooki.store.paths import StorePaths
 
 
 class UsageError(Exception):
@@ -19,11 +23,19 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message}")
 
 
+def store_paths(args: argparse.Namespace) -> StorePaths:
+    """The store this run uses: beside the program with ``--portable``, else the user's."""
+    from kalooki.store.paths import StorePaths
+
+    return StorePaths.chosen(bool(getattr(args, "portable", False)))
+
+
 def _add_autoplay_options(parser: argparse.ArgumentParser) -> None:
     """``--autoplay``: computer players in every seat through the real table (smoke test)."""
     parser.add_argument("--autoplay", action="store_true",
                         help="let computer players play at instant speed, then exit")
-    parser.add_argument("--preset", default="caribbean", help="rules preset for --autoplay")
+    parser.add_argument("--preset", default="caribbean",
+                        help="rules for --autoplay: a built-in or custom preset's name")
     parser.add_argument("--players", type=int, default=4, help="players for --autoplay")
     parser.add_argument("--deals", type=int, default=1, help="deals to play with --autoplay")
     parser.add_argument("--screenshot", metavar="PATH", help="save the last frame as PNG")

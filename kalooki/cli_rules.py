@@ -10,7 +10,7 @@ import argparse
 from collections.abc import Sequence
 from pathlib import Path
 
-from kalooki.cli import UsageError
+from kalooki.cli import UsageError, store_paths
 from kalooki.engine import opening
 from kalooki.engine.cards import cards_text, parse_cards, sort_key_suit
 from kalooki.engine.errors import RuleError
@@ -20,11 +20,17 @@ from kalooki.engine.melds import (
     interpretations,
     opening_value,
 )
-from kalooki.engine.presets_io import loads_rules
-from kalooki.engine.rules import PRESET_SUMMARIES, PRESETS, RuleSet, preset
+from kalooki.engine.rules import PRESET_SUMMARIES, PRESETS, RuleSet
 from kalooki.engine.rules_text import render_text
 from kalooki.engine.scoring import hand_points, with_bonus
 from kalooki.engine.solver import best_contract, cards_needed
+from kalooki.store.presets import (
+    PresetError,
+    find_rules,
+    load_shelf,
+    read_preset,
+    summary_line,
+)
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -34,7 +40,8 @@ def add_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[ty
     sub = parser.add_subparsers(dest="rules_command", required=True,
                                 parser_class=type(parser))
 
-    presets = sub.add_parser("presets", help="list the built-in presets, one per line")
+    presets = sub.add_parser("presets", help="list the built-in and custom presets, "
+                             "one per line")
     _rule_options(presets)
     presets.set_defaults(run=run_presets)
 
@@ -63,8 +70,9 @@ def add_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def _rule_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--preset", type=_preset, default=PRESETS["caribbean"],
-                        help=f"rule set ({', '.join(PRESETS)}; default caribbean)")
+    parser.add_argument("--preset", default="caribbean",
+                        help=f"rule set: {', '.join(PRESETS)} or a custom preset's name "
+                             f"(default caribbean)")
     parser.add_argument("--rules", metavar="FILE", type=Path,
                         help="a custom preset (JSON); overrides --preset")
 
@@ -77,24 +85,12 @@ def _common(parser: argparse.ArgumentParser) -> None:
 def _rules(args: argparse.Namespace) -> RuleSet:
     """The rule set chosen on the command line: ``--rules FILE`` or ``--preset``."""
     path: Path | None = getattr(args, "rules", None)
-    if path is None:
-        return args.preset
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise UsageError(f"cannot read {path}: {getattr(error, 'strerror', None) or error}"
-                         ) from None
-    try:
-        return loads_rules(text)
-    except RuleError as error:
-        raise UsageError(f"{path}: {error.message}") from None
-
-
-def _preset(name: str) -> RuleSet:
-    try:
-        return preset(name)
-    except RuleError as error:
-        raise argparse.ArgumentTypeError(error.message) from None
+        if path is None:
+            return find_rules(store_paths(args), args.preset)
+        return read_preset(path)[0]
+    except PresetError as error:
+        raise UsageError(str(error)) from None
 
 
 def _cards(args: argparse.Namespace) -> list[int]:
@@ -172,9 +168,17 @@ def run_score(args: argparse.Namespace) -> int:
 
 
 def run_presets(args: argparse.Namespace) -> int:
+    """Built-in presets, then the custom ones (marked, with how they differ from their
+    base), then the damaged files in the presets folder with their reason."""
     _rules(args)  # a --rules file is still checked, so scripts learn it is damaged
     for name in PRESETS:
         print(f"{name}: {PRESET_SUMMARIES[name]}")
+    shelf = load_shelf(store_paths(args))
+    for custom in shelf.presets:
+        print(f"{custom.name} (custom, based on {custom.based_on}): "
+              f"{summary_line(custom.rules, PRESETS[custom.based_on])}")
+    for damaged in shelf.damaged:
+        print(f"{damaged.path.name} (custom, damaged): {damaged.reason}")
     return 0
 
 

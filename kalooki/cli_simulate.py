@@ -18,14 +18,17 @@ from typing import Any
 from kalooki.ai.arena import MAX_VOIDS, DealOutcome, play_deal, rules_from_deal
 from kalooki.ai.levels import DEFAULT_BUDGET
 from kalooki.ai.personalities import make_player
+from kalooki.cli import store_paths
 from kalooki.engine.errors import RuleError
 from kalooki.engine.rng import Rng
-from kalooki.engine.rules import preset
+from kalooki.engine.rules import RuleSet
+from kalooki.store.presets import find_rules
 
 
 def add_parser(commands: Any) -> None:
     p = commands.add_parser("simulate", help="computer players against each other")
-    p.add_argument("--preset", default="caribbean")
+    p.add_argument("--preset", default="caribbean",
+                   help="a built-in preset or one of your custom presets")
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--seats", default="hard,medium,medium,medium",
                    help="a level per seat (level or level:Personality), comma separated")
@@ -46,7 +49,7 @@ def add_parser(commands: Any) -> None:
 
 @dataclass(frozen=True)
 class Job:
-    preset: str
+    rules: RuleSet
     seats: tuple[str, ...]
     seed: int
     index: int
@@ -101,7 +104,7 @@ def parse_seats(text: str, players: int) -> tuple[str, ...]:
 
 def play_job(job: Job) -> list[DealOutcome]:
     """One deal seed, once per seat rotation."""
-    base = preset(job.preset)
+    base = job.rules
     deal_no = 1 if job.first_deal_only else job.index % base.deals_per_match + 1
     rules = rules_from_deal(base, deal_no)
     seed = Rng(job.seed).fork(job.index).next_u64()
@@ -138,12 +141,13 @@ def _outcomes(jobs: list[Job], workers: int) -> Iterator[list[DealOutcome]]:
 
 
 def simulate(args: argparse.Namespace) -> tuple[dict[str, LevelStats], int]:
-    preset(args.preset).validate(args.players)
+    rules = find_rules(store_paths(args), args.preset)
+    rules.validate(args.players)
     seats = parse_seats(args.seats, args.players)
     keep = args.save_records is not None
     if keep:
         args.save_records.mkdir(parents=True, exist_ok=True)
-    jobs = [Job(args.preset, seats, args.seed, i, args.think, args.reproducible,
+    jobs = [Job(rules, seats, args.seed, i, args.think, args.reproducible,
                 args.first_deal_only, keep)
             for i in range(args.deals)]
     stats: dict[str, LevelStats] = {}

@@ -83,13 +83,14 @@ def make_sounds(ctx: Context) -> None:
 
 def play_deal(ctx: Context) -> None:
     """One deal with computer players in every seat, through the real table."""
+    from kalooki.engine.rules import CARIBBEAN
     from kalooki.ui.app import App
     from kalooki.ui.autoplay import MAX_FRAMES, autoplay_session
     from kalooki.ui.table import TableScene
 
     app = ctx.app
     assert isinstance(app, App)
-    session = autoplay_session("caribbean", PLAYERS, SEED)
+    session = autoplay_session(CARIBBEAN, PLAYERS, SEED)
     table = TableScene(app, session, speed="instant")
     ctx.table = table
     app.switch(table)

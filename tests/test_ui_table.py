@@ -283,7 +283,7 @@ def test_resize_during_a_drag_and_an_animation(app: App, good_seed: int) -> None
 
 def test_autoplay_plays_one_deal_and_writes_a_png(tmp_path: Path) -> None:
     shot = tmp_path / "last.png"
-    assert run_autoplay("baby", 4, 1, shot, seed=3, clock=FakeClock()) == 0
+    assert run_autoplay(preset("baby"), 4, 1, shot, seed=3, clock=FakeClock()) == 0
     image = pygame.image.load(shot)
     assert image.get_size() == (1280, 720)
 

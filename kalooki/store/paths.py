@@ -70,6 +70,11 @@ class StorePaths:
             base = Path.cwd()
         return cls.under(base / PORTABLE_FOLDER)
 
+    @classmethod
+    def chosen(cls, portable: bool) -> StorePaths:
+        """What one run of the program uses: ``--portable``'s folder, else the user's."""
+        return cls.portable() if portable else cls.default()
+
     def ensure(self) -> StorePaths:
         """Create the four folders of lasting files (for a log handler that opens its file
         itself); the cache is made by whoever fills it."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import sys
 from collections.abc import Callable, Iterable
 from typing import Protocol
 
@@ -204,20 +205,26 @@ class App:
 def run_game(args: argparse.Namespace) -> int:
     """Open the window on the main menu and play until the player quits; with
     ``--autoplay``, let computer players play instead and exit after the deals asked."""
+    from kalooki.store.paths import StorePaths
+    from kalooki.store.presets import PresetError, find_rules
+
+    paths = StorePaths.chosen(bool(getattr(args, "portable", False)))
     try:
         if getattr(args, "autoplay", False):
             from pathlib import Path
 
             from kalooki.ui.autoplay import run_autoplay
 
+            try:
+                rules = find_rules(paths, args.preset)
+            except PresetError as error:
+                print(f"kalooki: {error}", file=sys.stderr)
+                return 2
             shot = Path(args.screenshot) if args.screenshot else None
-            return run_autoplay(args.preset, args.players, args.deals, shot)
+            return run_autoplay(rules, args.players, args.deals, shot)
         from kalooki.store.logs import start_logging
-        from kalooki.store.paths import StorePaths
         from kalooki.ui.play import launch
 
-        paths = StorePaths.portable() if getattr(args, "portable", False) else \
-            StorePaths.default()
         start_logging(paths)
         app = launch(paths, fullscreen=bool(getattr(args, "fullscreen", False)))
         try:

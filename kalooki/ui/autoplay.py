@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pygame
 
-from kalooki.engine.rules import preset
+from kalooki.engine.rules import CARIBBEAN, RuleSet
 from kalooki.ui.app import App, FrameClock
 from kalooki.ui.session import MatchSession, Seat
 from kalooki.ui.setup_panel import DEFAULT_NAMES
@@ -28,19 +28,19 @@ class _Unthrottled:
         return 16
 
 
-def autoplay_session(preset_name: str, players: int, seed: int) -> MatchSession:
+def autoplay_session(rules: RuleSet, players: int, seed: int) -> MatchSession:
     names = ("North", *DEFAULT_NAMES)
     seats = [Seat(names[i], "medium") for i in range(players)]
-    return MatchSession(preset(preset_name), seats, seed, ai_pause=0.0)
+    return MatchSession(rules, seats, seed, ai_pause=0.0)
 
 
-def run_autoplay(preset_name: str = "caribbean", players: int = 4, deals: int = 1,
+def run_autoplay(rules: RuleSet = CARIBBEAN, players: int = 4, deals: int = 1,
                  screenshot: Path | None = None, seed: int | None = None,
                  clock: FrameClock | None = None) -> int:
     """Play ``deals`` deals (void deals count) and save the last frame; 0 on success."""
     app = App(clock=clock or _Unthrottled())
     try:
-        session = autoplay_session(preset_name, players,
+        session = autoplay_session(rules, players,
                                    random.randrange(2**32) if seed is None else seed)
         table = TableScene(app, session, speed="instant", batch_seconds=BATCH_SECONDS)
         app.switch(table)
