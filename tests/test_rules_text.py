@@ -193,7 +193,7 @@ def test_rules_commands_take_a_custom_file(capsys, tmp_path):
     code, _, err = run(capsys, "meld", "--rules", str(path), "7H", "7S", "7D")
     assert code == 2 and "colour" in err and len(err.splitlines()) == 1
     code, _, err = run(capsys, "presets", "--rules", str(tmp_path / "missing.json"))
-    assert code == 2 and "cannot read" in err
+    assert code == 2 and "missing.json could not be read" in err
 
 
 def test_rules_contract_answers_for_opening_games(capsys):
