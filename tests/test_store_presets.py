@@ -193,7 +193,7 @@ def test_two_files_with_one_name_keep_the_first(paths: StorePaths) -> None:
 
 def test_a_damaged_preset_asked_for_by_name_says_why(paths: StorePaths) -> None:
     put(paths, "torn.json", '{"name": "torn", "packs": 9}')
-    with pytest.raises(PresetError, match="packs. must be between 1 and 4, not 9"):
+    with pytest.raises(PresetError, match="'packs' must be between 1 and 4, not 9"):
         find_rules(paths, "torn")
 
 
