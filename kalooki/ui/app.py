@@ -1,8 +1,10 @@
 """The window, the frame loop and the current scene.
 
-The loop is ``App.step``: one frame from a list of events. ``run`` repeats it until the
-player quits; tests call ``step``/``run_frames`` themselves with an injected clock, so
-nothing waits on real time.
+The loop is ``App.step``: one frame from a list of events. ``run`` repeats ``turn``
+until the player quits: a frame at once while something moves, otherwise a sleep until
+input or the next thing due (see :mod:`pacing`), so an idle window costs almost nothing.
+Tests call ``step``/``run_frames``/``turn`` themselves with an injected clock (and, for
+``turn``, an injected wait), so nothing waits on real time.
 """
 
 from __future__ import annotations
@@ -17,6 +19,15 @@ import pygame
 
 from kalooki.ui import text as ink
 from kalooki.ui.card_art import CardArt
+from kalooki.ui.pacing import (
+    CATCH_UP,
+    IDLE_POLL,
+    EventWait,
+    scene_due,
+    soonest,
+    ui_due,
+    wait_for_events,
+)
 from kalooki.ui.resources import font
 from kalooki.ui.scene import Scene
 from kalooki.ui.sound_board import SoundBoard
@@ -49,7 +60,8 @@ class App:
 
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, *,
                  clock: FrameClock | None = None, fullscreen: bool = False,
-                 four_colour: bool = False, fps: int = FPS) -> None:
+                 four_colour: bool = False, fps: int = FPS,
+                 wait: EventWait | None = None) -> None:
         pygame.init()
         self.window = pygame.Window(TITLE, clamp_size(size), resizable=True)
         self.window.minimum_size = MIN_SIZE
@@ -58,7 +70,11 @@ class App:
         self.size = self.surface.get_size()
         self.ui = create_ui_manager(self.size)
         self.clock: FrameClock = clock or pygame.time.Clock()
+        self.wait = wait or wait_for_events
+        self.since_input = 0.0
         self.card_art = CardArt(four_colour=four_colour)
+        self.frames_drawn = 0
+        """Frames drawn since the window opened (the idle bench and tests count them)."""
         self.sounds = SoundBoard()
         """Silent until the launcher hands the app a board with a mixer."""
         self.fps = fps
@@ -144,19 +160,53 @@ class App:
     def step(self, events: Iterable[pygame.event.Event] | None = None) -> bool:
         """Run one frame on ``events`` (default: the pygame queue); False once quitting."""
         dt = self.clock.tick(self.fps) / 1000
-        for event in pygame.event.get() if events is None else events:
+        arrived = list(pygame.event.get() if events is None else events)
+        if arrived:
+            if dt > CATCH_UP:  # woken from a sleep: the quiet time passed before the input
+                self._advance(dt)
+                dt = 0.0
+            self.since_input = 0.0
+        else:
+            self.since_input += dt
+        for event in arrived:
             self._dispatch(event)
             if not self.running:
                 return False
-        self.sounds.update(dt)
-        self.ui.update(dt)
+        self._advance(dt)
         if self.scene is not None:
-            self.scene.update(dt)
             self.scene.draw(self.surface)
         self.ui.draw_ui(self.surface)
         self._draw_note(dt)
         self.window.flip()
+        self.frames_drawn += 1
         self._settle_window(dt)
+        return self.running
+
+    def _advance(self, dt: float) -> None:
+        self.sounds.update(dt)
+        self.ui.update(dt)
+        if self.scene is not None:
+            self.scene.update(dt)
+
+    def frame_due(self) -> float | None:
+        """Seconds until the window must draw again on its own: 0 while anything moves;
+        None when only input can change what it shows."""
+        settle = (None if self._window_unsaved is None
+                  else WINDOW_SAVE_DELAY - self._window_unsaved)
+        note = self.note[1] if self.note[0] and self.note[1] > 0 else None
+        return soonest(scene_due(self.scene) if self.scene is not None else None,
+                       note, settle, self.sounds.next_due(), ui_due(self.ui, self.since_input))
+
+    def turn(self) -> bool:
+        """One turn of the real loop: a frame now while something moves; otherwise sleep
+        until input or the next deadline and draw then, or draw nothing when a long
+        sleep ends with nothing to show. False once quitting."""
+        due = self.frame_due()
+        if due == 0:
+            return self.step()
+        events = self.wait(IDLE_POLL if due is None else due)
+        if events or due is not None:
+            return self.step(events)
         return self.running
 
     def _draw_note(self, dt: float) -> None:
@@ -190,7 +240,7 @@ class App:
         return all(self.step() for _ in range(count))
 
     def run(self) -> int:
-        while self.step():
+        while self.turn():
             pass
         return 0
 

@@ -129,6 +129,9 @@ class DialogScene:
     def update(self, dt: float) -> None:
         pass
 
+    def frame_due(self) -> float | None:
+        return None  # nothing here moves by itself: only input changes it
+
     def draw(self, surface: pygame.Surface) -> None:
         if self.beneath is not None:
             self.beneath.draw(surface)

@@ -172,6 +172,9 @@ class MainMenuScene:
     def update(self, dt: float) -> None:
         pass
 
+    def frame_due(self) -> float | None:
+        return None  # nothing here moves by itself: only input changes it
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(felt(surface.get_size()), (0, 0))
         surface.blit(self.title, self.title_pos)

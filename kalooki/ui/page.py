@@ -114,6 +114,9 @@ class Page:
     def update(self, dt: float) -> None:
         pass
 
+    def frame_due(self) -> float | None:
+        return None  # nothing here moves by itself: only input changes it
+
     def draw(self, surface: pygame.Surface) -> None:
         if self.beneath is not None:
             self.beneath.draw(surface)

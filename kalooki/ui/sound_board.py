@@ -133,6 +133,12 @@ class SoundBoard:
         for cue in cues:
             self.play(cue.sound, flight if cue.on_landing else 0.0)
 
+    def next_due(self) -> float | None:
+        """Seconds until the next waiting sound is due (the loop wakes for it)."""
+        if not self._waiting:
+            return None
+        return min(at for at, _ in self._waiting) - self.clock
+
     def update(self, dt: float) -> None:
         """Advance the board's time (the app calls this before the scene moves, so a
         sound due on landing plays in the frame the card lands): start making sounds

@@ -64,6 +64,10 @@ TOAST_SECONDS = 3.5
 BANNER_SECONDS = 1.6
 LOG_LIMIT = 300
 DEAL_STAGGER = 0.03
+COMPUTER_POLL = 0.05
+"""Seconds between looks at a computer player's move (its pause, its thinking thread)."""
+COUNTDOWN_EDGE = 0.001
+"""A hair past the countdown's next whole second, so the frame drawn then shows it."""
 
 
 @dataclass
@@ -791,6 +795,20 @@ class TableScene:
         self._offer_buy_in()
         self.toast = (self.toast[0], self.toast[1] - dt)
         self.banner = (self.banner[0], self.banner[1] - dt)
+
+    def frame_due(self) -> float | None:
+        """0 while cards fly; else the next moment the table changes by itself: a computer
+        player's next look at its move, the call countdown's next second, a message's end.
+        None while it waits for the person at the screen."""
+        if self.tweens.busy:
+            return 0.0
+        dues = [left for _, left in (self.toast, self.banner) if left > 0]
+        if not self.session.paused:
+            if self.session.computer_to_act is not None:
+                dues.append(COMPUTER_POLL)
+            if self.call_left is not None:
+                dues.append(self.call_left % 1.0 + COUNTDOWN_EDGE)
+        return min(dues, default=None)
 
     def _offer_buy_in(self) -> None:
         """Over the elimination limit with a buy-in left: ask, once the summary is closed."""
