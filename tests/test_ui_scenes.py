@@ -249,6 +249,27 @@ def test_load_game_lists_a_save_and_load_resumes_the_same_state(app: App,
     assert [s.name for s in resumed.session.seats] == ["You", "Grace", "Bert"]
 
 
+def test_a_double_click_on_a_save_loads_it_and_two_slow_clicks_only_select(
+        app: App, profile: Profile) -> None:
+    table = table_with_moves(app, profile, 4)
+    state = table.session.game.state_hash()
+    named_save(profile.paths, table, "Quick")
+    table.leave()
+    scene = open_load(app, profile)
+    row = [row[0] for row in scene.rows()].index("Quick")
+    spot = (scene.list_rect.left + 40, scene.list_rect.top + row * scene.row_h + scene.row_h // 2)
+    click_at(app, spot)
+    app.run_frames(30)  # 0.5 s on the fake clock: too slow for a double-click
+    click_at(app, spot)
+    assert app.scene is scene and scene.selected == row
+    app.run_frames(30)
+    click_at(app, spot)
+    assert app.scene is scene
+    click_at(app, spot)  # 2 frames after the first: quick enough
+    resumed = app.scene
+    assert isinstance(resumed, TableScene) and resumed.session.game.state_hash() == state
+
+
 def test_rename_refuses_a_bad_name_then_renames_and_delete_asks_first(
         app: App, profile: Profile) -> None:
     table = table_with_moves(app, profile, 2)

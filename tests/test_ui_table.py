@@ -33,11 +33,13 @@ from kalooki.engine.rules import preset
 from kalooki.engine.scoring import card_points
 from kalooki.engine.state import Phase
 from kalooki.engine.view import PlayerView
+from kalooki.store.paths import StorePaths
+from kalooki.store.settings import Settings
 from kalooki.ui.app import App
 from kalooki.ui.autoplay import run_autoplay
 from kalooki.ui.menu import MainMenuScene
-from kalooki.ui.play import open_menu
-from kalooki.ui.session import MatchSession, Seat
+from kalooki.ui.play import Profile, open_menu
+from kalooki.ui.session import InlineWorker, MatchSession, Seat
 from kalooki.ui.table import TableScene
 from tests.ui_support import FakeClock
 
@@ -255,6 +257,28 @@ def test_an_illegal_drop_changes_nothing_and_shows_why(app: App, good_seed: int)
     assert table.pos[card] == (x, y) or card in table.tweens.active  # back in the hand
 
 
+def test_a_double_click_discards_and_two_slow_clicks_only_select(app: App,
+                                                                  good_seed: int) -> None:
+    """Counted on the injected frame clock: 2 frames apart is quick, 30 frames is not."""
+    session = make_session(good_seed)
+    table = TableScene(app, session, speed="instant")
+    app.switch(table)
+    wait_for_human(app, table)
+    while session.view().phase != Phase.PLAY:
+        perform(app, table, human_decision(session.view()))
+        wait_for_human(app, table)
+    card = next(a.card for a in session.view().legal if isinstance(a, Discard))
+    before = len(session.recorder.actions)
+    click(app, card_centre(table, card))
+    app.run_frames(30)  # 0.5 s on the fake clock: too slow for a double-click
+    click(app, card_centre(table, card))
+    assert len(session.recorder.actions) == before and not table.arrangement.selected
+    app.run_frames(30)
+    click(app, card_centre(table, card))
+    click(app, card_centre(table, card))
+    assert session.recorder.actions[before:before + 1] == [Discard(card).code]
+
+
 def test_resize_during_a_drag_and_an_animation(app: App, good_seed: int) -> None:
     session = make_session(good_seed)
     table = TableScene(app, session, speed="normal")
@@ -289,7 +313,7 @@ def test_autoplay_plays_one_deal_and_writes_a_png(tmp_path: Path) -> None:
 
 
 def test_start_in_the_setup_panel_opens_the_table_and_esc_quits_to_menu(app: App) -> None:
-    open_menu(app)
+    open_menu(app, Profile(StorePaths.default(), Settings(), worker=InlineWorker))
     menu = app.scene
     assert isinstance(menu, MainMenuScene)
     menu.open_setup()

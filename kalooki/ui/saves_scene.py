@@ -16,6 +16,7 @@ from kalooki.store.paths import StorePaths
 from kalooki.store.savegame import SaveError
 from kalooki.store.saves import SaveEntry, delete_save, list_saves, rename_save
 from kalooki.ui import text as ink
+from kalooki.ui.clicks import DoubleClicks
 from kalooki.ui.dialogs import Dialog
 from kalooki.ui.page import BUTTON_H, Page
 from kalooki.words import Said, phrase, tr, ui_text
@@ -26,7 +27,6 @@ from kalooki.words.presets import preset_title
 if TYPE_CHECKING:
     from kalooki.ui.app import App
 
-DOUBLE_CLICK_MS = 400
 _SELECTED = (201, 164, 76, 70)
 _STRIPE = (255, 255, 255, 14)
 _ACTION_W = 150
@@ -74,7 +74,7 @@ class LoadGameScene(Page):
         self.scroll = 0
         self.status: tuple[Said, bool] = ("", False)
         self.dialog: Dialog | None = None
-        self.last_click = (-1, -DOUBLE_CLICK_MS)
+        self.clicks = DoubleClicks()
         self.refresh()
         super().__init__(app, on_back)
 
@@ -225,12 +225,13 @@ class LoadGameScene(Page):
         index = self.row_at(pos)
         if index is None or index >= len(self.entries):
             return
-        now = pygame.time.get_ticks()
-        double = self.last_click[0] == index and now - self.last_click[1] < DOUBLE_CLICK_MS
-        self.last_click = (index, now)
+        double = self.clicks.click(index)
         self.select(index)
         if double:
             self.load()
+
+    def update(self, dt: float) -> None:
+        self.clicks.tick(dt)
 
     def _kill(self) -> None:
         if self.dialog is not None:

@@ -43,6 +43,7 @@ from kalooki.engine.melds import HIGH, LOW, declared_meld
 from kalooki.engine.state import DealResult, Phase
 from kalooki.ui.arrangement import Arrangement
 from kalooki.ui.choice_panel import ChoicePanel
+from kalooki.ui.clicks import DoubleClicks
 from kalooki.ui.narrate import Narrator
 from kalooki.ui.placement import Placement, place_cards
 from kalooki.ui.session import MatchSession
@@ -59,7 +60,6 @@ if TYPE_CHECKING:
 Point = tuple[float, float]
 
 DRAG_THRESHOLD = 6
-DOUBLE_CLICK = 0.4
 TOAST_SECONDS = 3.5
 BANNER_SECONDS = 1.6
 LOG_LIMIT = 300
@@ -142,8 +142,7 @@ class TableScene:
         self.banner = ("", 0.0)
         self.press: Press | None = None
         self.drag: Drag | None = None
-        self.last_click = (-1, -10.0)
-        self.clock = 0.0
+        self.clicks = DoubleClicks()
         self.call_left: float | None = None
         self.result: DealResult | None = None
         self.summary_surface: pygame.Surface | None = None
@@ -681,12 +680,9 @@ class TableScene:
     def _click(self, press: Press, pos: tuple[int, int]) -> None:
         chosen = self.arrangement.chosen()
         if press.source == "card" and press.card is not None:
-            card, then = self.last_click
-            if card == press.card and self.clock - then <= DOUBLE_CLICK:
-                self.last_click = (-1, -10.0)
-                self.discard([card])
+            if self.clicks.click(press.card):
+                self.discard([press.card])
                 return
-            self.last_click = (press.card, self.clock)
             self.arrangement.toggle(press.card)
             self._place()
         elif press.source == "cut":
@@ -782,7 +778,7 @@ class TableScene:
     # --- Scene -----------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        self.clock += dt
+        self.clicks.tick(dt)
         for key in self.tweens.update(dt):
             self.flights.pop(key, None)
         if self.session.update(dt, busy=self.tweens.busy):
