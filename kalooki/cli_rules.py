@@ -1,26 +1,22 @@
 """``kalooki rules …``: ask the engine about melds, contracts and scores from a script.
 
 Each command prints one line and answers through its exit code (0 yes, 1 no, 2 bad
-input), so shell scripts and tests can use the rules without starting a game.
+input), so shell scripts and tests can use the rules without starting a game. ``--lang fr``
+answers in French; the exit codes are the same in every language.
 """
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from kalooki.cli import UsageError, store_paths
 from kalooki.engine import opening
 from kalooki.engine.cards import cards_text, parse_cards, sort_key_suit
 from kalooki.engine.errors import RuleError
-from kalooki.engine.melds import (
-    contract_text,
-    explain_invalid,
-    interpretations,
-    opening_value,
-)
-from kalooki.engine.rules import PRESET_SUMMARIES, PRESETS, RuleSet
+from kalooki.engine.melds import explain_invalid, interpretations, opening_value
+from kalooki.engine.rules import PRESETS, RuleSet
 from kalooki.engine.rules_text import render_text
 from kalooki.engine.scoring import hand_points, with_bonus
 from kalooki.engine.solver import best_contract, cards_needed
@@ -31,6 +27,12 @@ from kalooki.store.presets import (
     read_preset,
     summary_line,
 )
+from kalooki.words import LANGUAGES, set_language, tr
+from kalooki.words.melds import contract_name
+from kalooki.words.presets import preset_summary, preset_title
+from kalooki.words.refusals import refusal_text
+
+Run = Callable[[argparse.Namespace], int]
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -43,36 +45,45 @@ def add_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[ty
     presets = sub.add_parser("presets", help="list the built-in and custom presets, "
                              "one per line")
     _rule_options(presets)
-    presets.set_defaults(run=run_presets)
+    presets.set_defaults(run=_speaking(run_presets))
 
     explain = sub.add_parser("explain", help="print the rules of a preset or custom file")
     _rule_options(explain)
-    explain.add_argument("--lang", choices=("en", "fr"), default="en", help="language")
-    explain.set_defaults(run=run_explain)
+    explain.set_defaults(run=_speaking(run_explain))
 
     meld = sub.add_parser("meld", help="is this a valid group or run?")
     _common(meld)
-    meld.set_defaults(run=run_meld)
+    meld.set_defaults(run=_speaking(run_meld))
 
     contract = sub.add_parser("contract", help="lay a deal's contract from these cards")
     _common(contract)
     contract.add_argument("--deal", type=int,
                           help="deal number, from 1 (required for contract games; "
                                "ignored by opening games)")
-    contract.set_defaults(run=run_contract)
+    contract.set_defaults(run=_speaking(run_contract))
 
     score = sub.add_parser("score", help="penalty points of cards left in hand")
     _common(score)
     score.add_argument("--bent", action="store_true",
                        help="with the going-out bonus, as when the winner went out in "
                             "one turn (bent the table)")
-    score.set_defaults(run=run_score)
+    score.set_defaults(run=_speaking(run_score))
+
+
+def _speaking(run: Run) -> Run:
+    """``run`` answering in the language asked with ``--lang``."""
+    def in_language(args: argparse.Namespace) -> int:
+        set_language(args.lang)
+        return run(args)
+    return in_language
 
 
 def _rule_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--preset", default="caribbean",
                         help=f"rule set: {', '.join(PRESETS)} or a custom preset's name "
                              f"(default caribbean)")
+    parser.add_argument("--lang", choices=LANGUAGES, default=LANGUAGES[0],
+                        help="the language of the answer (default en)")
     parser.add_argument("--rules", metavar="FILE", type=Path,
                         help="a custom preset (JSON); overrides --preset")
 
@@ -99,7 +110,7 @@ def _cards(args: argparse.Namespace) -> list[int]:
     try:
         return parse_cards(args.cards, packs=rules.packs, jokers=rules.jokers)
     except RuleError as error:
-        raise UsageError(error.message) from None
+        raise UsageError(refusal_text(error)) from None
 
 
 def _meld_text(cards: Sequence[int], in_order: bool) -> str:
@@ -112,9 +123,9 @@ def run_meld(args: argparse.Namespace) -> int:
     rules = _rules(args)
     kinds = sorted({m.kind for m in interpretations(cards, rules)})
     if kinds:
-        print(f"valid {' or '.join(kinds)}")
+        print(tr(f"cli.valid.{'_or_'.join(kinds)}"))
         return 0
-    print(f"invalid: {explain_invalid(cards, rules).message}")
+    print(tr("cli.invalid", reason=refusal_text(explain_invalid(cards, rules))))
     return 1
 
 
@@ -123,17 +134,15 @@ def run_contract(args: argparse.Namespace) -> int:
     if not rules.uses_contracts:
         return _run_opening(rules, _cards(args))
     if args.deal is None:
-        raise UsageError("--deal is required for a contract game.")
+        raise UsageError(tr("cli.deal_required"))
     if not 1 <= args.deal <= rules.deals_per_match:
-        raise UsageError(f"--deal must be between 1 and {rules.deals_per_match} "
-                         f"for {rules.name}.")
+        raise UsageError(tr("cli.deal_range", most=rules.deals_per_match, rules=rules.name))
     cards = _cards(args)
     contract = rules.contract(args.deal)
     found = best_contract(cards, contract, rules)
     if found is None:
-        missing = cards_needed(cards, contract, rules)
-        noun = "card" if missing == 1 else "cards"
-        print(f"no: {missing} more {noun} needed for {contract_text(contract)}")
+        print(tr("cli.contract_missing", count=cards_needed(cards, contract, rules),
+                 contract=contract_name(contract)))
         return 1
     line = " | ".join(_meld_text(m.cards, m.is_run) for m in found.melds)
     if found.leftover:
@@ -147,9 +156,10 @@ def _run_opening(rules: RuleSet, cards: list[int]) -> int:
     found = opening.best_opening(cards, rules)
     if found is None:
         missing = opening.cards_to_open(cards, rules, limit=2)
-        noun = "card" if missing == 1 else "cards"
-        more = f"{missing} more {noun}" if missing <= 2 else "more than 2 cards"
-        print(f"no: {more} needed to open with {rules.opening_points} points")
+        if missing <= 2:
+            print(tr("cli.opening_missing", count=missing, points=rules.opening_points))
+        else:
+            print(tr("cli.opening_far", points=rules.opening_points))
         return 1
     value = opening_value(found.melds, rules)
     line = " | ".join(_meld_text(m.cards, m.is_run) for m in found.melds)
@@ -172,13 +182,14 @@ def run_presets(args: argparse.Namespace) -> int:
     base), then the damaged files in the presets folder with their reason."""
     _rules(args)  # a --rules file is still checked, so scripts learn it is damaged
     for name in PRESETS:
-        print(f"{name}: {PRESET_SUMMARIES[name]}")
+        print(f"{name}: " + tr("cli.preset", title=preset_title(name),
+                                summary=preset_summary(name)))
     shelf = load_shelf(store_paths(args))
     for custom in shelf.presets:
-        print(f"{custom.name} (custom, based on {custom.based_on}): "
-              f"{summary_line(custom.rules, PRESETS[custom.based_on])}")
+        print(tr("cli.custom_preset", name=custom.name, base=custom.based_on,
+                 summary=summary_line(custom.rules, PRESETS[custom.based_on], args.lang)))
     for damaged in shelf.damaged:
-        print(f"{damaged.path.name} (custom, damaged): {damaged.reason}")
+        print(tr("cli.damaged_preset", file=damaged.path.name, reason=damaged.reason))
     return 0
 
 

@@ -18,6 +18,7 @@ from kalooki.engine.melds import (
     shift_joker,
 )
 from kalooki.engine.rules import GROUP, RUN, preset
+from kalooki.words.refusals import refusal_text
 
 CARIB = preset("caribbean")
 
@@ -62,13 +63,13 @@ def test_group_needs_two_naturals():
 
 
 def test_group_needs_three_cards_and_one_rank():
-    assert refusal(make_group, cards("QS QD"), CARIB).code == "meld-too-short"
+    assert refusal(make_group, cards("QS QD"), CARIB).code == "group-too-short"
     assert refusal(make_group, cards("QS QD KD"), CARIB).code == "group-mixed-ranks"
 
 
 # runs
 def test_run_needs_four_cards_of_one_suit_in_sequence():
-    assert refusal(make_run, cards("5H 6H 7H"), CARIB).code == "meld-too-short"
+    assert refusal(make_run, cards("5H 6H 7H"), CARIB).code == "run-too-short"
     assert refusal(make_run, cards("5H 6S 7H 8H"), CARIB).code == "run-mixed-suits"
     assert refusal(make_run, cards("5H 6H 8H 9H"), CARIB).code == "run-not-consecutive"
 
@@ -151,7 +152,9 @@ def test_contract_needs_exactly_its_melds():
     run = make_run(cards("5C 6C 7C 8C"), CARIB)
     check_contract([*groups, run], (GROUP, GROUP, RUN), CARIB)
     error = refusal(check_contract, groups, (GROUP, GROUP, RUN), CARIB, 2)
-    assert error.message == "Deal 2 needs two groups and one run; you laid two groups."
+    assert error.params == {"case": "deal", "deal": 2, "contract": (GROUP, GROUP, RUN),
+                            "laid": (GROUP, GROUP)}
+    assert refusal_text(error) == "Deal 2 needs two groups and one run; you laid two groups."
     extra = make_group(cards("KS KH KD"), CARIB)
     assert refusal(check_contract, [*groups, run, extra], (GROUP, GROUP, RUN), CARIB).code \
         == "not-contract"

@@ -5,6 +5,7 @@ import dataclasses
 from kalooki.engine.actions import Discard, DrawStock, LayDown, MeldSpec, ShiftJoker, TackOn
 from kalooki.engine.cards import parse_cards
 from kalooki.engine.melds import GROUP_KIND, RUN_KIND
+from kalooki.words.refusals import refusal_text
 from tests.rig import CARIB, rigged
 
 DEAL1 = "5S 5H 5D 6S 6H 6D 7S 7H 7D KC QC"
@@ -52,7 +53,7 @@ def test_an_incomplete_or_oversized_lay_down_is_refused_with_the_reason():
     short = LayDown((group(game, 0, "5S 5H 5D"), group(game, 0, "6S 6H 6D")))
     error = game.why_illegal(short, game.to_act)
     assert error.code == "not-contract"
-    assert error.message == "Deal 1 needs three groups; you laid two groups."
+    assert refusal_text(error) == "Deal 1 needs three groups; you laid two groups."
     assert not game.down[0]
 
 

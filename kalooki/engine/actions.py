@@ -185,7 +185,7 @@ _SIMPLE: dict[str, Action] = {a.code: a for a in (
 
 def _meld_index(text: str) -> int:
     if not (text.startswith("m") and text[1:].isdigit()):
-        raise RuleError("bad-action", f"'{text}' is not a table meld like m0.")
+        raise RuleError("bad-action", case="meld_index", text=text)
     return int(text[1:])
 
 
@@ -193,7 +193,7 @@ def _parse_meld_spec(text: str) -> MeldSpec:
     prefix, sep, body = text.strip().partition(":")
     kinds = {"R": RUN_KIND, "G": GROUP_KIND}
     if not sep or prefix not in kinds or not body.split():
-        raise RuleError("bad-action", f"'{text.strip()}' is not a meld like R:5H#1 6H#1 ….")
+        raise RuleError("bad-action", case="meld_spec", text=text.strip())
     return MeldSpec(kinds[prefix], tuple(parse_card_code(t) for t in body.split()))
 
 
@@ -214,7 +214,7 @@ def parse_action(code: str) -> Action:
         if verb == "tack" and len(words) in (2, 3):
             end = words[2] if len(words) == 3 else ""
             if end not in ("", LOW, HIGH):
-                raise RuleError("bad-action", f"'{end}' is not an end (lo or hi).")
+                raise RuleError("bad-action", case="end", text=end)
             return TackOn(parse_card_code(words[0]), _meld_index(words[1]), end)
         if verb == "release" and len(words) == 2:
             cards = tuple(parse_card_code(t) for t in words[0].split(","))
@@ -222,5 +222,5 @@ def parse_action(code: str) -> Action:
         if verb == "shift" and len(words) == 3 and words[2] in (LOW, HIGH):
             return ShiftJoker(parse_card_code(words[0]), _meld_index(words[1]), words[2])
     except RuleError as error:
-        raise RuleError("bad-action", f"Cannot read action '{text}': {error.message}") from None
-    raise RuleError("bad-action", f"Cannot read action '{text}'.")
+        raise RuleError("bad-action", case="unreadable", text=text, reason=error) from None
+    raise RuleError("bad-action", case="unknown", text=text)

@@ -121,15 +121,15 @@ def parse_card_code(code: str) -> int:
     """Inverse of :func:`card_code`."""
     text, sep, copy = code.partition("#")
     if not sep or not copy.isdigit() or int(copy) < 1:
-        raise RuleError("bad-card", f"'{code}' is not a card code like 7H#1.")
+        raise RuleError("bad-card", case="code", text=code)
     index = int(copy) - 1
     face_code = parse_face(text)
     if face_code == JOKER_FACE:
         if index >= MAX_JOKERS:
-            raise RuleError("bad-card", f"'{code}' names joker number {index + 1}, too many.")
+            raise RuleError("bad-card", case="joker_copy", text=code, number=index + 1)
         return JOKER_BASE + index
     if index >= MAX_PACKS:
-        raise RuleError("bad-card", f"'{code}' names pack {index + 1}, too many.")
+        raise RuleError("bad-card", case="pack", text=code, number=index + 1)
     return index * 52 + face_code
 
 
@@ -159,7 +159,7 @@ def parse_face(token: str) -> int:
                 rank = None
         if suit is not None and rank is not None:
             return suit * 13 + rank - 1
-    raise RuleError("bad-card", f"'{token}' is not a card (try 7H, 10S, TH, AS or JK).")
+    raise RuleError("bad-card", case="token", text=token)
 
 
 def parse_cards(tokens: Sequence[str], packs: int = MAX_PACKS, jokers: int = MAX_JOKERS,
@@ -176,8 +176,7 @@ def parse_cards(tokens: Sequence[str], packs: int = MAX_PACKS, jokers: int = MAX
             candidates = (p * 52 + face_code for p in range(packs))
         card = next((c for c in candidates if c not in used), None)
         if card is None:
-            raise RuleError("too-many-copies",
-                            f"There are not that many {token.strip()} in the deck.")
+            raise RuleError("too-many-copies", text=token.strip())
         used.add(card)
         cards.append(card)
     return cards

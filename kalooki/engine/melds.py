@@ -18,7 +18,6 @@ from kalooki.engine.cards import (
     ACE_HIGH,
     JOKER_BASE,
     KING,
-    card_text,
     face,
     is_joker,
     rank_of,
@@ -84,10 +83,6 @@ def _plural_rank(rank: int) -> str:
     return names.get(rank, f"{rank}s")
 
 
-def _refuse(code: str, message: str) -> RuleError:
-    return RuleError(code, message)
-
-
 # --- groups -----------------------------------------------------------------
 
 def make_group(cards: Sequence[int], rules: RuleSet) -> Meld:
@@ -96,37 +91,29 @@ def make_group(cards: Sequence[int], rules: RuleSet) -> Meld:
     naturals = [c for c in cards if not is_joker(c)]
     jokers = len(cards) - len(naturals)
     if len(cards) < rules.group_min:
-        raise _refuse("meld-too-short", f"A group needs at least {rules.group_min} cards.")
+        raise RuleError("group-too-short", count=rules.group_min)
     if rules.group_max is not None and len(cards) > rules.group_max:
-        raise _refuse("meld-too-long", f"A group holds at most {rules.group_max} cards.")
+        raise RuleError("group-too-long", count=rules.group_max)
     ranks = {rank_of(c) for c in naturals}
     if len(ranks) > 1:
-        raise _refuse("group-mixed-ranks", "The cards of a group must all have the same rank ("
-                      + " ".join(card_text(c, True) for c in naturals) + " do not).")
+        raise RuleError("group-mixed-ranks", cards=tuple(naturals))
     if len(naturals) < rules.group_min_naturals:
-        need = rules.group_min_naturals
-        raise _refuse("group-too-few-naturals",
-                      f"A group needs at least {need} natural card{'s' if need > 1 else ''} "
-                      f"besides its jokers.")
+        raise RuleError("group-too-few-naturals", count=rules.group_min_naturals)
     _check_joker_count(jokers, rules)
     if rules.group_distinct_suits:
         seen: set[int] = set()
         for c in naturals:
             if suit_of(c) in seen:
-                raise _refuse("group-repeated-suit",
-                              f"A group may not hold two cards of one suit ({card_text(c, True)} "
-                              f"twice).")
+                raise RuleError("group-repeated-suit", card=c)
             seen.add(suit_of(c))
         if len(cards) > 4:
-            raise _refuse("meld-too-long", "A group of different suits holds at most 4 cards.")
+            raise RuleError("group-too-long", count=4)
     return Meld(GROUP_KIND, cards, ranks.pop())
 
 
 def _check_joker_count(jokers: int, rules: RuleSet) -> None:
     if rules.max_jokers_per_meld is not None and jokers > rules.max_jokers_per_meld:
-        limit = rules.max_jokers_per_meld
-        raise _refuse("too-many-jokers",
-                      f"A meld may hold at most {limit} joker{'s' if limit != 1 else ''}.")
+        raise RuleError("too-many-jokers", count=rules.max_jokers_per_meld)
 
 
 # --- runs -------------------------------------------------------------------
@@ -151,11 +138,11 @@ def make_run(cards: Sequence[int], rules: RuleSet) -> Meld:
     """Validate ``cards`` as a run laid in this order, lowest rank first."""
     cards = tuple(cards)
     if len(cards) < rules.run_min:
-        raise _refuse("meld-too-short", f"A run needs at least {rules.run_min} cards.")
+        raise RuleError("run-too-short", count=rules.run_min)
     first_index, first = next(((i, c) for i, c in enumerate(cards) if not is_joker(c)),
                               (-1, -1))
     if first_index < 0:
-        raise _refuse("run-no-natural", "A run needs natural cards, not only jokers.")
+        raise RuleError("run-no-natural")
     candidates = (ACE, ACE_HIGH) if rank_of(first) == ACE else (rank_of(first),)
     problems: list[RuleError] = []
     for rank in candidates:
@@ -172,13 +159,11 @@ def _run_at(cards: tuple[int, ...], start: int, rules: RuleSet) -> Meld:
     _check_joker_count(len(cards) - len(naturals), rules)
     suits = {suit_of(c) for c in naturals}
     if len(suits) > 1:
-        raise _refuse("run-mixed-suits", "The cards of a run must all be of one suit ("
-                      + " ".join(card_text(c, True) for c in naturals) + " are not).")
+        raise RuleError("run-mixed-suits", cards=tuple(naturals))
     if not rules.adjacent_jokers_in_run:
         for left, right in itertools.pairwise(cards):
             if is_joker(left) and is_joker(right):
-                raise _refuse("run-adjacent-jokers",
-                              "Two jokers may not stand side by side in a run.")
+                raise RuleError("run-adjacent-jokers")
     aces = ace_positions(rules)
     for i, c in enumerate(cards):
         if is_joker(c):
@@ -186,21 +171,16 @@ def _run_at(cards: tuple[int, ...], start: int, rules: RuleSet) -> Meld:
         want, rank = start + i, rank_of(c)
         if rank == ACE:
             if want in (ACE, ACE_HIGH) and want not in aces:
-                where = "high (after the king)" if ACE_HIGH in aces else "low (before the 2)"
-                raise _refuse("run-ace", f"In this game an ace goes only {where}.")
+                raise RuleError("run-ace", case="high" if ACE_HIGH in aces else "low")
             if want not in aces:
-                raise _refuse("run-wrap", "An ace sits only at an end of a run; a run never "
-                              "turns the corner from king to two.")
+                raise RuleError("run-wrap")
         elif rank != want:
             if any(rank_of(x) == rank and not is_joker(x) for x in cards[:i]):
-                raise _refuse("run-repeated-rank", f"A run cannot hold two {rank_text(rank)}s.")
-            raise _refuse("run-not-consecutive", "The cards of a run must follow each other "
-                          "in rank, jokers filling the gaps ("
-                          + " ".join(card_text(x, True) for x in cards) + ").")
+                raise RuleError("run-repeated-rank", rank=rank)
+            raise RuleError("run-not-consecutive", cards=cards)
     low_bound, high_bound = run_bounds(rules)
     if start < low_bound or start + len(cards) - 1 > high_bound or len(cards) > KING:
-        raise _refuse("run-past-ace", "A run stops at the ace; it never turns the corner "
-                      "and never holds both aces.")
+        raise RuleError("run-past-ace")
     return Meld(RUN_KIND, cards, start, suits.pop())
 
 
@@ -258,7 +238,7 @@ def explain_invalid(cards: Sequence[int], rules: RuleSet) -> RuleError:
     naturals = [c for c in cards if not is_joker(c)]
     ranks = {rank_of(c) for c in naturals}
     if {ACE, 2, KING} <= ranks and len({suit_of(c) for c in naturals}) == 1:
-        return RuleError("run-wrap", "A run never turns the corner from king to ace to two.")
+        return RuleError("run-wrap")
     try:
         if len(ranks) <= 1:
             make_group(cards, rules)
@@ -267,7 +247,7 @@ def explain_invalid(cards: Sequence[int], rules: RuleSet) -> RuleError:
             make_run(_with_jokers_in_gaps(ordered, len(cards) - len(naturals)), rules)
     except RuleError as error:
         return error
-    return RuleError("meld-invalid", "These cards do not make a group or a run.")
+    return RuleError("meld-invalid")
 
 
 def _with_jokers_in_gaps(ordered: list[int], jokers: int) -> list[int]:
@@ -293,8 +273,7 @@ def make_meld(cards: Sequence[int], rules: RuleSet) -> Meld:
     if not found:
         raise explain_invalid(cards, rules)
     if len(found) > 1:
-        raise RuleError("meld-ambiguous", "Those cards can be laid more than one way: "
-                        + "; ".join(m.describe() for m in found) + ". Choose one.")
+        raise RuleError("meld-ambiguous", melds=tuple(found))
     return found[0]
 
 
@@ -304,7 +283,7 @@ def declared_meld(kind: str, cards: Sequence[int], rules: RuleSet) -> Meld:
         return make_group(cards, rules)
     if kind == RUN_KIND:
         return make_run(cards, rules)
-    raise RuleError("bad-meld", f"'{kind}' is not a kind of meld.")
+    raise RuleError("bad-meld", kind=kind)
 
 
 # --- adding to a meld -------------------------------------------------------
@@ -313,27 +292,24 @@ def extend(meld: Meld, card: int, end: str, rules: RuleSet) -> Meld:
     """The meld with ``card`` tacked on (``end`` is ``lo`` or ``hi`` for a run)."""
     if meld.is_run:
         if end not in (LOW, HIGH):
-            raise RuleError("bad-end", "Say which end of the run the card goes to.")
+            raise RuleError("bad-end")
         if not is_joker(card) and suit_of(card) != meld.suit:
-            raise RuleError("tack-wrong-card",
-                            f"{card_text(card, True)} does not fit the {meld.describe()}.")
+            raise RuleError("tack-wrong-card", case="suit", card=card, meld=meld)
         low_bound, high_bound = run_bounds(rules)
         at_bound = meld.rank <= low_bound if end == LOW else meld.high >= high_bound
         if at_bound or len(meld.cards) >= KING:
-            raise RuleError("run-complete", f"The {meld.describe()} cannot grow at that end.")
+            raise RuleError("run-complete", meld=meld)
         try:
             if end == LOW:
                 return _run_at((card, *meld.cards), meld.rank - 1, rules)
             return _run_at((*meld.cards, card), meld.rank, rules)
         except RuleError as error:
-            side = "low" if end == LOW else "high"
             if error.code in ("run-adjacent-jokers", "too-many-jokers"):
                 raise
-            raise RuleError("tack-wrong-card", f"{card_text(card, True)} does not fit the "
-                            f"{side} end of the {meld.describe()}.") from None
+            raise RuleError("tack-wrong-card", case="low_end" if end == LOW else "high_end",
+                            card=card, meld=meld) from None
     if not is_joker(card) and rank_of(card) != meld.rank:
-        raise RuleError("tack-wrong-card", f"{card_text(card, True)} does not belong in a "
-                        f"{meld.describe()}.")
+        raise RuleError("tack-wrong-card", case="rank", card=card, meld=meld)
     return make_group((*meld.cards, card), rules)
 
 
@@ -350,20 +326,19 @@ def shift_joker(meld: Meld, natural: int, end: str, rules: RuleSet) -> tuple[Mel
     """Put ``natural`` where the run's joker stands for it and move that joker to ``end``.
     Returns the new meld and the index the natural took."""
     if not meld.is_run:
-        raise RuleError("shift-not-run", "Only a joker in a run can be moved.")
+        raise RuleError("shift-not-run")
     if rules.joker_shift_in_run == "off":
-        raise RuleError("shift-off", "At this table a joker on the table never moves.")
+        raise RuleError("shift-off")
     if rules.joker_shift_in_run == "upward" and end != HIGH:
-        raise RuleError("shift-upward", "At this table a moved joker goes to the top of the run.")
+        raise RuleError("shift-upward")
     if is_joker(natural):
-        raise RuleError("shift-needs-natural", "Only a natural card can take a joker's place.")
+        raise RuleError("shift-needs-natural")
     index = next((i for i in meld.joker_positions()
                   if meld.represented_face(i) == face(rank_of(natural), suit_of(natural))
                   or (rank_of(natural) == ACE and meld.suit == suit_of(natural)
                       and meld.represented_rank(i) in (ACE, ACE_HIGH))), None)
     if index is None:
-        raise RuleError("shift-no-joker", f"No joker in that run stands for "
-                        f"{card_text(natural, True)}.")
+        raise RuleError("shift-no-joker", card=natural)
     joker_card = meld.cards[index]
     replaced = list(meld.cards)
     replaced[index] = natural
@@ -379,25 +354,23 @@ def release_joker(meld: Meld, naturals: Sequence[int], rules: RuleSet) -> tuple[
     closed group of four) or by one (``group-any-missing``)."""
     modes = rules.joker_release
     if not modes:
-        raise RuleError("release-off", "At this table a joker on the table stays where it is.")
+        raise RuleError("release-off")
     if not naturals or any(is_joker(c) for c in naturals):
-        raise RuleError("release-needs-naturals", "Only natural cards can free a joker.")
+        raise RuleError("release-needs-naturals")
     jokers = meld.joker_positions()
     if not jokers:
-        raise RuleError("release-no-joker", f"The {meld.describe()} holds no joker.")
+        raise RuleError("release-no-joker", meld=meld)
     if meld.is_run:
         if "run-exact" not in modes:
-            raise RuleError("release-run-off", "At this table a joker in a run cannot be freed.")
+            raise RuleError("release-run-off")
         if len(naturals) != 1:
-            raise RuleError("release-one-card", "A joker in a run is freed by the one card it "
-                            "stands for.")
+            raise RuleError("release-one-card")
         card = naturals[0]
         index = next((i for i in jokers if suit_of(card) == meld.suit and (
             meld.represented_rank(i) == rank_of(card)
             or (rank_of(card) == ACE and meld.represented_rank(i) == ACE_HIGH))), None)
         if index is None:
-            raise RuleError("release-wrong-card", f"No joker in the {meld.describe()} stands "
-                            f"for {card_text(card, True)}.")
+            raise RuleError("release-wrong-card", case="run", meld=meld, card=card)
         cards = list(meld.cards)
         joker_card, cards[index] = cards[index], card
         return _run_at(tuple(cards), meld.rank, rules), joker_card
@@ -405,23 +378,20 @@ def release_joker(meld: Meld, naturals: Sequence[int], rules: RuleSet) -> tuple[
     if "group-any-missing" in modes:
         counts.add(1)
     if not counts:
-        raise RuleError("release-group-off", "At this table a joker in a group cannot be freed.")
+        raise RuleError("release-group-off")
     if len(naturals) not in counts:
-        need = " or ".join({1: "one missing card", 2: "the two missing cards"}[n]
-                           for n in sorted(counts))
-        raise RuleError("release-count", f"To free a joker from a group, add {need} of its "
-                        f"rank.")
+        wanted = sorted(counts)
+        raise RuleError("release-count", case="one" if wanted == [1] else
+                        "two" if wanted == [2] else "one_or_two")
     if any(rank_of(c) != meld.rank for c in naturals):
-        raise RuleError("release-wrong-card", f"Only {_plural_rank(meld.rank)} can free the "
-                        f"joker of a {meld.describe()}.")
+        raise RuleError("release-wrong-card", case="group", rank=meld.rank, meld=meld)
     joker_card = meld.cards[jokers[-1]]
     rest = [c for c in meld.cards if c != joker_card] + list(naturals)
     try:
         return make_group(rest, rules), joker_card
     except RuleError as error:
-        if error.code == "meld-too-long":
-            raise RuleError("release-locked", f"The joker of that {meld.describe()} is locked: "
-                            f"the group has no room for the cards that would free it.") from None
+        if error.code == "group-too-long":
+            raise RuleError("release-locked", meld=meld) from None
         raise
 
 
@@ -450,19 +420,19 @@ def check_contract(melds: Sequence[Meld], contract: Sequence[int], rules: RuleSe
     want_groups = list(contract).count(GROUP)
     want_runs = list(contract).count(RUN)
     if len(groups) != want_groups or len(runs) != want_runs:
-        who = f"Deal {deal}" if deal else "This contract"
-        raise RuleError("not-contract", f"{who} needs {contract_text(contract)}; "
-                        f"you laid {melds_text(melds) if melds else 'nothing'}.")
+        laid = tuple(GROUP if m.kind == GROUP_KIND else RUN for m in melds)
+        if deal:
+            raise RuleError("not-contract", case="deal", deal=deal, contract=tuple(contract),
+                            laid=laid)
+        raise RuleError("not-contract", case="any", contract=tuple(contract), laid=laid)
     if rules.contract_distinct_ranks:
         ranks = [g.rank for g in groups]
         if len(set(ranks)) != len(ranks):
-            raise RuleError("contract-same-rank",
-                            "The groups of a contract must be of different ranks.")
+            raise RuleError("contract-same-rank")
     if rules.contract_distinct_suits:
         suits = [r.suit for r in runs]
         if len(set(suits)) != len(suits):
-            raise RuleError("contract-same-suit",
-                            "The runs of a contract must be of different suits.")
+            raise RuleError("contract-same-suit")
 
 
 def rank_value(rank: int, rules: RuleSet) -> int:

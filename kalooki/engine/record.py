@@ -44,21 +44,21 @@ class GameRecord:
         """Read a record's engine part; a missing or mistyped field is a RuleError naming it."""
         def need(key: str, kind: type | tuple[type, ...]) -> Any:
             if key not in data:
-                raise RuleError("bad-record", f"The record has no '{key}'.")
+                raise RuleError("bad-record", case="missing", field=key)
             value = data[key]
             if not isinstance(value, kind) or isinstance(value, bool):
-                raise RuleError("bad-record", f"The record's '{key}' has the wrong type.")
+                raise RuleError("bad-record", case="wrong_type", field=key)
             return value
 
         rules = RuleSet.from_dict(need("rules", dict))
         actions = need("actions", list)
         if not all(isinstance(a, str) for a in actions):
-            raise RuleError("bad-record", "The record's 'actions' must all be text.")
+            raise RuleError("bad-record", case="actions")
         raw_hashes = data.get("hashes", [])
         if not isinstance(raw_hashes, list) or not all(
                 isinstance(h, list) and len(h) == 2 and isinstance(h[0], int)
                 and isinstance(h[1], str) for h in raw_hashes):
-            raise RuleError("bad-record", "The record's 'hashes' are damaged.")
+            raise RuleError("bad-record", case="hashes")
         return cls(rules, need("players", int), need("seed", int), tuple(actions),
                    tuple((n, h) for n, h in raw_hashes))
 
@@ -97,7 +97,7 @@ def replay(record: GameRecord, upto: int | None = None) -> Recorder:
     try:
         game = Game.new(record.rules, record.players, record.seed)
     except RuleError as error:
-        raise RuleError("bad-record", f"The record's header is unusable: {error}") from None
+        raise RuleError("bad-record", case="header", reason=error) from None
     expected = dict(record.hashes)
     recorder = Recorder(game)
     for number, code in enumerate(record.actions[:upto], start=1):
@@ -106,15 +106,14 @@ def replay(record: GameRecord, upto: int | None = None) -> Recorder:
             # the seat to act at that point, so the seat needs no writing down.
             recorder.apply(parse_action(code), _seat_to_act(game))
         except RuleError as error:
-            raise RuleError("bad-record", f"Action {number} ('{code}') cannot be replayed: "
-                            f"{error.message}") from None
+            raise RuleError("bad-record", case="replay", number=number, action=code,
+                            reason=error) from None
         if number in expected and expected[number] != game.state_hash():
-            raise RuleError("bad-record", f"The game after action {number} differs from the "
-                            f"one recorded (the record was altered).")
+            raise RuleError("bad-record", case="altered", number=number)
     return recorder
 
 
 def _seat_to_act(game: Game) -> int:
     if game.to_act is None:
-        raise RuleError("match-over", "The match is over.")
+        raise RuleError("match-over")
     return game.to_act

@@ -23,6 +23,7 @@ from kalooki.store.savegame import (
     save_name,
     timestamp,
 )
+from kalooki.words.refusals import refusal_text
 
 Document = dict[str, Any]
 MIGRATED_APP_VERSION = "unknown"
@@ -38,7 +39,7 @@ def _from_0(doc: Document) -> Document:
         record = GameRecord.from_dict({**doc, "players": len(seats), "hashes": []})
         recorder = replay(record)
     except RuleError as error:
-        raise SaveError(error.message) from None
+        raise SaveError(refusal_text(error)) from None
     return {
         "format_version": 1,
         "app_version": MIGRATED_APP_VERSION,

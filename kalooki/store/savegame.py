@@ -31,6 +31,7 @@ from kalooki.store.fields import (
     text,
     validate,
 )
+from kalooki.words.refusals import refusal_text
 
 FORMAT_VERSION = 1
 KINDS = ("autosave", "named")
@@ -120,7 +121,7 @@ class GameSave:
         try:
             record = GameRecord.from_dict(record_raw)
         except RuleError as error:
-            raise SaveError(f"'record': {error.message}") from None
+            raise SaveError(f"'record': {refusal_text(error)}") from None
         if record.players != len(seats_raw):
             raise SaveError(f"'players' names {len(seats_raw)} players but 'record.players' "
                             f"is {record.players}.")
@@ -201,7 +202,7 @@ def _engine_refusal(error: Exception) -> str:
     """The engine refuses bad input with a RuleError; anything else it raises on a file's
     values is still the file's damage to report, not a crash of the program."""
     if isinstance(error, RuleError):
-        return error.message
+        return refusal_text(error)
     return f"the engine cannot use it ({type(error).__name__}: {error})."
 
 
@@ -262,7 +263,7 @@ def _cards(value: Any) -> tuple[int, ...]:
     try:
         return tuple(parse_card_code(c) for c in value)
     except RuleError as error:
-        raise ValueError(error.message.rstrip(".")) from None
+        raise ValueError(refusal_text(error).rstrip(".")) from None
 
 
 def timestamp(value: Any) -> datetime:

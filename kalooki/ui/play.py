@@ -35,6 +35,7 @@ from kalooki.ui.table import TableScene
 from kalooki.words import Said, phrase, set_language
 from kalooki.words.notices import notice_said
 from kalooki.words.presets import preset_title
+from kalooki.words.refusals import refusal
 
 if TYPE_CHECKING:
     from kalooki.ui.app import App
@@ -181,7 +182,7 @@ def start_match(app: App, setup: GameSetup, profile: Profile,
                                worker=profile.worker(), think_budget=settings.ai_think_budget)
     except RuleError as error:
         if isinstance(app.scene, MainMenuScene):
-            app.scene.show_notice(error.message)
+            app.scene.show_notice(refusal(error))
         return None
     return _open_table(app, session, profile)
 

@@ -18,6 +18,7 @@ from kalooki.engine.melds import (
     meld_value,
 )
 from kalooki.engine.rules import GROUP, RuleSet
+from kalooki.words.refusals import refusal_text
 
 _MAX_LAYS = 32
 """Combinations of joker readings tried; more than this never occurs in real hands."""
@@ -43,7 +44,7 @@ class StagedMeld:
 
 def assess(cards: Sequence[int], rules: RuleSet) -> StagedMeld:
     readings = tuple(interpretations(cards, rules))
-    reason = "" if readings else explain_invalid(cards, rules).message
+    reason = "" if readings else refusal_text(explain_invalid(cards, rules))
     return StagedMeld(tuple(cards), readings, reason)
 
 

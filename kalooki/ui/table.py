@@ -53,6 +53,7 @@ from kalooki.ui.summary import render_summary, summary_rect
 from kalooki.ui.table_draw import TablePainter
 from kalooki.ui.table_layout import compute_layout
 from kalooki.ui.tween import SPEEDS, Tween, Tweens
+from kalooki.words.refusals import refusal_text
 
 if TYPE_CHECKING:
     from kalooki.ui.app import App
@@ -229,7 +230,7 @@ class TableScene:
             return False
         problem = self.session.submit(action, seat)
         if problem is not None:
-            self.show_toast(problem.message)
+            self.show_toast(refusal_text(problem))
             return False
         self._absorb(self.session.take_events())
         return True
@@ -316,7 +317,7 @@ class TableScene:
         mine = self.view.to_act == self.view.player and self.view.phase == Phase.PLAY
         if mine and self.staged:
             self.lays, problem = legal_lay_downs(self.staged, self.why_illegal)
-            self.lay_problem = problem.message if problem else ""
+            self.lay_problem = refusal_text(problem) if problem else ""
         else:
             self.lays, self.lay_problem = [], ""
         self._place()

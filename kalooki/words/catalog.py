@@ -20,7 +20,7 @@ import i18n  # type: ignore[import-untyped]
 LANGUAGES = ("en", "fr")
 """The languages the game speaks; the first is the fallback for a missing entry."""
 NAMESPACE = "kalooki"
-RESERVED_PARAMS = frozenset({"locale", "default"})
+RESERVED_PARAMS = frozenset({"key", "locale", "default"})
 """Names python-i18n takes for itself: an entry may not use them as parameters."""
 
 _log = logging.getLogger("kalooki.words")
@@ -78,7 +78,7 @@ def set_language(lang: str) -> None:
     i18n.set("locale", lang)
 
 
-def tr(key: str, **params: object) -> str:
+def tr(key: str, /, **params: object) -> str:
     """The entry ``key`` in the current language, its ``%{name}`` placeholders filled from
     ``params``; ``count`` also chooses the plural form. A missing key is shown as itself
     (and logged once) rather than stopping the game; the catalog tests keep that rare."""
@@ -111,11 +111,11 @@ class Phrase:
         return tr(self.key, **dict(self.params))
 
 
-def phrase(key: str, **params: object) -> Phrase:
+def phrase(key: str, /, **params: object) -> Phrase:
     return Phrase(key, tuple(params.items()))
 
 
-def ui_text(key: str, **params: object) -> dict[str, Any]:
+def ui_text(key: str, /, **params: object) -> dict[str, Any]:
     """Keyword arguments giving a pygame_gui widget the entry ``key``:
     ``UIButton(rect, **ui_text("menu.quit"), manager=...)`` or
     ``label.set_text(**ui_text("table.stock", count=n))``. The widget translates it and
@@ -136,7 +136,7 @@ def ui_text_of(said: Said) -> dict[str, Any]:
     return {"text": said, "text_kwargs": {}}
 
 
-def ui_tooltip(key: str, **params: object) -> dict[str, Any]:
+def ui_tooltip(key: str, /, **params: object) -> dict[str, Any]:
     """The same for a widget's tooltip (``tool_tip_text`` and its parameters)."""
     _load()
     return {"tool_tip_text": full_key(key), "tool_tip_text_kwargs": dict(params)}
