@@ -11,8 +11,8 @@ import pytest
 from kalooki.cli import main
 from kalooki.ui.screens import render, screen_names
 
-EXPECTED = ("menu", "setup", "rules", "statistics", "load", "save", "table-", "summary",
-            "match-end")
+EXPECTED = ("menu", "setup", "settings-", "rules", "statistics", "load", "save", "table-",
+            "summary", "match-end")
 """The file name beginnings the issue promises translators and theme authors."""
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from kalooki.engine.showable import text_problem
@@ -19,6 +20,36 @@ Check = Callable[[Any], Any]
 """Returns the value, normalised (lists become tuples); raises ValueError saying why not."""
 
 _SHOWN_CHARS = 40
+
+
+@dataclass(frozen=True)
+class Accepts:
+    """What a check lets through, told to whoever builds a form from it (the settings
+    screen), so a range is written once: in the check itself."""
+
+    kind: str
+    """``bool``, ``choice``, ``int``, ``number``, ``text``, ``list`` or ``pair``."""
+    low: float | None = None
+    high: float | None = None
+    """A number's bounds; a text's or list's length."""
+    options: tuple[str, ...] = ()
+    items: tuple[Accepts, ...] = ()
+    """A list's item check (one) or a pair's two."""
+
+
+def _accepting(check: Check, accepts: Accepts) -> Check:
+    check.accepts = accepts  # type: ignore[attr-defined]
+    return check
+
+
+def accepts(check: Check) -> Accepts | None:
+    """What ``check`` lets through, when it says (every check made here does)."""
+    return getattr(check, "accepts", None)
+
+
+def field_check(record_type: type, name: str) -> Check:
+    """The check one field of a record declared with :func:`checked`."""
+    return _checks(record_type)[name]
 
 
 def checked(default: Any, check: Check) -> Any:
@@ -91,13 +122,16 @@ def one_of(*options: str) -> Check:
         if not isinstance(value, str) or value not in options:
             raise ValueError(f"expected one of {', '.join(options)}")
         return value
-    return check
+    return _accepting(check, Accepts("choice", options=options))
 
 
-def boolean(value: Any) -> bool:
+def _boolean(value: Any) -> bool:
     if not isinstance(value, bool):
         raise ValueError("expected true or false")
     return value
+
+
+boolean = _accepting(_boolean, Accepts("bool"))
 
 
 def integer(low: int | None = None, high: int | None = None) -> Check:
@@ -107,7 +141,7 @@ def integer(low: int | None = None, high: int | None = None) -> Check:
         if (low is not None and value < low) or (high is not None and value > high):
             raise ValueError(f"expected a whole number {_range(low, high)}")
         return value
-    return check
+    return _accepting(check, Accepts("int", low, high))
 
 
 def optional(inner: Check) -> Check:
@@ -123,7 +157,7 @@ def number(low: float, high: float) -> Check:
         if not low <= value <= high:  # also refuses NaN and infinities
             raise ValueError(f"expected a number {_range(low, high)}")
         return float(value)
-    return check
+    return _accepting(check, Accepts("number", low, high))
 
 
 def text(max_chars: int) -> Check:
@@ -137,7 +171,7 @@ def text(max_chars: int) -> Check:
         if problem is not None:
             raise ValueError(f"expected text of 1 to {max_chars} characters")
         return str(value).strip()
-    return check
+    return _accepting(check, Accepts("text", 1, max_chars))
 
 
 def sequence_of(item: Check, min_len: int, max_len: int) -> Check:
@@ -146,7 +180,7 @@ def sequence_of(item: Check, min_len: int, max_len: int) -> Check:
         if not isinstance(value, list | tuple) or not min_len <= len(value) <= max_len:
             raise ValueError(f"expected a list of {min_len} to {max_len} items")
         return tuple(item(v) for v in value)
-    return check
+    return _accepting(check, Accepts("list", min_len, max_len, items=_told(item)))
 
 
 def pair_of(first: Check, second: Check) -> Check:
@@ -154,7 +188,12 @@ def pair_of(first: Check, second: Check) -> Check:
         if not isinstance(value, list | tuple) or len(value) != 2:
             raise ValueError("expected a pair of values")
         return first(value[0]), second(value[1])
-    return check
+    return _accepting(check, Accepts("pair", items=(*_told(first), *_told(second))))
+
+
+def _told(check: Check) -> tuple[Accepts, ...]:
+    said = accepts(check)
+    return () if said is None else (said,)
 
 
 def _range(low: float | None, high: float | None) -> str:

@@ -106,6 +106,12 @@ class CardArt:
     def back_surface(self, width: int) -> pygame.Surface:
         return self._cached(_BACK, width)
 
+    def set_four_colour(self, four_colour: bool) -> None:
+        """Change the colouring (the four-colour deck setting); cached faces are redrawn."""
+        if four_colour != self.four_colour:
+            self.four_colour = four_colour
+            self._cache.clear()
+
     def suit_colour(self, suit: int) -> pygame.Color:
         colours = palette.SUITS_FOUR if self.four_colour else palette.SUITS_CLASSIC
         return pygame.Color(colours[suit])

@@ -25,9 +25,11 @@ from kalooki.store.stats import load_stats
 from kalooki.ui.dialogs import DialogScene
 from kalooki.ui.keeper import MatchKeeper, save_seats
 from kalooki.ui.menu import DEFAULT_PRESETS, MainMenuScene
+from kalooki.ui.play_settings import settings_scene
 from kalooki.ui.rules_scene import RulesScene
 from kalooki.ui.saves_scene import LoadGameScene, save_dialog, save_error
 from kalooki.ui.session import HUMAN_LEVEL, HUMAN_SEAT, MatchSession, Seat, thinking_thread
+from kalooki.ui.settings_scene import SettingsScene
 from kalooki.ui.setup_panel import DEFAULT_NAMES, GameSetup
 from kalooki.ui.sound_board import game_board
 from kalooki.ui.stats_scene import StatsScene
@@ -119,6 +121,7 @@ def open_menu(app: App, profile: Profile | None = None) -> MainMenuScene:
                          has_saves=lambda: has_named_saves(chosen.paths),
                          on_rules=lambda: open_rules(app, chosen),
                          on_stats=lambda: open_stats(app, chosen),
+                         on_settings=lambda: open_settings(app, chosen),
                          setup=setup_from(chosen.settings))
     app.switch(menu)
     return menu
@@ -140,6 +143,12 @@ def open_rules(app: App, profile: Profile) -> RulesScene:
     scene = RulesScene(app, shown, lambda: open_menu(app, profile),
                        choices=PRESETS,
                        on_language=lambda lang: profile.change(app, language=lang))
+    app.switch(scene)
+    return scene
+
+
+def open_settings(app: App, profile: Profile) -> SettingsScene:
+    scene = settings_scene(app, profile, lambda: open_menu(app, profile))
     app.switch(scene)
     return scene
 
@@ -236,6 +245,7 @@ def _open_table(app: App, session: MatchSession, profile: Profile) -> TableScene
                        confirm_discard=settings.confirm_before_discard,
                        on_quit=lambda: open_menu(app, profile))
     table.pause_extras = (("Rules", lambda: _rules_over(app, table, profile)),
+                          ("Settings", lambda: _settings_over(app, table, profile)),
                           ("Save game", lambda: _save_over(app, table, profile)))
     app.switch(table)
     return table
@@ -261,6 +271,12 @@ def _rules_over(app: App, table: TableScene, profile: Profile) -> None:
     _step_away(table)
     app.scene = RulesScene(app, table.session.game.rules, _back_to(app, table), beneath=table,
                            on_language=lambda lang: profile.change(app, language=lang))
+
+
+def _settings_over(app: App, table: TableScene, profile: Profile) -> None:
+    """The settings over the paused table; changes reach the match at once."""
+    _step_away(table)
+    app.scene = settings_scene(app, profile, _back_to(app, table), table)
 
 
 def _save_over(app: App, table: TableScene, profile: Profile) -> None:

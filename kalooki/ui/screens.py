@@ -79,12 +79,14 @@ Builder = Callable[[Shots], None]
 
 
 def _registry() -> dict[str, Builder]:
+    from kalooki.ui import screens_forms as forms
     from kalooki.ui import screens_pages as pages
     from kalooki.ui import screens_table as table
 
     return {
         "menu": pages.menu,
         "setup": pages.setup,
+        "settings": forms.settings,
         "rules": pages.rules,
         "statistics": pages.statistics,
         "load": pages.load,

@@ -41,7 +41,7 @@ MAX_STEPS = 4000
 
 def eager(view: PlayerView, rng: Rng) -> Action:
     """Lay down and tack on at every chance, else draw and shed the heaviest card."""
-    kinds = (LayDown, TackOn, DrawStock, Allow, Pass)
+    kinds: tuple[type[Action], ...] = (LayDown, TackOn, DrawStock, Allow, Pass)
     if rng.below(3):  # hold back tacks a while, so the table fills before anyone goes out
         kinds = (LayDown, DrawStock, Allow, Pass)
     for kind in kinds:

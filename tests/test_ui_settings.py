@@ -1,0 +1,241 @@
+"""The settings screen, driven by posted clicks and keys: every setting changed through
+its widget lands in the saved file and takes effect; Restore defaults asks first; Back
+and Esc return to the menu or to the paused match. The first tests are meta-tests: a
+setting without a widget, or without its words, fails them."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+import pygame
+import pytest
+
+from kalooki.store.paths import StorePaths
+from kalooki.store.settings import Settings, load_settings, settings_path
+from kalooki.store.settings_form import (
+    SETTING_SPECS,
+    SPECS,
+    SettingSection,
+    settings_in,
+    stored_fields,
+)
+from kalooki.ui.app import App
+from kalooki.ui.form import Choice, Slider, Stepper, TextLine, Toggle
+from kalooki.ui.menu import MainMenuScene
+from kalooki.ui.play import Profile, open_menu
+from kalooki.ui.session import InlineWorker
+from kalooki.ui.settings_scene import SettingsScene
+from kalooki.ui.table import TableScene
+from kalooki.words import language, set_language, tr
+from kalooki.words.layout import read
+from tests.test_ui_app import choose, click
+from tests.test_ui_scenes import table_with_moves
+from tests.ui_support import FakeClock
+
+PLAYER_SPECS = [spec for spec in SETTING_SPECS if spec.section is not None]
+
+
+@pytest.fixture(autouse=True)
+def english():
+    set_language("en")
+    yield
+    set_language("en")
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> StorePaths:
+    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path))
+    return StorePaths.default()
+
+
+@pytest.fixture
+def profile(home: StorePaths) -> Profile:
+    return Profile(home, dataclasses.replace(Settings(), ai_pause_seconds=0.0,
+                                             animation_speed="instant"),
+                   worker=InlineWorker)
+
+
+# --- meta-tests -------------------------------------------------------------------------
+
+def test_every_stored_setting_is_described_for_the_screen() -> None:
+    assert sorted(spec.name for spec in SETTING_SPECS) == sorted(stored_fields()), \
+        "add the new setting to SETTING_SPECS (kalooki/store/settings_form.py)"
+
+
+def test_every_setting_a_player_may_change_has_a_widget(app: App) -> None:
+    scene = SettingsScene(app, Settings(), lambda fields: Settings(), lambda: None)
+    app.switch(scene)
+    reached: set[str] = set()
+    for section in SettingSection:
+        scene.open_section(section.value)
+        reached |= set(scene.editors) | set(scene.columns)
+        assert {spec.name for spec in settings_in(section)} <= reached
+    assert reached == {spec.name for spec in PLAYER_SPECS}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_setting_has_its_words(lang: str) -> None:
+    entries = read(lang)
+    for spec in PLAYER_SPECS:
+        assert spec.label_key in entries and spec.help_key in entries, spec.name
+        accepts = spec.accepts.items[0] if spec.accepts.kind == "list" else spec.accepts
+        for choice in accepts.options:
+            assert spec.choice_key(choice) in entries, (spec.name, choice)
+    assert SPECS["opponent_levels"].row_key in entries
+
+
+# --- gestures ---------------------------------------------------------------------------
+
+def type_text(app: App, entry, text: str) -> None:
+    """Click into a text entry, clear it and type ``text``, as a player would."""
+    click(app, entry)
+    for _ in range(len(entry.get_text()) + 1):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0,
+                                             unicode="", scancode=0))
+    for letter in text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=letter))
+    app.run_frames(3)
+
+
+def change(app: App, editor, menu_text=None) -> object:
+    """Change one editor by the mouse (and keys for text); the value it should now hold."""
+    if isinstance(editor, Toggle):
+        expected = not editor.value
+        click(app, editor.button)
+    elif isinstance(editor, Choice):
+        other = next(option for option in editor.options if option[1] != editor.value)
+        choose(app, editor.menu, other[0])
+        expected = other[1]
+    elif isinstance(editor, Slider):
+        expected = round(min(editor.high, editor.value + editor.step), 6)
+        if expected == editor.value:
+            expected = round(editor.value - editor.step, 6)
+            click(app, editor.slider.left_button)
+        else:
+            click(app, editor.slider.right_button)
+    elif isinstance(editor, Stepper):
+        expected = editor.value + 1
+        click(app, editor.plus)
+    else:
+        assert isinstance(editor, TextLine)
+        expected = "Zed"
+        type_text(app, editor.entry, expected)
+    app.run_frames(2)
+    return expected
+
+
+def open_settings(app: App, profile: Profile) -> SettingsScene:
+    open_menu(app, profile)
+    menu = app.scene
+    assert isinstance(menu, MainMenuScene)
+    click(app, menu.buttons["settings"])
+    assert isinstance(app.scene, SettingsScene)
+    return app.scene
+
+
+def open_tab(app: App, scene: SettingsScene, section: str) -> None:
+    click(app, scene.tabs.buttons[section])
+    assert scene.section.value == section
+
+
+def saved(home: StorePaths) -> dict:
+    return json.loads(settings_path(home).read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("name", [spec.name for spec in PLAYER_SPECS])
+def test_each_setting_changed_through_its_widget_is_saved_and_takes_effect(
+        name: str, profile: Profile, home: StorePaths) -> None:
+    app = App(clock=FakeClock())
+    try:
+        scene = open_settings(app, profile)
+        spec = SPECS[name]
+        assert spec.section is not None
+        open_tab(app, scene, spec.section.value)
+        if name in scene.editors:
+            editor = scene.editors[name]
+            scene.form.reveal(editor.widgets()[0])
+            app.run_frames(1)
+            expected = change(app, editor)
+        else:
+            editor = scene.columns[name][1]  # the second opponent
+            expected = list(getattr(profile.settings, name))
+            expected[1] = change(app, editor)
+        on_disk = saved(home)[name]
+        assert on_disk == (list(expected) if isinstance(expected, list) else expected)
+        assert getattr(load_settings(home)[0], name) == (
+            tuple(expected) if isinstance(expected, list) else expected)
+        effects = {
+            "fullscreen": lambda: app.fullscreen is True,
+            "four_colour_deck": lambda: app.card_art.four_colour is True,
+            "language": lambda: language() == "fr" and tr("settings.heading") == "Réglages",
+            "sound": lambda: app.sounds.enabled is False,
+            "volume": lambda: app.sounds.volume == pytest.approx(0.85),
+        }
+        if name in effects:
+            assert effects[name]()
+    finally:
+        app.close()
+
+
+def test_a_blank_name_is_refused_beside_the_field_and_not_saved(profile: Profile,
+                                                               home: StorePaths,
+                                                               app: App) -> None:
+    scene = open_settings(app, profile)
+    open_tab(app, scene, "players")
+    type_text(app, scene.editors["player_name"].entry, "   ")
+    assert scene.problems["player_name"].text == tr("form.text_length", high=20)
+    assert not settings_path(home).exists()
+    type_text(app, scene.editors["player_name"].entry, "Ana")
+    assert saved(home)["player_name"] == "Ana"
+    assert scene.problems["player_name"].text == " "
+
+
+def test_restore_defaults_asks_first(profile: Profile, home: StorePaths, app: App) -> None:
+    scene = open_settings(app, profile)
+    change(app, scene.editors["four_colour_deck"])
+    assert saved(home)["four_colour_deck"] is True
+    click(app, scene.restore_button)
+    assert scene.dialog is not None
+    click(app, scene.dialog.cancel_button)
+    assert scene.dialog is None and saved(home)["four_colour_deck"] is True
+    click(app, scene.restore_button)
+    click(app, scene.dialog.ok_button)
+    assert scene.dialog is None
+    assert saved(home)["four_colour_deck"] is False and saved(home)["animation_speed"] == \
+        "normal"
+    assert scene.editors["four_colour_deck"].value is False
+
+
+def test_back_and_escape_return_to_the_menu(profile: Profile, app: App) -> None:
+    scene = open_settings(app, profile)
+    click(app, scene.back_button)
+    assert isinstance(app.scene, MainMenuScene)
+    open_settings(app, profile)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
+                                         unicode="", scancode=0))
+    app.run_frames(2)
+    assert isinstance(app.scene, MainMenuScene)
+
+
+def test_settings_from_the_pause_menu_change_the_match_and_return_to_it(
+        profile: Profile, home: StorePaths, app: App) -> None:
+    table = table_with_moves(app, profile)
+    table.open_pause()
+    assert table.chooser is not None
+    labels = [button.text for button in table.chooser.buttons]
+    click(app, table.chooser.buttons[labels.index("Settings")])
+    scene = app.scene
+    assert isinstance(scene, SettingsScene) and scene.beneath is table
+    change(app, scene.editors["card_scale"])
+    assert table.card_scale == pytest.approx(1.05)
+    open_tab(app, scene, "table")
+    click(app, scene.editors["confirm_before_discard"].button)
+    assert table.confirm_discard is True
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
+                                         unicode="", scancode=0))
+    app.run_frames(2)
+    assert app.scene is table and table.chooser is not None  # paused, as it was left
+    assert isinstance(app.scene, TableScene)
+    assert saved(home)["card_scale"] == pytest.approx(1.05)
