@@ -245,8 +245,8 @@ def _open_table(app: App, session: MatchSession, profile: Profile) -> TableScene
                        confirm_discard=settings.confirm_before_discard,
                        on_quit=lambda: open_menu(app, profile))
     table.pause_extras = (("Rules", lambda: _rules_over(app, table, profile)),
-                          ("Settings", lambda: _settings_over(app, table, profile)),
-                          ("Save game", lambda: _save_over(app, table, profile)))
+                          ("Save game", lambda: _save_over(app, table, profile)),
+                          ("Settings", lambda: _settings_over(app, table, profile)))
     app.switch(table)
     return table
 
