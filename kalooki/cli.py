@@ -30,14 +30,32 @@ def store_paths(args: argparse.Namespace) -> StorePaths:
     return StorePaths.chosen(bool(getattr(args, "portable", False)))
 
 
+def _positive(text: str) -> int:
+    """A whole number of at least 1; anything else is a usage error naming the argument."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}")
+    return value
+
+
 def _add_autoplay_options(parser: argparse.ArgumentParser) -> None:
     """``--autoplay``: computer players in every seat through the real table (smoke test)."""
     parser.add_argument("--autoplay", action="store_true",
                         help="let computer players play at instant speed, then exit")
     parser.add_argument("--preset", default="caribbean",
-                        help="rules for --autoplay: a built-in or custom preset's name")
-    parser.add_argument("--players", type=int, default=4, help="players for --autoplay")
-    parser.add_argument("--deals", type=int, default=1, help="deals to play with --autoplay")
+                        help="rules for --autoplay and --watch: a built-in or custom "
+                             "preset's name")
+    parser.add_argument("--players", type=int, default=4,
+                        help="players for --autoplay and --watch")
+    parser.add_argument("--watch", action="store_true",
+                        help="open the game on a match of computer players to watch, at "
+                             "the animation speed of your settings")
+    parser.add_argument("--deals", type=_positive, default=None,
+                        help="deals to play with --autoplay (default 1) or --watch "
+                             "(default: the whole match)")
     parser.add_argument("--screenshot", metavar="PATH", help="save the last frame as PNG")
 
 

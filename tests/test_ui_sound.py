@@ -326,5 +326,12 @@ def test_the_launcher_follows_the_sound_settings(tmp_path: Path) -> None:
         profile = Profile(home, Settings(sound=False, volume=0.3))
         profile.change(app, sound=True, volume=0.6)
         assert app.sounds.enabled and app.sounds.volume == 0.6
+        mixer = FakeMixer()
+        app.sounds = ready_board(mixer, volume=0.6)
+        profile.change(app, volume=0.4)
+        assert mixer.played == [(s.DISCARD, loudness(0.4))]  # the new level, heard
+        app.sounds.update(1.0)
+        profile.change(app, player_name="Pat")
+        assert len(mixer.played) == 1
     finally:
         app.close()

@@ -254,7 +254,8 @@ class App:
 
 def run_game(args: argparse.Namespace) -> int:
     """Open the window on the main menu and play until the player quits; with
-    ``--autoplay``, let computer players play instead and exit after the deals asked."""
+    ``--watch``, on a match of computer players first; with ``--autoplay``, let computer
+    players play at instant speed instead and exit after the deals asked."""
     from kalooki.store.paths import StorePaths
     from kalooki.store.presets import PresetError, find_rules
 
@@ -271,12 +272,26 @@ def run_game(args: argparse.Namespace) -> int:
                 print(f"kalooki: {error}", file=sys.stderr)
                 return 2
             shot = Path(args.screenshot) if args.screenshot else None
-            return run_autoplay(rules, args.players, args.deals, shot)
+            return run_autoplay(rules, args.players, args.deals or 1, shot)
+        from kalooki.engine.errors import RuleError
         from kalooki.store.logs import start_logging
-        from kalooki.ui.play import launch
+        from kalooki.ui.play import launch, watch_from_command_line
+        from kalooki.words.refusals import refusal_text
 
+        then = None
+        if getattr(args, "watch", False):
+            try:
+                rules = find_rules(paths, args.preset)
+                rules.validate(args.players)
+            except PresetError as error:
+                print(f"kalooki: {error}", file=sys.stderr)
+                return 2
+            except RuleError as error:
+                print(f"kalooki: {refusal_text(error)}", file=sys.stderr)
+                return 2
+            then = watch_from_command_line(rules, args.players, args.deals)
         start_logging(paths)
-        app = launch(paths, fullscreen=bool(getattr(args, "fullscreen", False)))
+        app = launch(paths, fullscreen=bool(getattr(args, "fullscreen", False)), then=then)
         try:
             return app.run()
         except Exception:

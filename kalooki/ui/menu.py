@@ -1,6 +1,6 @@
-"""The main menu: Continue (when an autosave exists), New game, Load game (when named
-saves exist), Rules, Statistics, Settings (when the game has a settings screen), Quit, and
-the new-game panel.
+"""The main menu: Continue (when an autosave exists), New game, Watch a game, Load game
+(when named saves exist), Rules, Statistics, Settings (when the game has a settings
+screen), Quit, and the new-game panel (which also sets up a watched game).
 
 Everything the menu cannot do itself arrives as a callback, so later issues plug in the
 table, the store's autosave and the full setup screens without touching this scene.
@@ -42,6 +42,7 @@ class MainMenuScene:
                  has_saves: Callable[[], bool] = lambda: False,
                  on_rules: Callable[[], None] | None = None,
                  on_stats: Callable[[], None] | None = None,
+                 on_watch: Callable[[GameSetup], None] | None = None,
                  setup: GameSetup | None = None) -> None:
         self.app = app
         self.has_autosave = has_autosave
@@ -53,6 +54,9 @@ class MainMenuScene:
         self.has_saves = has_saves
         self.on_rules = on_rules
         self.on_stats = on_stats
+        self.on_watch = on_watch
+        self.watching = False
+        """The new-game panel is open to set up a game to watch, not to play."""
         self.setup_values = setup or default_setup(self.presets)
         self.setup_open = False
         self.notice_text: Said = ""
@@ -69,6 +73,7 @@ class MainMenuScene:
         optional: list[tuple[str, Callable[[], None] | None, str | None]] = [
             ("continue", self.on_continue if autosave else None, "#primary"),
             ("new_game", self.open_setup, None if autosave else "#primary"),
+            ("watch", self.open_watch if self.on_watch else None, None),
             ("load_game", self.on_load if self.on_load and self.has_saves() else None, None),
             ("rules", self.on_rules, None),
             ("statistics", self.on_stats, None),
@@ -131,12 +136,22 @@ class MainMenuScene:
         if not self.notice_text:
             self.notice.hide()
         self.setup.show() if self.setup_open else self.setup.hide()
+        self.setup.heading.set_text(**ui_text("menu.watch" if self.watching
+                                              else "setup.heading"))
+        self.setup.start.set_text(**ui_text("setup.watch" if self.watching else "setup.start"))
 
     # --- actions ---------------------------------------------------------------------
 
     def open_setup(self) -> None:
+        self.watching = False
         self.setup_open = True
         self.notice_text = ""
+        self._show_mode()
+
+    def open_watch(self) -> None:
+        """The new-game panel, to choose the game the computers will play."""
+        self.open_setup()
+        self.watching = True
         self._show_mode()
 
     def close_setup(self) -> None:
@@ -146,7 +161,10 @@ class MainMenuScene:
 
     def _start(self, setup: GameSetup) -> None:
         self.close_setup()
-        self.on_start(setup)
+        if self.watching and self.on_watch is not None:
+            self.on_watch(setup)
+        else:
+            self.on_start(setup)
 
     def _table_not_ready(self, *_: object) -> None:
         self.show_notice(TABLE_NOT_READY)

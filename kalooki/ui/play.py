@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from kalooki.ai.levels import DEFAULT_LEVEL, OPPONENT_LEVELS
 from kalooki.engine.errors import RuleError
-from kalooki.engine.rules import PRESETS, preset
+from kalooki.engine.rules import PRESETS, RuleSet, preset
 from kalooki.store import savegame
 from kalooki.store.notices import joined
 from kalooki.store.paths import StorePaths
@@ -32,8 +32,10 @@ from kalooki.ui.session import HUMAN_LEVEL, HUMAN_SEAT, MatchSession, Seat, thin
 from kalooki.ui.settings_scene import SettingsScene
 from kalooki.ui.setup_panel import DEFAULT_NAMES, GameSetup
 from kalooki.ui.sound_board import game_board
+from kalooki.ui.sound_recipes import DISCARD as SAMPLE_SOUND
 from kalooki.ui.stats_scene import StatsScene
 from kalooki.ui.table import TableScene
+from kalooki.ui.watch import watch_match, watch_setup
 from kalooki.words import Said, phrase, set_language
 from kalooki.words.notices import notice_said
 from kalooki.words.presets import preset_title
@@ -61,8 +63,11 @@ class Profile:
             return
         if updated == self.settings:
             return
+        heard = (updated.volume, updated.sound) != (self.settings.volume, self.settings.sound)
         self.settings = updated
         app.sounds.configure(volume=updated.volume, enabled=updated.sound)
+        if heard:
+            app.sounds.play(SAMPLE_SOUND)  # the new level, heard at once
         warnings = save_settings(self.paths, updated)
         if warnings:
             app.notify(told(warnings))
@@ -75,9 +80,12 @@ def told(warnings: Sequence[str]) -> Said:
                                                    count=len(warnings) - 1)
 
 
-def launch(paths: StorePaths | None = None, fullscreen: bool = False, **app_options: object
+def launch(paths: StorePaths | None = None, fullscreen: bool = False,
+           then: Callable[[App, Profile], object] | None = None, **app_options: object
            ) -> App:
-    """The window as the settings say, on the main menu; settings warnings shown once."""
+    """The window as the settings say, on the main menu; settings warnings shown once.
+    ``then`` opens something over the menu at once (a watched game asked for on the
+    command line)."""
     from kalooki.ui.app import App
 
     where = paths or StorePaths.default()
@@ -90,6 +98,8 @@ def launch(paths: StorePaths | None = None, fullscreen: bool = False, **app_opti
     app.on_window_change = lambda size, full: profile.change(app, window_size=size,
                                                              fullscreen=full)
     open_menu(app, profile)
+    if then is not None:
+        then(app, profile)
     if warnings:
         app.notify(told(warnings))
     return app
@@ -122,6 +132,7 @@ def open_menu(app: App, profile: Profile | None = None) -> MainMenuScene:
                          on_rules=lambda: open_rules(app, chosen),
                          on_stats=lambda: open_stats(app, chosen),
                          on_settings=lambda: open_settings(app, chosen),
+                         on_watch=lambda setup: _watch(app, setup, chosen),
                          setup=setup_from(chosen.settings))
     app.switch(menu)
     return menu
@@ -173,10 +184,36 @@ def open_saves(app: App, profile: Profile) -> LoadGameScene:
 
 
 def _start(app: App, setup: GameSetup, profile: Profile) -> None:
+    _remember_setup(app, setup, profile)
+    start_match(app, setup, profile)
+
+
+def _remember_setup(app: App, setup: GameSetup, profile: Profile) -> None:
     every = app.scene.setup_values if isinstance(app.scene, MainMenuScene) else setup
     profile.change(app, last_preset=setup.preset, last_players=setup.players,
                    opponent_levels=every.levels, opponent_names=every.names)
-    start_match(app, setup, profile)
+
+
+def watch_from_command_line(rules: RuleSet, players: int, deals: int | None
+                            ) -> Callable[[App, Profile], object]:
+    """``kalooki --watch``: the rules and table already checked, the computers' game opened
+    over the menu, which it returns to."""
+    def open_watch(app: App, profile: Profile) -> object:
+        return watch_match(app, rules, watch_setup(rules.name, players), profile,
+                           deals=deals, on_quit=lambda: open_menu(app, profile))
+    return open_watch
+
+
+def _watch(app: App, setup: GameSetup, profile: Profile) -> None:
+    """The panel's choices kept for next time, and the computers' game on the table (or,
+    when the rules refuse the table, why not on the menu)."""
+    _remember_setup(app, setup, profile)
+    try:
+        watch_match(app, preset(setup.preset), setup, profile,
+                    on_quit=lambda: open_menu(app, profile))
+    except RuleError as error:
+        if isinstance(app.scene, MainMenuScene):
+            app.scene.show_notice(refusal(error))
 
 
 def start_match(app: App, setup: GameSetup, profile: Profile,

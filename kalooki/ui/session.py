@@ -136,6 +136,14 @@ class MatchSession:
         seat = self.screen_seat
         return seat is not None and self.game.to_act == seat
 
+    def open_hands(self) -> dict[int, tuple[int, ...]]:
+        """Every player's hand, for a match with nobody at the screen in it (all seats
+        computers: a match being watched); nothing when a person plays, whose opponents'
+        cards must stay hidden."""
+        if any(seat.human for seat in self.seats):
+            return {}
+        return {player: tuple(hand) for player, hand in enumerate(self.game.hands)}
+
     @property
     def computer_to_act(self) -> int | None:
         """The computer seat whose move the table is waiting for, if any."""

@@ -82,8 +82,9 @@ class SetupPanel:
         self.panel = UIPanel(rect, manager=manager, starting_height=2)
         inner = PANEL_WIDTH - 2 * _PAD
         y = _PAD
-        UILabel(pygame.Rect(_PAD, y, inner, _HEADING - 12), **ui_text("setup.heading"),
-                manager=manager, container=self.panel, object_id="#heading")
+        self.heading = UILabel(pygame.Rect(_PAD, y, inner, _HEADING - 12),
+                               **ui_text("setup.heading"), manager=manager,
+                               container=self.panel, object_id="#heading")
         y += _HEADING
         self.manager = manager
         self.presets = list(presets)

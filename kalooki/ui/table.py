@@ -53,6 +53,7 @@ from kalooki.ui.summary import render_summary, summary_rect
 from kalooki.ui.table_draw import TablePainter
 from kalooki.ui.table_layout import compute_layout
 from kalooki.ui.tween import SPEEDS, Tween, Tweens
+from kalooki.words import ui_text, ui_tooltip
 from kalooki.words.refusals import refusal_text
 
 if TYPE_CHECKING:
@@ -114,8 +115,13 @@ class TableScene:
     def __init__(self, app: App, session: MatchSession, *, speed: str = "normal",
                  call_seconds: float = 5.0, card_scale: float = 1.0,
                  confirm_discard: bool = False, batch_seconds: float = 0.0,
+                 deal_limit: int | None = None,
                  on_quit: Callable[[], None] | None = None) -> None:
         self.app = app
+        self.deal_limit = deal_limit
+        """Deals to play before the table is left (a watched match of a few deals)."""
+        self.show_hands = True
+        """In a watched match, every hand face up (else every hand face down)."""
         self.session = session
         self.speed = speed
         self.call_seconds = call_seconds
@@ -184,12 +190,16 @@ class TableScene:
             "suit": (thirds[0], "Suits", lambda: self.sort(sort_key_suit), None),
             "rank": (thirds[1], "Ranks", lambda: self.sort(sort_key_rank), None),
             "hint": (thirds[2], "Hint", self.show_hint, None),
+            "hands": (top, "", self.toggle_hands, None),
         }
         tips = {"suit": "Sort your hand by suit (S)", "rank": "Sort your hand by rank (R)",
                 "hint": "What would a good player do now? (H)"}
         self.buttons = {name: UIButton(rect, label, manager, command=command,
                                        object_id=object_id, tool_tip_text=tips.get(name))
                         for name, (rect, label, command, object_id) in specs.items()}
+        tip = ui_tooltip("table.hands_tip")
+        self.buttons["hands"].set_tooltip(tip["tool_tip_text"],
+                                          text_kwargs=tip["tool_tip_text_kwargs"])
         self._refresh_widgets()
 
     def _next_rect(self) -> pygame.Rect:
@@ -206,11 +216,15 @@ class TableScene:
             self.buttons["hint"].enable() if usable else self.buttons["hint"].disable()
         if self.result is not None:
             shown = {"next"}
-            self.buttons["next"].set_text("Back to menu" if self.session.over else "Next deal")
+            self.buttons["next"].set_text("Back to menu" if self.finished else "Next deal")
         elif asked and view.phase == Phase.CALL:
             shown |= {"call", "pass"}
         elif asked and view.phase == Phase.ALLOW:
             shown |= {"allow", "refuse"}
+        elif self.watching:
+            shown.add("hands")
+            self.buttons["hands"].set_text(**ui_text(
+                "table.hide_hands" if self.show_hands else "table.show_hands"))
         elif mine:
             shown.add("lay")
             self.buttons["lay"].set_text("Lay down" if not view.down[view.player]
@@ -362,8 +376,30 @@ class TableScene:
             opened=self.session.down_at_end.get(self.result.deal), out=game.out,
             history=game.results)
 
+    @property
+    def finished(self) -> bool:
+        """The match is over, or the deals this table was opened for are played."""
+        return self.session.over or (self.deal_limit is not None
+                                     and self.deals_finished >= self.deal_limit)
+
+    @property
+    def watching(self) -> bool:
+        """Every seat is a computer's: the person at the screen watches."""
+        return self.session.screen_seat is None
+
+    @property
+    def open_hands(self) -> dict[int, tuple[int, ...]]:
+        """The hands to draw face up beyond the viewer's own: all of them in a watched
+        match with hands shown (no one at the table to hide them from), else none."""
+        return self.session.open_hands() if self.watching and self.show_hands else {}
+
+    def toggle_hands(self) -> None:
+        if self.watching:
+            self.show_hands = not self.show_hands
+            self._refresh_widgets()
+
     def next_deal(self) -> None:
-        if self.session.over:
+        if self.finished:
             self.on_quit()
             return
         self.result = None
@@ -746,6 +782,9 @@ class TableScene:
         if self.result is not None:
             if key in (pygame.K_RETURN, pygame.K_SPACE):
                 self.next_deal()
+            return
+        if key == pygame.K_v and self.chooser is None:
+            self.toggle_hands()
             return
         if self.chooser is not None or not self.session.seats[self.session.viewer].human:
             return

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from kalooki.engine.cards import card_text, face_of
+from kalooki.engine.cards import card_text, face_of, sort_key_suit
 from kalooki.engine.state import Phase
 from kalooki.engine.view import PlayerView
 from kalooki.ui import palette
@@ -121,9 +121,11 @@ class TablePainter:
             width = layout.back_w
             if zone.fan.height == 0:
                 continue
+            shown = sorted(scene.open_hands.get(seat, ()), key=sort_key_suit)
+            faces: list[int | None] = [face_of(c) for c in shown] if shown else [None] * count
             step = min(width * 0.3, (zone.fan.width - width) / max(1, count - 1))
-            for i in range(min(count, 30)):
-                self._card(surface, None, zone.fan.left + i * step, zone.fan.top, width)
+            for i, face in enumerate(faces[:30]):
+                self._card(surface, face, zone.fan.left + i * step, zone.fan.top, width)
 
     def _cut_strip(self, layout: TableLayout, cards: int) -> pygame.Surface:
         """The whole pack spread along the table, face down, drawn once per size."""
@@ -200,6 +202,11 @@ class TablePainter:
     def _cards(self, surface: pygame.Surface, scene: TableScene) -> None:
         dragged = set(scene.drag.cards) if scene.drag else set()
         selected = scene.arrangement.selected
+        face_down = set(scene.view.hand) if scene.watching and not scene.show_hands else set()
+
+        def face(card: int) -> int | None:
+            return None if card in face_down else face_of(card)
+
         moving = []
         for card in scene.placement.order:
             if card in dragged:
@@ -209,14 +216,14 @@ class TablePainter:
                 continue
             x, y = scene.pos[card]
             width = scene.placement.spots[card][2]
-            self._card(surface, face_of(card), x, y, width, card in selected,
+            self._card(surface, face(card), x, y, width, card in selected,
                        glow=card == scene.view.freed_joker and card not in selected)
         for card in moving:
             tween = scene.tweens.active[card]
             if tween.elapsed < tween.delay and card not in scene.view.discard:
                 continue  # not yet dealt
             x, y = tween.position
-            self._card(surface, face_of(card), x, y, scene.placement.spots[card][2],
+            self._card(surface, face(card), x, y, scene.placement.spots[card][2],
                        shadow=True)
 
     def _flights(self, surface: pygame.Surface, scene: TableScene) -> None:

@@ -1,0 +1,59 @@
+"""Watching a match: computer players in every seat, at the player's animation speed and
+pause, every hand shown or hidden (the table's button, or V). Reached from the menu's
+"Watch a game" (with the new-game panel's choices) and from ``kalooki --watch``.
+
+Nothing is saved and no statistics are kept: nobody at the screen is playing. A watched
+match may be cut to a few deals; then the last deal's summary leads back to the menu.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from kalooki.engine.rules import RuleSet
+from kalooki.ui.session import MatchSession, Seat
+from kalooki.ui.setup_panel import DEFAULT_LEVEL, DEFAULT_NAMES, GameSetup
+from kalooki.ui.table import TableScene
+
+if TYPE_CHECKING:
+    from kalooki.ui.app import App
+    from kalooki.ui.play import Profile
+
+FIRST_SEAT_NAMES = ("Marcus", *DEFAULT_NAMES)
+"""Who takes the seat a person would have: the steady medium personality, unless one of
+the chosen opponents already has that name."""
+MORE_NAMES = ("Delia", "Percy", "Rosie")
+"""Names for the largest tables, past the panel's defaults."""
+
+
+def watch_setup(preset_name: str, players: int) -> GameSetup:
+    """Medium players under the panel's default names: the command line's table."""
+    names = (*DEFAULT_NAMES, *MORE_NAMES)[:players - 1]
+    return GameSetup(preset_name, players, (DEFAULT_LEVEL,) * len(names), names)
+
+
+def watch_seats(setup: GameSetup) -> list[Seat]:
+    """The panel's opponents, and one more computer player in the person's seat."""
+    first = next(name for name in FIRST_SEAT_NAMES if name not in setup.names)
+    return [Seat(first, DEFAULT_LEVEL),
+            *(Seat(name, level) for name, level in zip(setup.names, setup.levels,
+                                                       strict=True))]
+
+
+def watch_match(app: App, rules: RuleSet, setup: GameSetup, profile: Profile, *,
+                on_quit: Callable[[], None], deals: int | None = None,
+                seed: int | None = None) -> TableScene:
+    """Open the table on a match of computers only. Raises RuleError, before anything on
+    screen changes, when the rules refuse the table (too many or too few players)."""
+    settings = profile.settings
+    session = MatchSession(rules, watch_seats(setup),
+                           random.randrange(2**32) if seed is None else seed,
+                           ai_pause=settings.ai_pause_seconds, viewer=0,
+                           worker=profile.worker(), think_budget=settings.ai_think_budget)
+    table = TableScene(app, session, speed=settings.animation_speed,
+                       card_scale=settings.card_scale, deal_limit=deals, on_quit=on_quit)
+    app.switch(table)
+    return table
+

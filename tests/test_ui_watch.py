@@ -1,0 +1,170 @@
+"""Watch mode: from the menu's "Watch a game" and ``kalooki --watch``, computer players in
+every seat at the settings' pace, every hand shown or hidden by the table's button or V,
+nothing saved, and a watch of a few deals that leads back to the menu."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from kalooki import cli
+from kalooki.engine.rules import preset
+from kalooki.store.paths import StorePaths
+from kalooki.store.saves import latest_autosave
+from kalooki.store.settings import Settings, save_settings
+from kalooki.ui.app import App
+from kalooki.ui.menu import MainMenuScene
+from kalooki.ui.play import Profile, launch, open_menu, watch_from_command_line
+from kalooki.ui.session import InlineWorker, MatchSession, Seat
+from kalooki.ui.setup_panel import GameSetup
+from kalooki.ui.table import TableScene
+from kalooki.ui.watch import watch_seats, watch_setup
+from kalooki.words import tr
+from tests.test_ui_table import click
+from tests.ui_support import FakeClock, shown
+
+
+@pytest.fixture
+def home(tmp_path: Path) -> StorePaths:
+    return StorePaths.under(tmp_path)
+
+
+def quick(home: StorePaths, **fields: object) -> Profile:
+    return Profile(home, dataclasses.replace(Settings(), ai_pause_seconds=0.0, **fields),
+                   worker=InlineWorker)
+
+
+def key(app: App, code: int) -> None:
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="")])
+
+
+def play_frames(app: App, table: TableScene, until: object, limit: int = 30_000) -> None:
+    for _ in range(limit):
+        if until():  # type: ignore[operator]
+            return
+        app.step([])
+    raise AssertionError("the watched game never got there")
+
+
+def test_watch_a_game_from_the_menu_seats_computers_only(app: App, home: StorePaths) -> None:
+    profile = quick(home, animation_speed="fast")
+    menu = open_menu(app, profile)
+    click(app, menu.buttons["watch"].rect.center)
+    assert menu.setup_open and menu.watching
+    assert shown(menu.setup.heading) == tr("menu.watch")
+    assert shown(menu.setup.start) == tr("setup.watch")
+    click(app, menu.setup.start.rect.center)
+    table = app.scene
+    assert isinstance(table, TableScene) and table.watching
+    assert not any(seat.human for seat in table.session.seats)
+    assert table.speed == "fast"  # the player's animation speed, not autoplay's instant
+    before = len(table.session.recorder.actions)
+    play_frames(app, table, lambda: len(table.session.recorder.actions) > before + 10)
+    assert latest_autosave(home) is None  # a watched match is nobody's game to continue
+
+
+def test_new_game_after_watch_is_a_game_to_play_again(app: App, home: StorePaths) -> None:
+    menu = open_menu(app, quick(home))
+    menu.open_watch()
+    menu.close_setup()
+    menu.open_setup()
+    assert not menu.watching and shown(menu.setup.start) == tr("setup.start")
+
+
+def test_the_persons_seat_goes_to_a_computer_named_apart_from_the_others() -> None:
+    seats = watch_seats(GameSetup("caribbean", 3, ("hard", "easy"), ("Marcus", "Delia")))
+    assert [s.name for s in seats] == ["Marcia", "Marcus", "Delia"]
+    assert [s.level for s in seats] == ["medium", "hard", "easy"]
+    assert len(set(s.name for s in watch_seats(watch_setup("caribbean", 6)))) == 6
+
+
+def table_watching(app: App, home: StorePaths, deals: int | None = None) -> TableScene:
+    table = watch_from_command_line(preset("baby"), 3, deals)(app, quick(home))
+    assert isinstance(table, TableScene)
+    return table
+
+
+def test_hands_shown_or_hidden_by_the_button_and_by_v(app: App, home: StorePaths) -> None:
+    table = table_watching(app, home)
+    app.step([])
+    game = table.session.game
+    assert table.show_hands and table.buttons["hands"].visible
+    assert table.open_hands == {p: tuple(h) for p, h in enumerate(game.hands)}
+    zone = table.layout.zones[1].fan
+    faces = app.surface.subsurface(zone).copy()
+    click(app, table.buttons["hands"].rect.center)
+    assert not table.show_hands and table.open_hands == {}
+    assert shown(table.buttons["hands"]) == tr("table.show_hands")
+    app.step([])
+    backs = app.surface.subsurface(zone).copy()
+    assert pygame.image.tobytes(faces, "RGB") != pygame.image.tobytes(backs, "RGB")
+    key(app, pygame.K_v)
+    assert table.show_hands and shown(table.buttons["hands"]) == tr("table.hide_hands")
+
+
+def test_nobodys_hidden_cards_are_opened_while_a_person_plays(app: App) -> None:
+    seats = [Seat("You", "human", True), Seat("Marcia", "medium"), Seat("Delroy", "medium")]
+    session = MatchSession(preset("baby"), seats, 5, ai_pause=0.0)
+    table = TableScene(app, session)
+    app.switch(table)
+    assert session.open_hands() == {} and table.open_hands == {}
+    assert not table.buttons["hands"].visible
+    key(app, pygame.K_v)
+    assert table.open_hands == {}
+
+
+def test_a_watch_of_one_deal_leads_back_to_the_menu(app: App, home: StorePaths) -> None:
+    table = table_watching(app, home, deals=1)
+    play_frames(app, table, lambda: table.result is not None)
+    assert table.finished and not table.session.over
+    assert table.buttons["next"].visible and table.buttons["next"].text == "Back to menu"
+    table.next_deal()
+    assert isinstance(app.scene, MainMenuScene)
+
+
+def test_kalooki_watch_opens_the_table_over_the_menu(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path))
+    save_settings(StorePaths.under(tmp_path), Settings(animation_speed="normal"))
+    seen: list[object] = []
+
+    def first_frame_only(self: App) -> int:
+        self.step([])
+        seen.append(self.scene)
+        return 0
+
+    monkeypatch.setattr(App, "run", first_frame_only)
+    assert cli.main(["--watch", "--preset", "baby", "--players", "5", "--deals", "2"]) == 0
+    table = seen[0]
+    assert isinstance(table, TableScene) and table.watching
+    assert (table.speed, table.deal_limit, table.session.game.players) == ("normal", 2, 5)
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["--deals", "0"], "at least 1"),
+    (["--deals", "two"], "at least 1"),
+    (["--players", "12"], "12"),
+    (["--preset", "nowhere"], "nowhere"),
+])
+def test_a_bad_watch_is_a_usage_error_before_any_window(
+        args: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["--watch", *args]) == 2
+    err = capsys.readouterr().err
+    assert says in err and len(err.strip().splitlines()) == 1
+    assert not pygame.display.get_init()
+
+
+def test_the_launcher_can_open_a_watch_at_once(home: StorePaths) -> None:
+    app = launch(home, clock=FakeClock(), then=watch_from_command_line(preset("baby"), 3, 1))
+    try:
+        assert isinstance(app.scene, TableScene) and app.scene.deal_limit == 1
+    finally:
+        app.close()
