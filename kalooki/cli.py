@@ -5,29 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from kalooki.store.paths import StorePaths
-
-
-class UsageError(Exception):
-    """A wrong command line: reported in one line with exit code 2."""
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse that raises instead of printing a traceback-free exit of its own, so every
-    usage error takes the same path (one line, exit 2)."""
-
-    def error(self, message: str) -> None:  # type: ignore[override]
-        raise UsageError(f"{self.prog}: {message}")
-
-
-def store_paths(args: argparse.Namespace) -> StorePaths:
-    """The store this run uses: beside the program with ``--portable``, else the user's."""
-    from kalooki.store.paths import StorePaths
-
-    return StorePaths.chosen(bool(getattr(args, "portable", False)))
+from kalooki.cli_common import UsageError, UsageParser
 
 
 def _positive(text: str) -> int:
@@ -60,13 +39,13 @@ def _add_autoplay_options(parser: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="kalooki", description="Kalooki, the Caribbean contract rummy.")
+    parser = UsageParser(prog="kalooki", description="Kalooki, the Caribbean contract rummy.")
     _add_autoplay_options(parser)
     parser.add_argument("--portable", action="store_true",
                         help="keep settings, saves and logs in KalookiData beside the program")
     parser.add_argument("--self-test", action="store_true",
                         help="open the window, play, save and reload a deal, then exit")
-    commands = parser.add_subparsers(dest="command", parser_class=_Parser)
+    commands = parser.add_subparsers(dest="command", parser_class=UsageParser)
     from kalooki import cli_rules, cli_saves
 
     cli_rules.add_parser(commands)

@@ -11,13 +11,12 @@ import argparse
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from kalooki.cli import UsageError, store_paths
+from kalooki.cli_common import UsageError, store_paths
 from kalooki.engine import opening
 from kalooki.engine.cards import cards_text, parse_cards, sort_key_suit
 from kalooki.engine.errors import RuleError
 from kalooki.engine.melds import explain_invalid, interpretations, opening_value
 from kalooki.engine.rules import PRESETS, RuleSet
-from kalooki.engine.rules_text import render_text
 from kalooki.engine.scoring import hand_points, with_bonus
 from kalooki.engine.solver import best_contract, cards_needed
 from kalooki.store.presets import (
@@ -31,6 +30,7 @@ from kalooki.words import LANGUAGES, set_language, tr
 from kalooki.words.melds import contract_name
 from kalooki.words.presets import preset_summary, preset_title
 from kalooki.words.refusals import refusal_text
+from kalooki.words.rules_text import render_text
 
 Run = Callable[[argparse.Namespace], int]
 

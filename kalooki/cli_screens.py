@@ -7,7 +7,7 @@ import argparse
 import os
 import re
 
-from kalooki.cli import UsageError
+from kalooki.cli_common import UsageError
 
 LANGS = ("en", "fr")
 

@@ -18,7 +18,7 @@ from typing import Any
 from kalooki.ai.arena import MAX_VOIDS, DealOutcome, play_deal, rules_from_deal
 from kalooki.ai.levels import DEFAULT_BUDGET
 from kalooki.ai.personalities import make_player
-from kalooki.cli import store_paths
+from kalooki.cli_common import store_paths
 from kalooki.engine.errors import RuleError
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import RuleSet

@@ -7,10 +7,11 @@ import dataclasses
 from kalooki.ai.random_player import choose_random
 from kalooki.engine.actions import Action, LayDown, TackOn
 from kalooki.engine.cards import build_deck, parse_cards
+from kalooki.engine.deal import TableMeld
 from kalooki.engine.melds import make_meld
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import RuleSet, preset
-from kalooki.engine.state import Game, TableMeld
+from kalooki.engine.state import Game
 from kalooki.engine.view import PlayerView
 
 CARIB = preset("caribbean")

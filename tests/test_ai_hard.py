@@ -9,9 +9,10 @@ from kalooki.ai.medium import MediumPlayer
 from kalooki.ai.tracker import Tracker
 from kalooki.engine.actions import Allow, Discard, Refuse, TakeDiscard
 from kalooki.engine.cards import card_text
+from kalooki.engine.deal import Phase
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import preset
-from kalooki.engine.state import Game, Phase
+from kalooki.engine.state import Game
 from tests.rig import CARIB, permute_hidden, rigged
 
 

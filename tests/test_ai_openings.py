@@ -13,9 +13,10 @@ from kalooki.ai.medium import MediumPlayer
 from kalooki.engine import opening
 from kalooki.engine.actions import LayDown, ReleaseJoker, TackOn, TakeDiscard
 from kalooki.engine.cards import cards_text, is_joker
+from kalooki.engine.deal import Phase
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import preset
-from kalooki.engine.state import Game, Phase
+from kalooki.engine.state import Game
 from tests.rig import rigged
 
 CONTRACT_DIGEST = "3d1daa00b976a71ecf4b8eaf0468954cd7b60e72047b52e7846c98fb912996fc"

@@ -134,9 +134,10 @@ def test_medium_buys_in_only_with_room_under_the_limit():
     import dataclasses
 
     from kalooki.ai.medium import MediumPlayer
+    from kalooki.engine.deal import Phase
     from kalooki.engine.rng import Rng
     from kalooki.engine.rules import preset
-    from kalooki.engine.state import Game, Phase
+    from kalooki.engine.state import Game
 
     rules = dataclasses.replace(preset("kalooki51"), match_end="elimination", buy_ins=1)
     view = Game.new(rules, 3, 1).view(0)

@@ -10,7 +10,7 @@ FORBIDDEN = {"pygame", "pygame_gui", "random", "time", "os", "pathlib", "io", "s
 
 
 def test_engine_modules_import_nothing_impure():
-    for path in ENGINE.glob("*.py"):
+    for path in ENGINE.rglob("*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             names = []

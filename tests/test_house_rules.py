@@ -22,6 +22,7 @@ from kalooki.engine.actions import (
     TakeDiscard,
 )
 from kalooki.engine.cards import parse_cards
+from kalooki.engine.deal import Phase
 from kalooki.engine.errors import RuleError
 from kalooki.engine.melds import (
     GROUP_KIND,
@@ -32,9 +33,9 @@ from kalooki.engine.melds import (
     meld_value,
 )
 from kalooki.engine.rules import GROUP, RUN, RuleSet, preset
-from kalooki.engine.rules_text import rules_title
 from kalooki.engine.scoring import card_points
-from kalooki.engine.state import Game, Phase
+from kalooki.engine.state import Game
+from kalooki.words.presets import preset_title
 from tests.rig import CARIB, rigged
 
 K51 = preset("kalooki51")
@@ -99,7 +100,7 @@ def out_scores(rules, **kw):
 # --- deck and players -------------------------------------------------------
 
 def test_name():
-    assert rules_title(with_(K51, name="our table")) == "our table"
+    assert preset_title(with_(K51, name="our table").name) == "our table"
     assert RuleSet.from_dict({"name": "x"}).name == "x"
 
 

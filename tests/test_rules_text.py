@@ -10,7 +10,7 @@ from kalooki.cli import main
 from kalooki.engine.errors import RuleError
 from kalooki.engine.presets_io import dumps_rules, loads_rules, rules_from_data
 from kalooki.engine.rules import GROUP, PRESETS, RuleSet, preset
-from kalooki.engine.rules_text import render_text, rules_sections
+from kalooki.words.rules_text import diff_lines, render_text, rules_sections
 
 CARIB, K51, R40 = preset("caribbean"), preset("kalooki51"), preset("rami40")
 ELIM = dataclasses.replace(K51, match_end="elimination", buy_ins=1)
@@ -86,7 +86,7 @@ def test_changing_a_field_changes_the_rules_text(field, lang):
     changed = dataclasses.replace(base, **{field: value})
     assert render_text(changed, lang) != render_text(base, lang)
     if field != "name":
-        assert changed.diff(base), field
+        assert diff_lines(changed, base), field
 
 
 @pytest.mark.parametrize("name", sorted(PRESETS))
@@ -111,8 +111,8 @@ def test_english_and_french_differ_and_say_the_key_numbers():
 def test_diff_reads_like_house_rules():
     rules = dataclasses.replace(CARIB, hand_sizes=(12, 12, 12, 12, 12, 13, 14, 15, 16),
                                 joker_points=25)
-    assert rules.diff(CARIB) == ["12 cards in deals 1–3", "jokers count: 25"]
-    assert CARIB.diff(CARIB) == []
+    assert diff_lines(rules, CARIB) == ["12 cards in deals 1–3", "jokers count: 25"]
+    assert diff_lines(CARIB, CARIB) == []
 
 
 # --- validation ------------------------------------------------------------------

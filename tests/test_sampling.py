@@ -6,10 +6,11 @@ from __future__ import annotations
 import pytest
 
 from kalooki.ai.medium import MediumPlayer
+from kalooki.engine.deal import Phase
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import preset
 from kalooki.engine.sampling import SOME_OPPONENT, Known, sample_game, unseen_cards
-from kalooki.engine.state import Game, Phase
+from kalooki.engine.state import Game
 
 
 def _positions(name: str, seed: int, every: int = 7, limit: int = 350):

@@ -6,10 +6,11 @@ import pytest
 
 from kalooki.engine.actions import Cut, Discard, DrawStock, EndTurn, TakeDiscard
 from kalooki.engine.cards import parse_cards
+from kalooki.engine.deal import Phase
 from kalooki.engine.errors import RuleError
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import preset
-from kalooki.engine.state import Game, Phase
+from kalooki.engine.state import Game
 from tests.rig import CARIB, eager, rigged
 
 

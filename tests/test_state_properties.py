@@ -128,7 +128,7 @@ def by_face(moves: set) -> set:
 @given(seed=st.integers(0, 2**32), rng_seed=st.integers(0, 2**16))
 def test_listed_table_moves_are_exactly_the_legal_ones(seed, rng_seed):
     from kalooki.engine.actions import ShiftJoker, TackOn
-    from kalooki.engine.state import Phase
+    from kalooki.engine.deal import Phase
 
     recorder = Recorder.new(preset("caribbean"), 4, seed)
     game = recorder.game

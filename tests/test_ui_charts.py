@@ -12,9 +12,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from kalooki.engine.deal import Phase
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import preset
-from kalooki.engine.state import Game, Phase
+from kalooki.engine.state import Game
 from kalooki.ui import palette
 from kalooki.ui.charts import PALETTE, Chart, Line, draw_chart, nice_ticks, plot
 from kalooki.ui.charts_match import match_chart, running_totals

@@ -18,9 +18,9 @@ import pygame_gui
 import pytest
 
 from kalooki.engine.cards import JOKER_BASE
+from kalooki.engine.deal import DealResult
 from kalooki.engine.events import Event, event
 from kalooki.engine.rules import preset
-from kalooki.engine.state import DealResult
 from kalooki.store.paths import StorePaths
 from kalooki.store.settings import Settings, save_settings
 from kalooki.ui import sound_recipes as s

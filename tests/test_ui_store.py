@@ -19,10 +19,10 @@ import pytest
 
 from kalooki.engine.actions import Action, DrawStock
 from kalooki.engine.cards import parse_cards
+from kalooki.engine.deal import Phase
 from kalooki.engine.record import Recorder
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import preset
-from kalooki.engine.state import Phase
 from kalooki.engine.view import PlayerView
 from kalooki.store.paths import StorePaths
 from kalooki.store.saves import latest_autosave

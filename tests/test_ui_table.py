@@ -29,9 +29,9 @@ from kalooki.engine.actions import (
     parse_action,
 )
 from kalooki.engine.cards import build_deck, is_joker
+from kalooki.engine.deal import Phase
 from kalooki.engine.rules import preset
 from kalooki.engine.scoring import card_points
-from kalooki.engine.state import Phase
 from kalooki.engine.view import PlayerView
 from kalooki.store.paths import StorePaths
 from kalooki.store.settings import Settings

@@ -15,8 +15,8 @@ import pygame
 
 from kalooki.engine.actions import Action
 from kalooki.engine.cards import build_deck
+from kalooki.engine.deal import Phase
 from kalooki.engine.rules import preset
-from kalooki.engine.state import Phase
 from kalooki.engine.view import PlayerView
 from kalooki.ui.app import App
 from kalooki.ui.session import MatchSession, Seat

@@ -18,9 +18,10 @@ import pygame
 
 from kalooki.engine.actions import Discard, DrawStock, LayDown, MeldSpec, TackOn
 from kalooki.engine.cards import face_of, is_joker, parse_cards
+from kalooki.engine.deal import Phase
 from kalooki.engine.record import Recorder
 from kalooki.engine.rules import RuleSet, preset
-from kalooki.engine.state import Game, Phase
+from kalooki.engine.state import Game
 from kalooki.ui.app import App
 from kalooki.ui.menu import MainMenuScene
 from kalooki.ui.session import MatchSession, Seat

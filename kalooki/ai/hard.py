@@ -46,10 +46,11 @@ from kalooki.engine.actions import (
     TakeDiscard,
 )
 from kalooki.engine.cards import card_text
+from kalooki.engine.deal import Phase
 from kalooki.engine.rng import Rng
 from kalooki.engine.sampling import sample_game
 from kalooki.engine.scoring import hand_points
-from kalooki.engine.state import Game, Phase
+from kalooki.engine.state import Game
 from kalooki.engine.view import PlayerView
 
 """CPU seconds a hard player may think about one decision: about 20-40 sampled deals in

@@ -34,9 +34,9 @@ from kalooki.engine.actions import (
     TakeDiscard,
 )
 from kalooki.engine.cards import JOKER_BASE, card_text, cards_text, face_of, is_joker
+from kalooki.engine.deal import Phase
 from kalooki.engine.rng import Rng
 from kalooki.engine.scoring import card_points
-from kalooki.engine.state import Phase
 from kalooki.engine.view import PlayerView
 
 Decision = tuple[Action, str]

@@ -14,8 +14,8 @@ stock, so those cards become unknown again. The memory resets with every new dea
 from __future__ import annotations
 
 from kalooki.ai.knowledge import visible_cards
+from kalooki.engine.deal import Phase
 from kalooki.engine.sampling import SOME_OPPONENT, Known
-from kalooki.engine.state import Phase
 from kalooki.engine.view import PlayerView
 
 UNKNOWN = SOME_OPPONENT

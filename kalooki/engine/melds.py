@@ -397,21 +397,6 @@ def release_joker(meld: Meld, naturals: Sequence[int], rules: RuleSet) -> tuple[
 
 # --- contracts and values ---------------------------------------------------
 
-def contract_text(contract: Sequence[int]) -> str:
-    """``one group and two runs``: the words for a contract."""
-    words = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
-    parts = []
-    for kind, noun in ((GROUP, "group"), (RUN, "run")):
-        n = list(contract).count(kind)
-        if n:
-            parts.append(f"{words.get(n, str(n))} {noun}{'s' if n > 1 else ''}")
-    return " and ".join(parts) if parts else "nothing"
-
-
-def melds_text(melds: Sequence[Meld]) -> str:
-    return contract_text([GROUP if m.kind == GROUP_KIND else RUN for m in melds])
-
-
 def check_contract(melds: Sequence[Meld], contract: Sequence[int], rules: RuleSet,
                    deal: int | None = None) -> None:
     """Refuse a first lay-down that is not exactly the contract."""

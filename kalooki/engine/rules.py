@@ -163,12 +163,6 @@ class RuleSet:
             values[key] = spec.read(raw)
         return dataclasses.replace(base or cls(), **values)
 
-    def diff(self, base: RuleSet) -> list[str]:
-        """Readable lines for every field that differs from ``base`` ("house rules: …")."""
-        from kalooki.engine.rules_text import diff_lines
-
-        return diff_lines(self, base)
-
     def validate(self, players: int | None = None) -> None:
         """Refuse impossible or contradictory combinations with a readable sentence."""
         problems = self.problems(players)
@@ -301,98 +295,9 @@ PRESETS["rami40"] = dataclasses.replace(
     KALOOKI51, name="rami40", opening_points=40, ace_in_runs=AceInRuns.HIGH_ONLY,
     discard_take=DiscardTake.MUST_MELD, joker_points=15, going_out_bonus_no_tacking=False,
 )
-PRESET_SUMMARIES: dict[str, str] = {
-    "caribbean": "Caribbean Kalooki: nine deals of contracts, calls, four jokers.",
-    "caribbean-12": "Caribbean Kalooki with 12 cards dealt in the first three deals.",
-    "baby": "Baby Kalooki: the first three Caribbean deals, for learning.",
-    "kalooki51": "Kalooki 51 (Rami 51): 13 cards, open with 51 points, two jokers, "
-                 "five deals.",
-    "rami40": "Rami 40: 13 cards, open with 40 points, ace high only, take the discard "
-              "only to meld.",
-}
-
-
 def preset(name: str) -> RuleSet:
     try:
         return PRESETS[name]
     except KeyError:
         raise RuleError("unknown-preset", f"There is no preset called '{name}' "
                         f"(try: {', '.join(PRESETS)}).") from None
-
-
-
-
-PRESET_NAMES: dict[str, tuple[str, str]] = {
-    "caribbean": ("Caribbean Kalooki", "Kalooki caribéen"),
-    "caribbean-12": ("Caribbean Kalooki, 12 cards", "Kalooki caribéen à 12 cartes"),
-    "baby": ("Baby Kalooki", "Baby Kalooki"),
-    "kalooki51": ("Kalooki 51", "Kalooki 51"),
-    "rami40": ("Rami 40", "Rami 40"),
-}
-"""Display titles (English, French) of the presets."""
-
-FIELD_LABELS: dict[str, tuple[str, str]] = {
-    "packs": ("packs", "jeux de cartes"),
-    "jokers": ("jokers in the deck", "jokers dans le paquet"),
-    "packs_by_players": ("bigger tables (players, packs, jokers)",
-                         "grandes tables (joueurs, jeux, jokers)"),
-    "players_min": ("fewest players", "joueurs au minimum"),
-    "players_max": ("most players", "joueurs au maximum"),
-    "hand_sizes": ("cards dealt", "cartes distribuées"),
-    "contracts": ("contracts", "contrats"),
-    "deals_per_match": ("deals per match", "donnes par partie"),
-    "match_end": ("end of the match", "fin de la partie"),
-    "elimination_limit": ("out above", "éliminé au-delà de"),
-    "buy_ins": ("buy-ins", "rachats"),
-    "cut_bonus": ("cut bonus", "prime à la coupe"),
-    "cut_bonus_points": ("cut bonus points", "points de la prime à la coupe"),
-    "first_dealer": ("first dealer", "premier donneur"),
-    "group_min": ("smallest group", "plus petit groupe"),
-    "group_max": ("largest group", "plus grand groupe"),
-    "group_distinct_suits": ("groups of different suits", "groupes de couleurs différentes"),
-    "group_min_naturals": ("real cards in a group", "vraies cartes dans un groupe"),
-    "max_jokers_per_meld": ("jokers per meld", "jokers par combinaison"),
-    "run_min": ("shortest run", "plus courte suite"),
-    "ace_in_runs": ("ace in runs", "as dans les suites"),
-    "adjacent_jokers_in_run": ("jokers side by side in a run", "jokers côte à côte"),
-    "contract_distinct_ranks": ("contract groups of different ranks",
-                                "groupes du contrat de valeurs différentes"),
-    "contract_distinct_suits": ("contract runs of different suits",
-                                "suites du contrat de couleurs différentes"),
-    "opening_points": ("opening needs", "ouverture minimale"),
-    "opening_pure_run": ("opening needs a run without joker", "ouverture avec suite sans joker"),
-    "discard_take": ("taking the discard", "prendre la défausse"),
-    "discard_take_card_in_meld": ("taken card must be melded", "carte prise à poser"),
-    "new_melds_after_down": ("new melds after going down", "nouvelles combinaisons après la pose"),
-    "tack_same_turn": ("add to the table on the turn of going down",
-                       "ajouter dès le tour de la pose"),
-    "tack_on_others": ("add to others' melds", "ajouter aux combinaisons des autres"),
-    "joker_on_others_melds": ("jokers on others' melds", "jokers sur les combinaisons des autres"),
-    "joker_discard": ("jokers may be discarded", "défausser un joker"),
-    "joker_release": ("freeing jokers", "libération des jokers"),
-    "released_joker_must_be_used": ("freed joker used at once", "joker libéré à reposer"),
-    "joker_release_needs_down": ("only a player who is down frees jokers",
-                                 "seul un joueur posé libère un joker"),
-    "joker_shift_in_run": ("moving a joker in a run", "déplacer un joker dans une suite"),
-    "final_discard": ("final discard required", "défausse finale obligatoire"),
-    "calls_enabled": ("calls", "appels"),
-    "max_calls": ("calls per deal", "appels par donne"),
-    "call_penalty_cards": ("extra cards for a call", "cartes en plus pour un appel"),
-    "call_priority": ("call priority", "priorité des appels"),
-    "down_player_may_refuse": ("a player who is down may refuse a call",
-                               "un joueur posé peut refuser un appel"),
-    "joker_points": ("jokers count", "un joker compte"),
-    "black_ace_points": ("black aces count", "un as noir compte"),
-    "red_ace_points": ("red aces count", "un as rouge compte"),
-    "face_points": ("picture cards count", "une figure compte"),
-    "ten_points": ("tens count", "un dix compte"),
-    "going_out_bonus": ("going out in one turn", "sortie en un seul tour"),
-    "going_out_bonus_points": ("going-out bonus points", "points de la sortie en un tour"),
-    "going_out_bonus_no_tacking": ("bonus needs no adding to others' melds",
-                                   "bonus sans ajout aux autres"),
-    "stock_exhaustion": ("when the stock runs out", "pioche épuisée"),
-    "reshuffle_limit": ("new stocks before a deal is void", "nouvelles pioches avant annulation"),
-    "opening_ace_low_points": ("low ace in an opening", "as bas dans l'ouverture"),
-    "opening_ace_high_points": ("high ace in an opening", "as haut dans l'ouverture"),
-}
-"""Short labels (English, French) for the house-rules editor and for :meth:`RuleSet.diff`."""

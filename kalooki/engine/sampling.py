@@ -15,8 +15,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from kalooki.engine.cards import build_deck
+from kalooki.engine.deal import Phase, TableMeld
 from kalooki.engine.rng import Rng
-from kalooki.engine.state import Game, Phase, TableMeld
+from kalooki.engine.state import Game
 from kalooki.engine.view import PlayerView
 
 SOME_OPPONENT = -1

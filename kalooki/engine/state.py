@@ -13,10 +13,8 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
-from enum import StrEnum
+from dataclasses import replace
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from kalooki.engine import opening, solver
 from kalooki.engine.actions import (
@@ -48,6 +46,7 @@ from kalooki.engine.cards import (
     is_joker,
     rank_of,
 )
+from kalooki.engine.deal import DealResult, Phase, TableMeld
 from kalooki.engine.errors import RuleError
 from kalooki.engine.events import Event, event
 from kalooki.engine.melds import (
@@ -66,51 +65,16 @@ from kalooki.engine.melds import (
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import RuleSet
 from kalooki.engine.scoring import deal_scores, went_out_in_one_turn
-
-if TYPE_CHECKING:
-    from kalooki.engine.view import PlayerView
+from kalooki.engine.view import PlayerView, PublicMeld, make_view
 
 CUT_WOBBLE = 3
 """A dealer aims the cut but cannot count cards by feel: the engine adds ±3."""
-
-
-class Phase(StrEnum):
-    CUT = "cut"
-    DRAW = "draw"
-    CALL = "call"
-    ALLOW = "allow"
-    PLAY = "play"
-    BUY_IN = "buy-in"
-    MATCH_OVER = "match-over"
 
 
 # Python 3.11 does not cache looking a member up on its enum class (about 0.2 µs), and the
 # state machine asks for phases several times a move: these are the members, found once.
 _CUT, _DRAW, _CALL, _ALLOW = Phase.CUT, Phase.DRAW, Phase.CALL, Phase.ALLOW
 _PLAY, _BUY_IN, _MATCH_OVER = Phase.PLAY, Phase.BUY_IN, Phase.MATCH_OVER
-
-
-@dataclass(slots=True)
-class TableMeld:
-    owner: int
-    meld: Meld
-
-
-@dataclass(frozen=True, slots=True)
-class DealResult:
-    """How one deal ended. ``scores`` are penalty points (negative for a cut bonus)."""
-
-    deal: int
-    dealer: int
-    scores: tuple[int, ...]
-    winner: int | None
-    bent: bool
-    void: bool
-    cut_bonus: bool
-    hands: tuple[tuple[int, ...], ...]
-    totals: tuple[int, ...] = ()
-    """Every player's match total once this deal was scored (before any buy-in): the
-    running totals a match chart draws, kept where a later buy-in cannot blur them."""
 
 
 class Game:
@@ -234,8 +198,40 @@ class Game:
         return cards
 
     def view(self, player: int) -> PlayerView:
-        """What ``player`` may see (see :mod:`kalooki.engine.view`)."""
-        return _views.view_of(self, player)
+        """What ``player`` may see (see :mod:`kalooki.engine.view`). Finished deals' hands
+        are public (they were shown at scoring), so results are shared whole."""
+        own_turn = self.turn == player
+        return make_view({
+            "player": player,
+            "rules": self.rules,
+            "players": self.players,
+            "deal_no": self.deal_no,
+            "dealer": self.dealer,
+            "contract": self.contract,
+            "phase": self.phase,
+            "turn": self.turn,
+            "to_act": self.to_act,
+            "hand": tuple(self.hands[player]),
+            "hand_counts": tuple([len(h) for h in self.hands]),
+            "table": tuple([PublicMeld(t.owner, t.meld) for t in self.table]),
+            "discard": tuple(self.discard),
+            "stock_count": len(self.stock),
+            "down": tuple(self.down),
+            "calls_made": tuple(self.calls_made),
+            "totals": tuple(self.totals),
+            "results": tuple(self.results),
+            "discarder": self.discarder,
+            "caller": self.caller,
+            "discard_dead": self.discard_dead,
+            "took_discard": self.took_discard,
+            "went_down_now": self.went_down_now and own_turn,
+            "legal": tuple(self.legal_actions(player)),
+            "out": tuple(self.out),
+            "rejoin_score": self.buy_in_score() if self.phase == _BUY_IN else None,
+            "buy_ins_used": tuple(self.buy_ins_used),
+            "meld_owed": self.meld_owed and own_turn,
+            "freed_joker": self.freed_joker if own_turn else None,
+        })
 
     # -- the deal ----------------------------------------------------------------------
 
@@ -1065,6 +1061,3 @@ def _holding(found: solver.Arrangement, must: int) -> solver.Arrangement | None:
             return solver.Arrangement(tuple(melds), leftover, found.penalty)
     return None
 
-
-# last: view.py imports this module, and Game.view is asked for on every move
-from kalooki.engine import view as _views  # noqa: E402

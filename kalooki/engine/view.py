@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from kalooki.engine.actions import Action
+from kalooki.engine.deal import DealResult, Phase
 from kalooki.engine.melds import Meld
 from kalooki.engine.rules import RuleSet
-from kalooki.engine.state import DealResult, Game, Phase
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,8 +25,9 @@ class PublicMeld:
 
 @dataclass(frozen=True)
 class PlayerView:
-    """One player's view (no slots: :func:`view_of` fills a new view's ``__dict__`` in one
-    step, and the tests check it gives every field)."""
+    """One player's view, built by :meth:`Game.view <kalooki.engine.state.Game.view>`
+    (no slots: it fills a new view's ``__dict__`` in one step, and the tests check it
+    gives every field)."""
 
     player: int
     rules: RuleSet
@@ -71,47 +72,7 @@ class PlayerView:
         return self.discard[-1] if self.discard else None
 
 
-_BUY_IN = Phase.BUY_IN  # found once (see state.py)
-
-
-def view_of(game: Game, player: int) -> PlayerView:
-    """Build ``player``'s view of ``game``. Finished deals' hands are public (they were
-    shown at scoring), so results are shared whole."""
-    own_turn = game.turn == player
-    return _make_view({
-        "player": player,
-        "rules": game.rules,
-        "players": game.players,
-        "deal_no": game.deal_no,
-        "dealer": game.dealer,
-        "contract": game.contract,
-        "phase": game.phase,
-        "turn": game.turn,
-        "to_act": game.to_act,
-        "hand": tuple(game.hands[player]),
-        "hand_counts": tuple([len(h) for h in game.hands]),
-        "table": tuple([PublicMeld(t.owner, t.meld) for t in game.table]),
-        "discard": tuple(game.discard),
-        "stock_count": len(game.stock),
-        "down": tuple(game.down),
-        "calls_made": tuple(game.calls_made),
-        "totals": tuple(game.totals),
-        "results": tuple(game.results),
-        "discarder": game.discarder,
-        "caller": game.caller,
-        "discard_dead": game.discard_dead,
-        "took_discard": game.took_discard,
-        "went_down_now": game.went_down_now and own_turn,
-        "legal": tuple(game.legal_actions(player)),
-        "out": tuple(game.out),
-        "rejoin_score": game.buy_in_score() if game.phase == _BUY_IN else None,
-        "buy_ins_used": tuple(game.buy_ins_used),
-        "meld_owed": game.meld_owed and own_turn,
-        "freed_joker": game.freed_joker if own_turn else None,
-    })
-
-
-def _make_view(values: dict[str, Any]) -> PlayerView:
+def make_view(values: dict[str, Any]) -> PlayerView:
     """``PlayerView(**values)`` at a fraction of the cost: a view is built for every move,
     and a frozen dataclass's ``__init__`` sets each of its thirty fields the slow way."""
     view = object.__new__(PlayerView)

@@ -18,10 +18,13 @@ from pathlib import Path
 
 from kalooki.engine.errors import RuleError
 from kalooki.engine.presets_io import dumps_rules, rules_from_data
-from kalooki.engine.rules import PRESET_NAMES, PRESETS, RuleSet
+from kalooki.engine.rules import PRESETS, RuleSet
 from kalooki.store.atomic import backup_path, write_atomic
 from kalooki.store.filenames import numbered, safe_stem
 from kalooki.store.paths import StorePaths
+from kalooki.words import LANGUAGES
+from kalooki.words.presets import preset_title
+from kalooki.words.rules_text import diff_lines
 
 FOLDER = "presets"
 SUFFIX = ".json"
@@ -76,7 +79,7 @@ class PresetShelf:
 
 def summary_line(rules: RuleSet, base: RuleSet, lang: str = "en") -> str:
     """How ``rules`` differ from ``base``, in one line: "12 cards in deals 1–3 · …"."""
-    changes = rules.diff(base)
+    changes = diff_lines(rules, base, lang)
     same = {"en": "the same rules", "fr": "les mêmes règles"}[lang]
     return " · ".join(changes) if changes else same
 
@@ -198,7 +201,7 @@ def name_problem(name: str) -> str | None:
     if any(unicodedata.category(c) in ("Cc", "Cs") for c in plain):
         return "A preset's name cannot hold control characters."
     built_in = {n.casefold() for n in PRESETS}
-    built_in |= {title.casefold() for titles in PRESET_NAMES.values() for title in titles}
+    built_in |= {preset_title(n, locale=lang).casefold() for n in PRESETS for lang in LANGUAGES}
     if plain.casefold() in built_in:
         return f"“{plain}” is the name of a built-in preset; choose another."
     return None

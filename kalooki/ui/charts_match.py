@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from kalooki.engine.state import DealResult
+from kalooki.engine.deal import DealResult
 from kalooki.ui.charts import Chart, Line, Mark
 
 

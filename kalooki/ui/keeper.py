@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from kalooki.engine.deal import DealResult
 from kalooki.engine.events import Event
-from kalooki.engine.state import DealResult
 from kalooki.store import savegame
 from kalooki.store.paths import StorePaths
 from kalooki.store.saves import autosave

@@ -11,11 +11,11 @@ from collections.abc import Sequence
 
 from kalooki.engine.cards import card_text, cards_text
 from kalooki.engine.events import Event
-from kalooki.engine.melds import contract_text
 from kalooki.engine.rule_choices import GoingOutBonus
 from kalooki.engine.rules import RuleSet
 from kalooki.engine.scoring import OneTurnOut, one_turn_out
 from kalooki.engine.view import PublicMeld
+from kalooki.words.melds import contract_name
 
 
 def _card(card: int) -> str:
@@ -89,7 +89,7 @@ class Narrator:
             rules = self.rules
             goal = (f"Open with {rules.opening_points} points" if rules is not None
                     and not rules.uses_contracts else
-                    f"Contract: {contract_text(info['contract'])}")
+                    f"Contract: {contract_name(info['contract'])}")
             return (f"Deal {info['deal']}: {self.does(event.player, 'deals')} "
                     f"{plural(info['hand_size'], 'card')}. {goal}.")
         if kind == "cut":

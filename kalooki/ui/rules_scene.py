@@ -17,11 +17,11 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox
 
 from kalooki.engine.rules import RuleSet
-from kalooki.engine.rules_text import rules_sections
 from kalooki.ui.page import Page
 from kalooki.ui.scene import Scene
 from kalooki.words import LANGUAGES, language, ui_text, ui_tooltip
 from kalooki.words.presets import preset_title
+from kalooki.words.rules_text import rules_sections
 
 if TYPE_CHECKING:
     from kalooki.ui.app import App

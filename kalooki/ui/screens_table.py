@@ -20,10 +20,10 @@ from kalooki.engine.actions import (
     TackOn,
 )
 from kalooki.engine.cards import is_joker
+from kalooki.engine.deal import Phase
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import preset
 from kalooki.engine.scoring import card_points
-from kalooki.engine.state import Phase
 from kalooki.engine.view import PlayerView
 from kalooki.ui.app import App
 from kalooki.ui.dialogs import DialogScene

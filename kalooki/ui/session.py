@@ -25,13 +25,14 @@ from typing import ParamSpec, TypeVar
 from kalooki.ai.levels import DEFAULT_BUDGET
 from kalooki.ai.personalities import PERSONALITIES, make_player
 from kalooki.engine.actions import Action, LayDown
+from kalooki.engine.deal import Phase
 from kalooki.engine.errors import RuleError
 from kalooki.engine.events import Event
 from kalooki.engine.melds import declared_meld, opening_value
 from kalooki.engine.record import Recorder
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import RuleSet
-from kalooki.engine.state import Game, Phase
+from kalooki.engine.state import Game
 from kalooki.engine.view import PlayerView
 
 Chooser = Callable[[PlayerView, Rng], Action]

@@ -9,8 +9,8 @@ from collections.abc import Mapping, Sequence
 import pygame
 
 from kalooki.engine.cards import face_of, sort_key_suit
+from kalooki.engine.deal import DealResult
 from kalooki.engine.rules import RuleSet
-from kalooki.engine.state import DealResult
 from kalooki.ui import text as ink
 from kalooki.ui.card_art import CardArt
 from kalooki.ui.charts import draw_chart

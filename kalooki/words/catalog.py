@@ -78,12 +78,14 @@ def set_language(lang: str) -> None:
     i18n.set("locale", lang)
 
 
-def tr(key: str, /, **params: object) -> str:
-    """The entry ``key`` in the current language, its ``%{name}`` placeholders filled from
-    ``params``; ``count`` also chooses the plural form. A missing key is shown as itself
-    (and logged once) rather than stopping the game; the catalog tests keep that rare."""
+def tr(key: str, /, *, locale: str | None = None, **params: object) -> str:
+    """The entry ``key`` in the current language (or in ``locale``, for text that names
+    its language, like the rules printed by ``kalooki rules explain --lang fr``), its
+    ``%{name}`` placeholders filled from ``params``; ``count`` also chooses the plural
+    form. A missing key is shown as itself (and logged once) rather than stopping the
+    game; the catalog tests keep that rare."""
     _load()
-    lang = language()
+    lang = locale if locale in LANGUAGES else language()
     name = full_key(key)
     found = i18n.translations.has(name, lang) or i18n.translations.has(name, LANGUAGES[0])
     if not found:

@@ -10,10 +10,11 @@ def _key(name: str, part: str) -> str:
     return f"preset.{name.replace('-', '_')}.{part}"
 
 
-def preset_title(name: str) -> str:
-    """``caribbean`` is "Caribbean Kalooki" ("Kalooki caribéen"); an unknown name is itself."""
+def preset_title(name: str, locale: str | None = None) -> str:
+    """``caribbean`` is "Caribbean Kalooki" ("Kalooki caribéen"); an unknown name is itself.
+    ``locale``: a language other than the one the game speaks now."""
     key = _key(name, "title")
-    return tr(key) if has(key, LANGUAGES[0]) else name
+    return tr(key, locale=locale) if has(key, LANGUAGES[0]) else name
 
 
 def preset_summary(name: str) -> str:

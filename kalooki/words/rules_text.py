@@ -10,9 +10,13 @@ that differ from a preset ("12 cards in deals 1–3").
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from kalooki.engine.rule_fields import SPECS
 from kalooki.engine.rules import GROUP, RUN, RuleSet
+from kalooki.words.catalog import tr
+from kalooki.words.presets import preset_title
 
 LANGS = ("en", "fr")
 
@@ -56,15 +60,15 @@ class _Writer:
     def points(self, n: int) -> str:
         return f"{n} " + self.plural(n, "point", "point")
 
-    def contract(self, contract: tuple[int, ...]) -> str:
-        groups, runs = contract.count(GROUP), contract.count(RUN)
+    def contract(self, contract: Sequence[int]) -> str:
+        groups, runs = list(contract).count(GROUP), list(contract).count(RUN)
         parts = []
         if groups:
             parts.append(f"{self.num(groups)} {self.plural(groups, 'group', 'groupe')}")
         if runs:
             parts.append(f"{self.num(runs, feminine=True)} "
                          f"{self.plural(runs, 'run', 'suite')}")
-        return self.t(" and ", " et ").join(parts)
+        return self.t(" and ", " et ").join(parts) or self.t("nothing", "rien")
 
     def deals(self, numbers: list[int]) -> str:
         if len(numbers) == 1:
@@ -514,18 +518,11 @@ def rules_sections(rules: RuleSet, lang: str = "en") -> list[Section]:
     return [build(w, rules) for build in _BUILDERS]
 
 
-def rules_title(rules: RuleSet, lang: str = "en") -> str:
-    from kalooki.engine.rules import PRESET_NAMES
-
-    names = PRESET_NAMES.get(rules.name)
-    return names[0 if lang == "en" else 1] if names else rules.name
-
-
 def render_text(rules: RuleSet, lang: str = "en", width: int = 88) -> str:
     """The rules as plain text: a title, then each section with wrapped paragraphs."""
     import textwrap
 
-    title = rules_title(rules, lang)
+    title = preset_title(rules.name, locale=lang)
     out = [title, "=" * len(title)]
     for section in rules_sections(rules, lang):
         out += ["", section.title, "-" * len(section.title)]
@@ -568,10 +565,7 @@ def diff_lines(rules: RuleSet, base: RuleSet, lang: str = "en") -> list[str]:
 
 
 def _label(name: str, w: _Writer) -> str:
-    from kalooki.engine.rules import FIELD_LABELS
-
-    en, fr = FIELD_LABELS.get(name, (name.replace("_", " "), name.replace("_", " ")))
-    return w.t(en, fr)
+    return tr(SPECS[name].label_key, locale=w.lang)
 
 
 def _value(value: object, w: _Writer) -> str:
