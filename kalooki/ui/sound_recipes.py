@@ -44,7 +44,8 @@ def _swish(at: float, length: float, centre: float, sweep: float, gain: float = 
 def _riffle(seed: int) -> list[Layer]:
     """The two halves of the pack falling into each other: quick ticks, densest midway."""
     jitter = random.Random(seed)
-    ticks, t = [], 0.0
+    ticks: list[Layer] = []
+    t = 0.0
     for i in range(40):
         middle = 1 - abs(i - 20) / 20
         ticks.append(Noise(t, 0.0005, 0.0035, 2000 + jitter.uniform(-400, 400), 1.4,
