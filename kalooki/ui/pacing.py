@@ -29,7 +29,7 @@ CATCH_UP = 0.1
 """A frame longer than this followed a sleep: the scene catches up on the quiet time
 before the input that woke it, so an animation that input starts is not skipped."""
 
-NAP = 0.01
+NAP = 1 / 60
 """Seconds an idle window sleeps between looks at the event queue."""
 
 EventWait = Callable[[float], list[pygame.event.Event]]
@@ -39,8 +39,8 @@ EventWait = Callable[[float], list[pygame.event.Event]]
 def wait_for_events(timeout: float) -> list[pygame.event.Event]:
     """Nap in slices of :data:`NAP` looking for events between them. ``pygame.event.wait``
     looks every millisecond, which alone costs 2% of a core (measured with
-    ``bench/bench_idle.py``); a 10 ms nap costs a fifth of that and still answers input
-    faster than one frame at 60 fps."""
+    ``bench/bench_idle.py``); a nap of one frame at 60 fps costs a fraction of that and
+    answers input as soon as a 60 fps loop would."""
     end = time.monotonic() + timeout
     while True:
         events = pygame.event.get()
