@@ -166,8 +166,8 @@ def test_cards_in_flight_draw_every_frame_and_the_wake_up_does_not_skip_them(
                 pygame.event.Event(pygame.MOUSEBUTTONUP, pos=stock, button=1))
     app.turn()
     assert table.session.view().phase != Phase.DRAW  # the card was drawn
-    assert table.tweens.busy  # and it is still flying after the frame that woke the loop
-    frames = turns_for(app, time, 0.5, stop=lambda: not table.tweens.busy)
+    assert table.motion.busy  # and it is still flying after the frame that woke the loop
+    frames = turns_for(app, time, 0.5, stop=lambda: not table.motion.busy)
     assert frames == pytest.approx(0.32 / FRAME, abs=2)  # a frame for each 60th of its flight
 
 
@@ -178,7 +178,7 @@ def test_a_computer_move_is_looked_at_until_it_is_made(quiet: tuple[App, QuietTi
     assert table.submit(human_decision(session.view()))  # draw
     while session.screen_to_act:
         assert table.submit(human_decision(session.view()))  # lay, tack, discard
-    turns_for(app, time, 0.5, stop=lambda: not table.tweens.busy)
+    turns_for(app, time, 0.5, stop=lambda: not table.motion.busy)
     assert session.computer_to_act is not None or session.view().phase == Phase.CALL
     assert table.frame_due() is not None and table.frame_due() <= COMPUTER_POLL
     before = len(session.recorder.actions)

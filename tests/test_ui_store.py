@@ -35,6 +35,7 @@ from kalooki.ui.play import Profile, continue_match, launch, open_menu, start_ma
 from kalooki.ui.session import InlineWorker, MatchSession, Seat, thinking_thread
 from kalooki.ui.setup_panel import GameSetup
 from kalooki.ui.table import TableScene
+from kalooki.ui.table_draw import prompt
 from tests.rig import rigged
 from tests.test_ui_table import (
     click,
@@ -123,7 +124,7 @@ def test_thinking_runs_off_the_main_thread_and_the_prompt_says_so(app: App) -> N
     try:
         play_until(app, table, lambda: session.computer_to_act is not None)
         app.run_frames(5)  # frames keep coming while the computer thinks
-        assert session.thinking and "thinking" in table.painter._prompt(table)
+        assert session.thinking and "thinking" in prompt(table.frame())
         before = len(session.recorder.actions)
     finally:
         release.set()
@@ -324,9 +325,9 @@ def test_hint_shows_a_reason_and_marks_the_cards(app: App) -> None:
                                          scancode=0))
     app.run_frames(1)
     assert table.hint is not None and table.hint.reason
-    assert table.painter._prompt(table) == f"Hint: {table.hint.reason}"
-    cards, places = table.hint_marks()
-    assert cards or places
+    assert prompt(table.frame()) == f"Hint: {table.hint.reason}"
+    frame = table.frame()
+    assert frame.hint_cards or frame.hint_places
     assert table.submit(table.hint.action)
     assert table.hint is None
 
@@ -344,7 +345,7 @@ def test_human_dealer_cuts_by_dragging(app: App) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0),
                                          buttons=(1, 0, 0)))
     app.run_frames(1)
-    assert table.cut_fraction() == pytest.approx(1 / 3, abs=0.02)
+    assert table.input.cut_share(table.layout) == pytest.approx(1 / 3, abs=0.02)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
     app.run_frames(1)
     code = session.recorder.actions[before]

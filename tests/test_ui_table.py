@@ -254,7 +254,8 @@ def test_an_illegal_drop_changes_nothing_and_shows_why(app: App, good_seed: int)
     assert session.game.state_hash() == state
     assert table.toast[1] > 0 and "draw" in table.toast[0].lower()
     x, y, _ = table.placement.spots[card]
-    assert table.pos[card] == (x, y) or card in table.tweens.active  # back in the hand
+    motion = table.motion  # back in the hand, or on its way there
+    assert motion.pos[card] == (x, y) or card in motion.tweens.active
 
 
 def test_a_double_click_discards_and_two_slow_clicks_only_select(app: App,
@@ -284,7 +285,7 @@ def test_resize_during_a_drag_and_an_animation(app: App, good_seed: int) -> None
     table = TableScene(app, session, speed="normal")
     app.switch(table)
     app.run_frames(3)
-    assert table.tweens.busy  # the deal is still flying
+    assert table.motion.busy  # the deal is still flying
     app.window.size = (1024, 640)
     app.run_frames(2)
     assert table.layout.size == (1024, 640)
@@ -294,13 +295,13 @@ def test_resize_during_a_drag_and_an_animation(app: App, good_seed: int) -> None
     post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
     post(pygame.MOUSEMOTION, pos=(start[0], start[1] - 80), rel=(0, -80), buttons=(1, 0, 0))
     app.run_frames(1)
-    assert table.drag is not None
+    assert table.input.drag is not None
     app.window.size = (1920, 1080)
     app.run_frames(2)
     post(pygame.MOUSEMOTION, pos=(900, 900), rel=(0, 0), buttons=(1, 0, 0))
     post(pygame.MOUSEBUTTONUP, pos=(900, 900), button=1)
     app.run_frames(30)
-    assert table.drag is None and table.layout.size == (1920, 1080)
+    assert table.input.drag is None and table.layout.size == (1920, 1080)
     assert card in table.arrangement.all_cards()
     assert_cards_whole(table)
 

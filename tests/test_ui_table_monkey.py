@@ -74,7 +74,7 @@ def test_twenty_thousand_random_events_break_nothing() -> None:
                 if table.result is not None:
                     table.next_deal()
                 if table.chooser is not None and rng.random() < 0.5:
-                    table._close_chooser()
+                    table.close_chooser()
                 game = session.game
                 if game.phase not in (Phase.CUT, Phase.MATCH_OVER):
                     assert Counter(game.cards_in_play()) == deck
@@ -161,7 +161,7 @@ def test_no_human_input_ever_moves_a_computer_seat() -> None:
                 assert (session.game.state_hash(), len(session.recorder.actions)) == before
                 probed[session.game.phase] += 1
                 if table.chooser is not None:
-                    table._close_chooser()
+                    table.close_chooser()
                 worker.release()
                 while len(session.recorder.actions) == before[1]:  # its pause runs out
                     app.step([])
@@ -171,5 +171,45 @@ def test_no_human_input_ever_moves_a_computer_seat() -> None:
                 continue
             app.step([])
         assert {Phase.DRAW, Phase.PLAY, Phase.CALL, Phase.ALLOW} <= set(probed), probed
+    finally:
+        app.close()
+
+
+def test_two_people_at_one_computer_each_act_only_for_their_own_seat() -> None:
+    """Pass the device: the screen's seat follows ``session.viewer``. Before the hand-over
+    a key pressed for the other person moves nothing; after it, the table shows that
+    person's hand only, and the last person's log (their own cards named) is gone."""
+    from tests.test_ui_table import human_decision
+
+    app = App(clock=FakeClock())
+    try:
+        seats = [Seat("Ann", "human", True), Seat("Ben", "human", True), Seat("Cal", "easy")]
+        session = MatchSession(preset("baby"), seats, seed=5, ai_pause=0.0)
+        table = TableScene(app, session, speed="instant", on_quit=lambda: None)
+        app.switch(table)
+        handovers = 0
+        for _ in range(5000):
+            to_act = session.game.to_act
+            if table.result is not None:
+                table.next_deal()
+            elif to_act in (0, 1) and to_act != session.viewer:
+                before = session.game.state_hash()
+                app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_d, mod=0,
+                                             unicode="", scancode=0)])
+                assert session.game.state_hash() == before
+                assert table.toast[0] == f"It is {seats[to_act].name}'s turn."
+                session.viewer = to_act
+                table.reseat()
+                handovers += 1
+                assert table.view.player == to_act and session.screen_seat == to_act
+                assert sorted(table.arrangement.all_cards()) == sorted(
+                    session.game.hands[to_act])
+                assert not table.log
+                if handovers == 8:
+                    break
+            elif session.screen_to_act and table.chooser is None:
+                assert table.submit(human_decision(table.view))
+            app.step([])
+        assert handovers == 8
     finally:
         app.close()

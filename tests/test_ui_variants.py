@@ -27,6 +27,8 @@ from kalooki.ui.menu import MainMenuScene
 from kalooki.ui.session import MatchSession, Seat
 from kalooki.ui.table import TableScene
 from kalooki.ui.table_draw import opening_rows
+from kalooki.ui.table_draw import prompt as prompt_of
+from kalooki.ui.table_gestures import targets
 from tests.rig import rigged
 from tests.test_ui_app import choose
 from tests.test_ui_app import click as click_widget
@@ -86,7 +88,7 @@ def shot(app: App, name: str) -> None:
 
 
 def prompt(table: TableScene) -> str:
-    return table.painter._prompt(table)
+    return prompt_of(table.frame())
 
 
 # --- setup ------------------------------------------------------------------------------
@@ -114,16 +116,16 @@ def test_kalooki51_human_opens_with_the_mouse_and_the_panel_counts(app: App) -> 
     game = rigged(["10H JH QH KH 9S 9C 9D 2C 5D 7S 3H 4C 6D", *FILLER], rules=KALOOKI51,
                   discard="KC", stock="8S")
     table = table_for(app, game)
-    assert opening_rows(table)[0][0] == "Opening 0 / 51"
+    assert opening_rows(table.view, table.staged)[0][0] == "Opening 0 / 51"
     assert "opening worth 51+" in prompt(table).lower() or table.view.phase == Phase.DRAW
     drag(app, table.layout.stock.center, table.layout.hand.center)
     assert table.session.recorder.actions[-1] == "draw"
     stage_by_mouse(app, table, cards_of(table, "10H JH QH KH"))
-    assert opening_rows(table)[0][0] == "Opening 40 / 51"
+    assert opening_rows(table.view, table.staged)[0][0] == "Opening 40 / 51"
     assert not table.buttons["lay"].is_enabled  # 40 is not enough
     assert "51" in table.lay_problem
     stage_by_mouse(app, table, cards_of(table, "9S 9C 9D"))
-    assert opening_rows(table)[0][0] == "Opening 67 / 51"
+    assert opening_rows(table.view, table.staged)[0][0] == "Opening 67 / 51"
     if SHOTS:
         for size, name in (((1280, 720), "k51-opening-1280.png"),
                            ((1024, 640), "k51-opening-1024.png")):
@@ -136,7 +138,8 @@ def test_kalooki51_human_opens_with_the_mouse_and_the_panel_counts(app: App) -> 
     click(app, table.buttons["lay"].rect.center)
     assert table.session.recorder.actions[-1].startswith("lay")
     assert table.view.down[0]
-    assert opening_rows(table) == [("Opened ✓", opening_rows(table)[0][1], True)]
+    rows = opening_rows(table.view, table.staged)
+    assert rows == [("Opened ✓", rows[0][1], True)]
     assert table.session.openings[(1, 0)] == 67
     assert any("went down" in line for line in table.log)
 
@@ -146,11 +149,11 @@ def test_the_pure_run_rule_shows_in_the_opening_panel(app: App) -> None:
     game = rigged(["10H JH QH KH 9S 9C 9D 2C 5D 7S 3H 4C 6D", *FILLER], rules=rules,
                   stock="8S")
     table = table_for(app, game)
-    rows = opening_rows(table)
+    rows = opening_rows(table.view, table.staged)
     assert rows[1][0] == "needs a run without a joker"
     table.submit(DrawStock())
     table.stage(cards_of(table, "10H JH QH"), None)
-    assert opening_rows(table)[1][0] == "needs a run without a joker ✓"
+    assert opening_rows(table.view, table.staged)[1][0] == "needs a run without a joker ✓"
 
 
 # --- joker release -----------------------------------------------------------------------
@@ -170,8 +173,8 @@ def test_a_joker_release_by_drag_then_the_freed_joker_must_be_placed(app: App) -
     post(pygame.MOUSEMOTION, pos=(group.right + 40, group.bottom + 60), rel=(0, 0),
          buttons=(1, 0, 0))
     app.run_frames(2)
-    assert table.drag is not None and sorted(table.drag.cards) == sorted(naturals)
-    melds, discard = table.legal_targets(table.drag.cards)
+    assert table.input.drag is not None and sorted(table.input.drag.cards) == sorted(naturals)
+    melds, discard = targets(table.view, table.input.drag.cards)
     assert melds == {0} and not discard  # only the group they free a joker from lights up
     shot(app, "k51-release-drag.png")
     post(pygame.MOUSEMOTION, pos=group.center, rel=(0, 0), buttons=(1, 0, 0))
@@ -190,8 +193,8 @@ def test_a_joker_release_by_drag_then_the_freed_joker_must_be_placed(app: App) -
     drag(app, card_centre(table, nine), table.layout.discard.center)  # not before the joker
     assert table.session.game.state_hash() == state
     assert "joker you freed" in table.toast[0]
-    assert table.legal_targets([nine]) == (set(), False)
-    assert table.legal_targets([joker]) == ({1}, False)  # only the run takes it
+    assert targets(table.view, [nine]) == (set(), False)
+    assert targets(table.view, [joker]) == ({1}, False)  # only the run takes it
     click(app, card_centre(table, nine))  # the refused drag left it selected
     assert not table.arrangement.selected
     run = table.placement.meld_rects[1]
@@ -227,7 +230,7 @@ def test_rami40_take_forces_a_meld_before_the_discard(app: App) -> None:
     assert table.view.meld_owed
     assert "You took the discard: lay your opening (40+ points)" in prompt(table)
     two = cards_of(table, "2C")[0]
-    assert table.legal_targets([two]) == (set(), False)  # the pile does not light up
+    assert targets(table.view, [two]) == (set(), False)  # the pile does not light up
     state = table.session.game.state_hash()
     drag(app, card_centre(table, two), table.layout.discard.center)
     assert table.session.game.state_hash() == state
@@ -235,10 +238,10 @@ def test_rami40_take_forces_a_meld_before_the_discard(app: App) -> None:
     click(app, card_centre(table, two))  # the refused drag left it selected
     stage_by_mouse(app, table, cards_of(table, "10H JH QH"))
     stage_by_mouse(app, table, cards_of(table, "9S 9C 9D"))
-    assert opening_rows(table)[0][0] == "Opening 57 / 40"
+    assert opening_rows(table.view, table.staged)[0][0] == "Opening 57 / 40"
     click(app, table.buttons["lay"].rect.center)
     assert table.view.down[0] and not table.view.meld_owed
-    assert table.legal_targets([two])[1]
+    assert targets(table.view, [two])[1]
     drag(app, card_centre(table, two), table.layout.discard.center)
     assert table.session.recorder.actions[-1].startswith("discard 2C")
 
@@ -293,7 +296,7 @@ def marcia_goes_out(table: TableScene) -> None:
     for action in (DrawStock(), TackOn(five, 0, "lo")):
         assert session.submit(action, 1) is None
     assert session.submit(Discard(next(c for c in game.hands[1])), 1) is None
-    table._absorb(session.take_events())
+    table.absorb(session.take_events())
 
 
 def test_elimination_buy_in_dialog_for_the_human(app: App) -> None:

@@ -110,7 +110,7 @@ def stage_something(table: TableScene) -> None:
         table.stage(hand[:2], None)
         table.stage(hand[:1], None)
         arrangement.selected = {hand[-1]}
-        table._place()
+        table.place_cards()
 
 
 def _drag_then_hint(shots: Shots, app: App, table: TableScene) -> None:

@@ -157,13 +157,14 @@ class MatchSession:
 
     def why_illegal(self, action: Action, seat: int) -> RuleError | None:
         """Why ``action`` by ``seat`` would be refused (None: it would not). Told that it
-        is another seat's turn, the refusal names that seat's player."""
+        is another seat's turn, the refusal names that seat's player (``name``)."""
         problem = self.game.why_illegal(action, seat)
         if problem is not None and problem.code == "not-your-turn":
             to_act = problem.params["seat"]
             assert isinstance(to_act, int)
-            return RuleError(problem.code, f"It is {self.names[to_act]}'s turn.",
-                             **problem.params)
+            name = self.names[to_act]
+            return RuleError(problem.code, f"It is {name}'s turn.", **problem.params,
+                             name=name)
         return problem
 
     def submit(self, action: Action, seat: int) -> RuleError | None:

@@ -1,9 +1,9 @@
-"""Drawing the table scene. The felt and the panels are one cached layer per window size;
-cards and text come from caches, so a frame is mostly blits."""
+"""Drawing the table: one :class:`TableFrame` in, pixels out. The painter reads the frame
+and nothing else (not the scene, not the session). The felt and the panels are one
+cached layer per window size; cards and text come from caches, so a frame is mostly
+blits."""
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -16,11 +16,10 @@ from kalooki.ui.card_art import CardArt
 from kalooki.ui.felt import felt
 from kalooki.ui.highlight import Highlight, overlay, overlay_margin
 from kalooki.ui.narrate import plural
-from kalooki.ui.staging import checklist, opening_tally
+from kalooki.ui.staging import StagedMeld, checklist, opening_tally
+from kalooki.ui.table_frame import TableFrame
 from kalooki.ui.table_layout import TableLayout
-
-if TYPE_CHECKING:
-    from kalooki.ui.table import TableScene
+from kalooki.ui.table_motion import Sprite
 
 _PANEL = (0, 0, 0, 70)
 _PANEL_EDGE = (201, 164, 76, 90)
@@ -55,18 +54,17 @@ class TablePainter:
         self._wrapped: dict[tuple[str, int], list[str]] = {}
         self._strip: tuple[tuple[int, int, int], pygame.Surface] | None = None
 
-    def draw(self, surface: pygame.Surface, scene: TableScene) -> None:
-        layout = scene.layout
-        surface.blit(self._static_layer(layout), (0, 0))
-        self._zones(surface, scene)
-        self._piles(surface, scene)
-        self._cards(surface, scene)
-        self._staging_text(surface, scene)
-        self._flights(surface, scene)
-        self._hint(surface, scene)
-        self._dragged(surface, scene)
-        self._sidebar(surface, scene)
-        self._messages(surface, scene)
+    def draw(self, surface: pygame.Surface, frame: TableFrame) -> None:
+        surface.blit(self._static_layer(frame.layout), (0, 0))
+        self._zones(surface, frame)
+        self._piles(surface, frame)
+        self._sprites(surface, frame.cards)
+        self._staging_text(surface, frame)
+        self._sprites(surface, frame.flights)
+        self._hint(surface, frame)
+        self._sprites(surface, frame.dragged)
+        self._sidebar(surface, frame)
+        self._messages(surface, frame)
 
     # --- layers ------------------------------------------------------------------------
 
@@ -99,14 +97,18 @@ class TablePainter:
             face, width)
         surface.blit(image, (round(x), round(y)))
 
-    def _zones(self, surface: pygame.Surface, scene: TableScene) -> None:
-        view, layout, names = scene.view, scene.layout, scene.session.names
+    def _sprites(self, surface: pygame.Surface, sprites: tuple[Sprite, ...]) -> None:
+        for s in sprites:
+            self._card(surface, s.face, s.x, s.y, s.width, s.selected, s.shadow, s.glow)
+
+    def _zones(self, surface: pygame.Surface, frame: TableFrame) -> None:
+        view, layout, names = frame.view, frame.layout, frame.names
         font = layout.font
         for seat, zone in layout.zones.items():
             acting = view.to_act == seat
             if acting:
                 pygame.draw.rect(surface, _TO_ACT, zone.rect, 2, border_radius=10)
-            level = scene.session.seats[seat].level
+            level = frame.levels[seat]
             dealer = " · dealer" if view.dealer == seat else ""
             line = round(font * 1.3)
             surface.blit(ink.fit(names[seat] + dealer, font, zone.header.width,
@@ -121,7 +123,7 @@ class TablePainter:
             width = layout.back_w
             if zone.fan.height == 0:
                 continue
-            shown = sorted(scene.open_hands.get(seat, ()), key=sort_key_suit)
+            shown = sorted(frame.open_hands.get(seat, ()), key=sort_key_suit)
             faces: list[int | None] = [face_of(c) for c in shown] if shown else [None] * count
             step = min(width * 0.3, (zone.fan.width - width) / max(1, count - 1))
             for i, face in enumerate(faces[:30]):
@@ -142,14 +144,12 @@ class TablePainter:
         self._strip = (key, image)
         return image
 
-    def _cutting(self, surface: pygame.Surface, scene: TableScene) -> None:
+    def _cutting(self, surface: pygame.Surface, layout: TableLayout, cards: int,
+                 share: float | None) -> None:
         """The human dealer's cut: the pack spread out and, mid-drag, the packet lifted
         off at the pointer. No count is shown: where it splits is only roughly known."""
-        layout = scene.layout
         strip = layout.cut_strip
-        aims = scene.cut_aims()
-        image = self._cut_strip(layout, (aims[-1] + 1) if aims else 100)
-        share = scene.cut_fraction()
+        image = self._cut_strip(layout, cards)
         if share is None:
             surface.blit(image, strip.topleft)
             return
@@ -163,11 +163,11 @@ class TablePainter:
         pygame.draw.line(surface, _CUT_MARK, (x, strip.top - lift - 6),
                          (x, strip.bottom + 6), 3)
 
-    def _piles(self, surface: pygame.Surface, scene: TableScene) -> None:
-        view, layout = scene.view, scene.layout
+    def _piles(self, surface: pygame.Surface, frame: TableFrame) -> None:
+        view, layout = frame.view, frame.layout
         small = max(12, layout.font - 2)
-        if scene.cutting:
-            self._cutting(surface, scene)
+        if frame.cut is not None:
+            self._cutting(surface, layout, *frame.cut)
             return
         stock = layout.stock
         for i in range(min(3, (view.stock_count + 19) // 20)):
@@ -178,104 +178,40 @@ class TablePainter:
                      (layout.discard.left, layout.discard.top - round(small * 1.5)))
         if not view.discard:
             pygame.draw.rect(surface, _PANEL_EDGE, layout.discard, 2, border_radius=6)
-        drag = scene.drag
-        freed = view.freed_joker
-        if drag is None and freed is not None and freed in scene.placement.spots:
-            for index in scene.legal_targets([freed])[0]:  # where the freed joker may go
-                pygame.draw.rect(surface, palette.DROP_TARGET, scene.placement.meld_rects[index]
-                                 .inflate(10, 10), 3, border_radius=8)
-            x, y, width = scene.placement.spots[freed]
-            pygame.draw.rect(surface, palette.DROP_TARGET,
-                             pygame.Rect(x, y, width, round(width * 1.4)).inflate(8, 8), 3,
+        lit, colour = frame.lit, palette.DROP_TARGET
+        if lit.discard:
+            pygame.draw.rect(surface, colour, layout.discard.inflate(10, 10), 3,
                              border_radius=8)
-        if drag is not None and drag.source == "cards":
-            melds, discard = scene.legal_targets(drag.cards)
-            colour = palette.DROP_TARGET
-            if discard:
-                pygame.draw.rect(surface, colour, layout.discard.inflate(10, 10), 3,
-                                 border_radius=8)
-            for index in melds:
-                pygame.draw.rect(surface, colour, scene.placement.meld_rects[index]
-                                 .inflate(10, 10), 3, border_radius=8)
+        for rect in lit.melds:
+            pygame.draw.rect(surface, colour, rect.inflate(10, 10), 3, border_radius=8)
+        if lit.card is not None:  # the freed joker, to be placed
+            pygame.draw.rect(surface, colour, lit.card.inflate(8, 8), 3, border_radius=8)
+        if lit.staging:
             pygame.draw.rect(surface, colour, layout.staging, 2, border_radius=10)
 
-    def _cards(self, surface: pygame.Surface, scene: TableScene) -> None:
-        dragged = set(scene.drag.cards) if scene.drag else set()
-        selected = scene.arrangement.selected
-        face_down = set(scene.view.hand) if scene.watching and not scene.show_hands else set()
-
-        def face(card: int) -> int | None:
-            return None if card in face_down else face_of(card)
-
-        moving = []
-        for card in scene.placement.order:
-            if card in dragged:
-                continue
-            if card in scene.tweens.active:
-                moving.append(card)
-                continue
-            x, y = scene.pos[card]
-            width = scene.placement.spots[card][2]
-            self._card(surface, face(card), x, y, width, card in selected,
-                       glow=card == scene.view.freed_joker and card not in selected)
-        for card in moving:
-            tween = scene.tweens.active[card]
-            if tween.elapsed < tween.delay and card not in scene.view.discard:
-                continue  # not yet dealt
-            x, y = tween.position
-            self._card(surface, face(card), x, y, scene.placement.spots[card][2],
-                       shadow=True)
-
-    def _flights(self, surface: pygame.Surface, scene: TableScene) -> None:
-        for key, flight in scene.flights.items():
-            tween = scene.tweens.active.get(key)
-            if tween is not None and tween.elapsed >= tween.delay:
-                self._card(surface, flight.face, *tween.position, flight.width)
-
-    def _dragged(self, surface: pygame.Surface, scene: TableScene) -> None:
-        drag = scene.drag
-        if drag is None:
-            return
-        spots = scene.drag_spots(drag)
-        if drag.source == "cards":
-            for card, (x, y, width) in zip(drag.cards, spots, strict=False):
-                self._card(surface, face_of(card), x, y, width, shadow=True)
-            return
-        if drag.source == "cut":
-            return
-        top = scene.view.top_discard
-        face = face_of(top) if drag.source == "discard" and top is not None else None
-        x, y, width = spots[0]
-        self._card(surface, face, x, y, width, shadow=True)
-
-    def _hint(self, surface: pygame.Surface, scene: TableScene) -> None:
+    def _hint(self, surface: pygame.Surface, frame: TableFrame) -> None:
         """Outline what the hint suggests: its cards and the place they should go."""
-        cards, places = scene.hint_marks()
-        for card in cards:
-            if card in scene.pos and card in scene.placement.spots:
-                x, y = scene.drawn_at(card)
-                width = scene.placement.spots[card][2]
-                rect = pygame.Rect(round(x), round(y), width, round(width * 1.4))
-                pygame.draw.rect(surface, _HINT, rect.inflate(6, 6), 3, border_radius=8)
-        for rect in places:
+        for rect in frame.hint_cards:
+            pygame.draw.rect(surface, _HINT, rect.inflate(6, 6), 3, border_radius=8)
+        for rect in frame.hint_places:
             pygame.draw.rect(surface, _HINT, rect.inflate(12, 12), 3, border_radius=10)
 
-    def _staging_text(self, surface: pygame.Surface, scene: TableScene) -> None:
-        layout = scene.layout
+    def _staging_text(self, surface: pygame.Surface, frame: TableFrame) -> None:
+        layout = frame.layout
         small = max(12, layout.font - 3)
-        for meld, rect in zip(scene.staged, scene.placement.staged_rects, strict=True):
+        for meld, rect in frame.staged:
             mark, colour = (("✓ ", ink.GOOD) if meld.valid else ("✗ ", ink.BAD))
             words = mark + (meld.label() if meld.valid else "no meld")
             width = rect.width + round(layout.meld_w * 0.8) - layout.font
             surface.blit(ink.fit(words, small, width, colour),
                          (rect.left, rect.bottom + 3))
-        invalid = next((m for m in scene.staged if not m.valid), None)
-        if scene.lays:
+        invalid = next((m for m, _ in frame.staged if not m.valid), None)
+        if frame.ready:
             status, colour = "Ready: press Lay down (Enter).", ink.GOOD
         elif invalid is not None:
             status, colour = invalid.reason, ink.BAD
-        elif scene.lay_problem:
-            status, colour = scene.lay_problem, ink.BAD
+        elif frame.lay_problem:
+            status, colour = frame.lay_problem, ink.BAD
         else:
             status, colour = ("Select cards and drop them here (or press G); "
                               "U puts them back.", ink.DIM)
@@ -285,24 +221,25 @@ class TablePainter:
 
     # --- sidebar -----------------------------------------------------------------------
 
-    def _sidebar(self, surface: pygame.Surface, scene: TableScene) -> None:
-        view, layout, names = scene.view, scene.layout, scene.session.names
+    def _sidebar(self, surface: pygame.Surface, frame: TableFrame) -> None:
+        view, layout, names = frame.view, frame.layout, frame.names
         font, line = layout.font, round(layout.font * 1.35)
         box = layout.contract.inflate(-16, -10)
         rules = view.rules
+        staged = [meld for meld, _ in frame.staged]
         deals = (f"Deal {view.deal_no}" if rules.match_end == "elimination"
                  else f"Deal {view.deal_no} of {rules.deals_per_match}")
         rows = [(f"{deals} · dealer {names[view.dealer]}", ink.GOLD, True)]
         if not rules.uses_contracts:
-            rows.extend(opening_rows(scene))
+            rows.extend(opening_rows(view, staged))
         elif view.down[view.player]:
             rows.append(("Contract: done, you are down ✓", ink.GOOD, False))
         else:
-            marks = checklist(view.contract, scene.staged)
+            marks = checklist(view.contract, staged)
             items = [f"{kind} {'✓' if ok else '✗'}" for kind, ok in marks]
             for words in ink.wrap_items(items, " · ", font - 2, box.width):
                 rows.append((words, ink.TEXT, False))
-        rows.append((self._turn_text(scene), ink.DIM, False))
+        rows.append((_turn_text(view, names), ink.DIM, False))
         for i, (words, colour, bold) in enumerate(rows):
             surface.blit(ink.fit(words, font if i == 0 else font - 2, box.width, colour, bold),
                          (box.left, box.top + i * line))
@@ -317,27 +254,18 @@ class TablePainter:
             marker = "▸ " if view.to_act == seat else "   "
             bought = view.buy_ins_used[seat] if view.buy_ins_used else 0
             label = name + (" · out" if out else "") + (" ↺" * bought if bought else "")
-            words = ink.fit(marker + label, font, box.width - 70, colour)
-            surface.blit(words, (box.left, y))
+            image = ink.fit(marker + label, font, box.width - 70, colour)
+            surface.blit(image, (box.left, y))
             total = ink.text(str(view.totals[seat]), font, colour, True)
             surface.blit(total, (box.right - total.get_width(), y))
             if out:  # struck through: still listed, no longer playing
-                middle = y + words.get_height() // 2
+                middle = y + image.get_height() // 2
                 pygame.draw.line(surface, ink.DIM, (box.left + 12, middle),
                                  (box.right, middle), 2)
-        self._log(surface, layout, scene.log)
+        self._log(surface, layout, frame.log)
 
-    def _turn_text(self, scene: TableScene) -> str:
-        view = scene.view
-        if view.to_act is None:
-            return "The match is over."
-        who = "You" if view.to_act == view.player else scene.session.names[view.to_act]
-        doing = {Phase.CUT: "cutting", Phase.DRAW: "to draw", Phase.CALL: "may call",
-                 Phase.ALLOW: "allow or refuse", Phase.PLAY: "playing",
-                 Phase.BUY_IN: "buy in or drop out?"}
-        return f"Now: {who} — {doing.get(view.phase, '')}"
-
-    def _log(self, surface: pygame.Surface, layout: TableLayout, log: list[str]) -> None:
+    def _log(self, surface: pygame.Surface, layout: TableLayout,
+             log: tuple[str, ...]) -> None:
         size = max(12, layout.font - 3)
         line = round(size * 1.3)
         box = layout.log.inflate(-16, -10)
@@ -359,64 +287,74 @@ class TablePainter:
 
     # --- messages ----------------------------------------------------------------------
 
-    def _messages(self, surface: pygame.Surface, scene: TableScene) -> None:
-        layout = scene.layout
-        prompt = self._prompt(scene)
-        if prompt:
-            colour = _HINT if scene.hint is not None and prompt.startswith("Hint") else ink.GOLD
-            surface.blit(ink.fit(prompt, layout.font, layout.prompt.width, colour, True),
+    def _messages(self, surface: pygame.Surface, frame: TableFrame) -> None:
+        layout = frame.layout
+        words = prompt(frame)
+        if words:
+            colour = _HINT if frame.hint_reason is not None and words.startswith("Hint") \
+                else ink.GOLD
+            surface.blit(ink.fit(words, layout.font, layout.prompt.width, colour, True),
                          layout.prompt.topleft)
         centre_x = layout.staging.centerx
-        words, left = scene.toast
-        if left > 0 and words:
-            _boxed(surface, ink.fit(words, layout.font, layout.staging.width - 40, ink.BAD,
-                                    True), (centre_x, layout.staging.top), _TOAST_BG)
-        words, left = scene.banner
-        if left > 0 and words:
+        if frame.toast:
+            _boxed(surface, ink.fit(frame.toast, layout.font, layout.staging.width - 40,
+                                    ink.BAD, True), (centre_x, layout.staging.top), _TOAST_BG)
+        if frame.banner:
             big = round(layout.font * 1.5)
-            _boxed(surface, ink.fit(words, big, layout.my_melds.width, ink.GOLD, True),
+            _boxed(surface, ink.fit(frame.banner, big, layout.my_melds.width, ink.GOLD, True),
                    (layout.my_melds.centerx, layout.my_melds.centery), _BANNER_BG)
 
-    def _prompt(self, scene: TableScene) -> str:
-        view = scene.view
-        names = scene.session.names
-        if not scene.session.seats[view.player].human or view.to_act is None:
-            return ""
-        if view.out and view.out[view.player]:
-            return f"You are out of the match: watching {names[view.to_act]} play."
-        if view.to_act != view.player:
-            return f"{names[view.to_act]} is thinking…"
-        if scene.hint is not None:
-            return f"Hint: {scene.hint.reason}"
-        top = card_text(view.top_discard, True) if view.top_discard is not None else ""
-        if view.phase == Phase.CUT:
-            return "You deal: drag along the pack and let go where you cut, or click it."
-        if view.phase == Phase.DRAW:
-            if any(a.code == "take" for a in view.legal):
-                return f"Your turn: draw from the stock, or take {top} from the discard."
-            return "Your turn: draw from the stock."
-        if view.phase == Phase.CALL:
-            left = scene.call_left or 0
-            return f"Call {top}? Click Call (C) or Pass (P) — {int(left) + 1}s"
-        if view.phase == Phase.ALLOW:
-            caller = names[view.caller] if view.caller is not None else "Someone"
-            return f"{caller} calls {top}: Allow (A) or Refuse (F) and take it yourself."
-        if view.phase == Phase.BUY_IN:
-            return f"Your total is over {view.rules.elimination_limit}: buy in or drop out."
-        if view.freed_joker is not None:
-            return ("Use the freed joker this turn: drag it onto a lit meld, or stage it in "
-                    "a new meld.")
-        if view.meld_owed:
-            owed = ("a meld" if view.down[view.player] else
-                    f"your opening ({view.rules.opening_points}+ points)"
-                    if not view.rules.uses_contracts else "your contract")
-            return f"You took the discard: lay {owed} before you discard."
-        if view.down[view.player]:
-            return "Tack cards onto melds or lay new ones, then discard (double-click a card)."
-        if not view.rules.uses_contracts:
-            return (f"Stage an opening worth {view.rules.opening_points}+ points above your "
-                    f"hand, or discard (double-click a card).")
-        return "Stage your contract above your hand, or discard (double-click a card)."
+
+def _turn_text(view: PlayerView, names: tuple[str, ...]) -> str:
+    if view.to_act is None:
+        return "The match is over."
+    who = "You" if view.to_act == view.player else names[view.to_act]
+    doing = {Phase.CUT: "cutting", Phase.DRAW: "to draw", Phase.CALL: "may call",
+             Phase.ALLOW: "allow or refuse", Phase.PLAY: "playing",
+             Phase.BUY_IN: "buy in or drop out?"}
+    return f"Now: {who} — {doing.get(view.phase, '')}"
+
+
+def prompt(frame: TableFrame) -> str:
+    """The line above the hand: what the person at the screen may do now."""
+    view, names = frame.view, frame.names
+    if not frame.at_screen or view.to_act is None:
+        return ""
+    if view.out and view.out[view.player]:
+        return f"You are out of the match: watching {names[view.to_act]} play."
+    if view.to_act != view.player:
+        return f"{names[view.to_act]} is thinking…"
+    if frame.hint_reason is not None:
+        return f"Hint: {frame.hint_reason}"
+    top = card_text(view.top_discard, True) if view.top_discard is not None else ""
+    if view.phase == Phase.CUT:
+        return "You deal: drag along the pack and let go where you cut, or click it."
+    if view.phase == Phase.DRAW:
+        if any(a.code == "take" for a in view.legal):
+            return f"Your turn: draw from the stock, or take {top} from the discard."
+        return "Your turn: draw from the stock."
+    if view.phase == Phase.CALL:
+        left = frame.call_left or 0
+        return f"Call {top}? Click Call (C) or Pass (P) — {int(left) + 1}s"
+    if view.phase == Phase.ALLOW:
+        caller = names[view.caller] if view.caller is not None else "Someone"
+        return f"{caller} calls {top}: Allow (A) or Refuse (F) and take it yourself."
+    if view.phase == Phase.BUY_IN:
+        return f"Your total is over {view.rules.elimination_limit}: buy in or drop out."
+    if view.freed_joker is not None:
+        return ("Use the freed joker this turn: drag it onto a lit meld, or stage it in "
+                "a new meld.")
+    if view.meld_owed:
+        owed = ("a meld" if view.down[view.player] else
+                f"your opening ({view.rules.opening_points}+ points)"
+                if not view.rules.uses_contracts else "your contract")
+        return f"You took the discard: lay {owed} before you discard."
+    if view.down[view.player]:
+        return "Tack cards onto melds or lay new ones, then discard (double-click a card)."
+    if not view.rules.uses_contracts:
+        return (f"Stage an opening worth {view.rules.opening_points}+ points above your "
+                f"hand, or discard (double-click a card).")
+    return "Stage your contract above your hand, or discard (double-click a card)."
 
 
 def _standing(view: PlayerView, seat: int) -> str:
@@ -432,13 +370,13 @@ def _standing(view: PlayerView, seat: int) -> str:
     return f"{down} · calls {view.calls_made[seat]}/{view.rules.max_calls}"
 
 
-def opening_rows(scene: TableScene) -> list[tuple[str, ink.Colour, bool]]:
+def opening_rows(view: PlayerView, staged: list[StagedMeld]
+                 ) -> list[tuple[str, ink.Colour, bool]]:
     """The opening panel of a threshold game: the staged melds' points against the
     threshold, live, and whether the pure run the rules may want is there."""
-    view = scene.view
     if view.down[view.player]:
         return [("Opened ✓", ink.GOOD, True)]
-    tally = opening_tally(scene.staged, view.rules)
+    tally = opening_tally(staged, view.rules)
     rows = [(f"Opening {tally.value} / {tally.needed}",
              ink.GOOD if tally.value >= tally.needed else ink.TEXT, True)]
     if view.rules.opening_pure_run:

@@ -1,0 +1,144 @@
+"""The frame snapshot: one small frozen value holding everything the painter draws.
+
+The table scene builds a :class:`TableFrame` for every frame it draws
+(:meth:`TableScene.frame`) from the player's view, the placement, the motion and what the
+hands on the mouse are doing; :class:`table_draw.TablePainter` draws it and reads
+nothing else. So the painter cannot depend on how the scene keeps its state, and a frame
+can be built and checked without a window.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import pygame
+
+from kalooki.engine.actions import (
+    Action,
+    Allow,
+    Call,
+    Discard,
+    DrawStock,
+    EndTurn,
+    LayDown,
+    Pass,
+    Refuse,
+    ShiftJoker,
+    TackOn,
+    TakeDiscard,
+)
+from kalooki.engine.cards import face_of
+from kalooki.engine.view import PlayerView
+from kalooki.ui.placement import Placement
+from kalooki.ui.staging import StagedMeld
+from kalooki.ui.table_gestures import targets
+from kalooki.ui.table_input import Drag, drag_spots
+from kalooki.ui.table_layout import TableLayout
+from kalooki.ui.table_motion import Motion, Sprite
+
+
+@dataclass(frozen=True)
+class Lit:
+    """Where dragged cards (or the freed joker) may go, outlined: table melds, the discard
+    pile, the staging area, and the freed joker itself."""
+
+    melds: tuple[pygame.Rect, ...] = ()
+    discard: bool = False
+    staging: bool = False
+    card: pygame.Rect | None = None
+
+
+@dataclass(frozen=True)
+class TableFrame:
+    layout: TableLayout
+    view: PlayerView
+    names: tuple[str, ...]
+    open_hands: Mapping[int, tuple[int, ...]]
+    """Opponents' hands drawn face up (a watched match), by seat."""
+    levels: tuple[str, ...]
+    at_screen: bool
+    """A person plays the viewer's seat: the prompts speak to them."""
+    cards: tuple[Sprite, ...]
+    """The placed cards in drawing order, the moving ones last."""
+    flights: tuple[Sprite, ...]
+    dragged: tuple[Sprite, ...]
+    lit: Lit
+    staged: tuple[tuple[StagedMeld, pygame.Rect], ...]
+    ready: bool
+    """The staged melds make a legal lay-down."""
+    lay_problem: str
+    cut: tuple[int, float | None] | None
+    """While the viewer cuts: the pack's size, and how far along it a cut drag is."""
+    hint_reason: str | None
+    hint_cards: tuple[pygame.Rect, ...]
+    hint_places: tuple[pygame.Rect, ...]
+    call_left: float | None
+    log: tuple[str, ...]
+    toast: str
+    banner: str
+
+
+def dragged_sprites(drag: Drag | None, layout: TableLayout,
+                    view: PlayerView) -> tuple[Sprite, ...]:
+    """The cards under the pointer: the dragged hand cards, or a pile's top card."""
+    if drag is None or drag.source == "cut":
+        return ()
+    spots = drag_spots(drag, layout)
+    if drag.source == "cards":
+        return tuple(Sprite(face_of(card), x, y, width, shadow=True)
+                     for card, (x, y, width) in zip(drag.cards, spots, strict=False))
+    top = view.top_discard
+    face = face_of(top) if drag.source == "discard" and top is not None else None
+    x, y, width = spots[0]
+    return (Sprite(face, x, y, width, shadow=True),)
+
+
+def lit(drag: Drag | None, view: PlayerView, layout: TableLayout,
+        placement: Placement) -> Lit:
+    freed = view.freed_joker
+    if drag is None and freed is not None and freed in placement.spots:
+        melds, _ = targets(view, [freed])
+        x, y, width = placement.spots[freed]
+        return Lit(tuple(placement.meld_rects[i] for i in sorted(melds)),
+                   card=pygame.Rect(x, y, width, round(width * 1.4)))
+    if drag is not None and drag.source == "cards":
+        melds, discard = targets(view, drag.cards)
+        return Lit(tuple(placement.meld_rects[i] for i in sorted(melds)), discard, True)
+    return Lit()
+
+
+def hint_marks(action: Action | None, layout: TableLayout, placement: Placement,
+               motion: Motion, buttons: Mapping[str, pygame.Rect]
+               ) -> tuple[tuple[pygame.Rect, ...], tuple[pygame.Rect, ...]]:
+    """The hinted cards, where they are drawn, and the places to outline (piles, melds,
+    the shown buttons by name)."""
+    if action is None:
+        return (), ()
+    places: list[pygame.Rect] = []
+    cards: set[int] = set()
+    if isinstance(action, DrawStock):
+        places.append(layout.stock)
+    elif isinstance(action, TakeDiscard | EndTurn):
+        places.append(layout.discard)
+    elif isinstance(action, Discard):
+        cards.add(action.card)
+        places.append(layout.discard)
+    elif isinstance(action, LayDown):
+        cards.update(c for spec in action.melds for c in spec.cards)
+    elif isinstance(action, TackOn | ShiftJoker):
+        cards.add(action.card)
+        if 0 <= action.meld < len(placement.meld_rects):
+            places.append(placement.meld_rects[action.meld])
+    else:
+        name = {Call: "call", Pass: "pass", Allow: "allow", Refuse: "refuse"}.get(
+            type(action))
+        if name is not None and name in buttons:
+            places.append(buttons[name])
+    rects = []
+    for card in cards:
+        if card in motion.pos and card in placement.spots:
+            x, y = motion.drawn_at(card)
+            width = placement.spots[card][2]
+            rects.append(pygame.Rect(round(x), round(y), width, round(width * 1.4)))
+    return tuple(rects), tuple(places)
