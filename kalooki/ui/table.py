@@ -126,6 +126,7 @@ class TableScene:
         self.staged: list[StagedMeld] = []
         self.lays: list[LayDown] = []
         self.lay_problem = ""
+        self.speed = speed
         self.motion = Motion(speed)
         self.input = TableInput()
         self.log: list[str] = []
