@@ -14,7 +14,7 @@ import time
 from kalooki.ai.random_player import choose_random
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import preset
-from kalooki.engine.solver import _tables
+from kalooki.engine.solver.tables import tables
 from kalooki.engine.state import Game
 
 DEALS = 300
@@ -41,7 +41,7 @@ def play_deals(count: int, seed: int = 1) -> tuple[int, int]:
 
 def main() -> None:
     start = time.process_time()
-    _tables(preset("caribbean"))  # once per rule set, and a game would pay it once
+    tables(preset("caribbean"))  # once per rule set, and a game would pay it once
     print(f"rule-set tables built in {(time.process_time() - start) * 1000:.0f} CPU ms "
           f"(not counted below)")
     wall = time.perf_counter()

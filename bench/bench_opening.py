@@ -14,8 +14,8 @@ import time
 from collections.abc import Callable
 
 from kalooki.engine.cards import build_deck, make_card
-from kalooki.engine.opening import best_opening, can_open
 from kalooki.engine.rules import RuleSet, preset
+from kalooki.engine.solver.opening import best_opening, can_open
 
 SAMPLES = 1500
 DECK = build_deck(2, 2)

@@ -18,13 +18,8 @@ from collections.abc import Callable, Sequence
 
 from kalooki.engine.cards import JOKER_BASE, build_deck, make_card
 from kalooki.engine.rules import CARIBBEAN, GROUP
-from kalooki.engine.solver import (
-    _tables,
-    best_contract,
-    best_melds,
-    can_meet_contract,
-    cards_needed,
-)
+from kalooki.engine.solver import best_contract, best_melds, can_meet_contract, cards_needed
+from kalooki.engine.solver.tables import tables
 
 HAND = 16
 SAMPLES = 300
@@ -113,7 +108,7 @@ def calls(contract: Sequence[int]) -> list[tuple[str, Callable[[list[int]], obje
 
 def main() -> None:
     start = time.perf_counter()
-    _tables(CARIBBEAN)
+    tables(CARIBBEAN)
     print(f"rule-set tables built in {(time.perf_counter() - start) * 1000:.0f} ms "
           f"(once per rule set)")
     rng = random.Random(20240611)

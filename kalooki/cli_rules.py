@@ -12,13 +12,12 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from kalooki.cli_common import UsageError, store_paths
-from kalooki.engine import opening
 from kalooki.engine.cards import cards_text, parse_cards, sort_key_suit
 from kalooki.engine.errors import RuleError
 from kalooki.engine.melds import explain_invalid, interpretations, opening_value
 from kalooki.engine.rules import PRESETS, RuleSet
 from kalooki.engine.scoring import hand_points, with_bonus
-from kalooki.engine.solver import best_contract, cards_needed
+from kalooki.engine.solver import best_contract, cards_needed, opening
 from kalooki.store.presets import (
     PresetError,
     find_rules,

@@ -10,12 +10,12 @@ import pytest
 from kalooki.ai.easy import EasyPlayer
 from kalooki.ai.knowledge import Evaluator, evaluator_for
 from kalooki.ai.medium import MediumPlayer
-from kalooki.engine import opening
 from kalooki.engine.actions import LayDown, ReleaseJoker, TackOn, TakeDiscard
 from kalooki.engine.cards import cards_text, is_joker
 from kalooki.engine.deal import Phase
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import preset
+from kalooki.engine.solver import opening
 from kalooki.engine.state import Game
 from tests.rig import rigged
 

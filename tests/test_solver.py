@@ -28,19 +28,12 @@ from kalooki.engine.melds import (
 )
 from kalooki.engine.rules import GROUP, RUN, preset
 from kalooki.engine.scoring import hand_points
-from kalooki.engine.solver import (
-    _contract_state,
-    _generic_arrangement,
-    _Hand,
-    _Need,
-    _surely_short,
-    _tables,
-    _with_keep,
-    best_contract,
-    best_melds,
-    can_meet_contract,
-    cards_needed,
-)
+from kalooki.engine.solver import best_contract, best_melds, can_meet_contract, cards_needed
+from kalooki.engine.solver.arrangement import with_keep
+from kalooki.engine.solver.generic import contract_state, generic_arrangement
+from kalooki.engine.solver.hand import Hand
+from kalooki.engine.solver.needed import Need, surely_short
+from kalooki.engine.solver.tables import tables
 
 CARIB = preset("caribbean")
 DECK = build_deck(2, 4)
@@ -341,8 +334,8 @@ DIFFERENTIAL_HANDS = _deal_hands(20240611, 400)
 
 
 def exhaustive_contract(hand, contract, keep):
-    state = _contract_state(contract)
-    return _with_keep(hand, keep, CARIB, lambda h: _generic_arrangement(h, CARIB, state))
+    state = contract_state(contract)
+    return with_keep(hand, keep, CARIB, lambda h: generic_arrangement(h, CARIB, state))
 
 
 def test_contract_fast_paths_match_the_exhaustive_search():
@@ -357,15 +350,15 @@ def test_contract_fast_paths_match_the_exhaustive_search():
                 assert found.penalty == expected.penalty, (hand, keep)
                 assert_valid_arrangement(hand, found, contract, CARIB, keep)
         assert (cards_needed(hand, contract, CARIB)
-                == _Need(_Hand(hand), contract, CARIB).solve(10**9)), hand
+                == Need(Hand(hand), contract, CARIB).solve(10**9)), hand
 
 
 def test_best_melds_fast_path_matches_the_exhaustive_search():
     for hand, _ in DIFFERENTIAL_HANDS[:120]:
         for keep in (0, 1):
             found = best_melds(hand, CARIB, keep=keep)
-            expected = _with_keep(hand, keep, CARIB,
-                                  lambda h: _generic_arrangement(h, CARIB, None))
+            expected = with_keep(hand, keep, CARIB,
+                                  lambda h: generic_arrangement(h, CARIB, None))
             assert found.penalty == expected.penalty, (hand, keep)
             assert_valid_arrangement(hand, found, None, CARIB, keep)
 
@@ -382,12 +375,12 @@ def test_the_quick_shortfall_test_never_refuses_a_hand_that_meets_the_contract()
     for rules in variants:
         for hand, contract in DIFFERENTIAL_HANDS[:160]:
             groups = list(contract).count(GROUP)
-            if _surely_short(hand, groups, len(contract) - groups, rules, _tables(rules)):
+            if surely_short(hand, groups, len(contract) - groups, rules, tables(rules)):
                 shorts += 1
-                assert _Need(_Hand(hand), contract, rules).solve(10**9) >= 1, (hand, rules)
+                assert Need(Hand(hand), contract, rules).solve(10**9) >= 1, (hand, rules)
             else:
                 assert can_meet_contract(hand, contract, rules) == (
-                    _Need(_Hand(hand), contract, rules).solve(10**9) == 0), (hand, rules)
+                    Need(Hand(hand), contract, rules).solve(10**9) == 0), (hand, rules)
     assert shorts  # the test does answer hands
 
 

@@ -8,7 +8,6 @@ import itertools
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from kalooki.engine import opening
 from kalooki.engine.actions import DrawStock, ReleaseJoker, parse_action
 from kalooki.engine.cards import build_deck, parse_cards
 from kalooki.engine.melds import interpretations, make_meld, meld_value
@@ -16,6 +15,7 @@ from kalooki.engine.record import Recorder, replay
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import preset
 from kalooki.engine.scoring import hand_points
+from kalooki.engine.solver import opening
 from tests.rig import eager, rigged
 
 K51 = preset("kalooki51")

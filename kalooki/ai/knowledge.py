@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from kalooki.engine import opening, solver
+from kalooki.engine import solver
 from kalooki.engine.cards import (
     JOKER_BASE,
     JOKER_FACE,
@@ -21,6 +21,7 @@ from kalooki.engine.cards import (
 from kalooki.engine.errors import RuleError
 from kalooki.engine.melds import HIGH, LOW, Meld, extend, opening_value
 from kalooki.engine.rules import RuleSet
+from kalooki.engine.solver import opening
 from kalooki.engine.view import PlayerView
 
 OPENING_POINTS_PER_CARD = 7

@@ -14,7 +14,6 @@ from kalooki.ai import knowledge
 from kalooki.ai.knowledge import Evaluator, evaluator_for
 from kalooki.ai.player import Style
 from kalooki.ai.table_sim import cards_left_after
-from kalooki.engine import opening
 from kalooki.engine.actions import (
     Action,
     Allow,
@@ -37,6 +36,7 @@ from kalooki.engine.cards import JOKER_BASE, card_text, cards_text, face_of, is_
 from kalooki.engine.deal import Phase
 from kalooki.engine.rng import Rng
 from kalooki.engine.scoring import card_points
+from kalooki.engine.solver import opening
 from kalooki.engine.view import PlayerView
 
 Decision = tuple[Action, str]

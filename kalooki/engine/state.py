@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
 
-from kalooki.engine import opening, solver
+from kalooki.engine import solver
 from kalooki.engine.actions import (
     Action,
     Allow,
@@ -65,6 +65,7 @@ from kalooki.engine.melds import (
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import RuleSet
 from kalooki.engine.scoring import deal_scores, went_out_in_one_turn
+from kalooki.engine.solver import opening
 from kalooki.engine.view import PlayerView, PublicMeld, make_view
 
 CUT_WOBBLE = 3

@@ -8,7 +8,8 @@ listed once (as faces and a joker count, since two 7♥ of two packs are interch
 then sets of disjoint melds are searched depth first. Thirteen or fourteen cards hold few
 melds, so the search is small; a cheap bound (every card that is in some meld, at its best
 value) rejects most hands before it starts. Physical ids come back only when an
-:class:`~kalooki.engine.solver.Arrangement` is built, through :mod:`melds` validation.
+:class:`~kalooki.engine.solver.arrangement.Arrangement` is built, through :mod:`melds`
+validation, as for contracts.
 """
 
 from __future__ import annotations
@@ -17,28 +18,28 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from kalooki.engine.cards import ACE, ACE_HIGH, JOKER_FACE, KING, face_of, is_joker
-from kalooki.engine.melds import ace_positions, make_group, make_run, rank_value, run_bounds
+from kalooki.engine.cards import ACE, ACE_HIGH, JOKER_BASE, JOKER_FACE, KING, face_of, is_joker
+from kalooki.engine.melds import ace_positions, rank_value, run_bounds
 from kalooki.engine.rules import RuleSet
-from kalooki.engine.scoring import card_points, hand_points
-from kalooki.engine.solver import Arrangement
-
-_INF = 10**9
+from kalooki.engine.scoring import card_points
+from kalooki.engine.solver.arrangement import Arrangement, build
+from kalooki.engine.solver.bits import bits, submasks
+from kalooki.engine.solver.candidates import Group, Run
+from kalooki.engine.solver.hand import face_counts
+from kalooki.engine.solver.tables import INF, derived
 
 
 @dataclass(frozen=True, slots=True)
 class _Cand:
-    """One meld the hand can lay: natural faces used, jokers used, and its worth."""
+    """One meld the hand can lay: natural faces used, jokers used, its worth, and the plan
+    that builds it."""
 
     faces: tuple[int, ...]
     jokers: int
     value: int          # towards the opening threshold
     points: int         # penalty points it takes out of the hand
     pure_run: bool
-    rank: int = 0       # a group's rank
-    suit: int = -1      # a run's suit
-    lo: int = 0         # a run's first position (1..14)
-    joker_mask: int = 0  # a run's positions held by jokers
+    plan: Run | Group
     cost: int = 0       # most its cards could be worth in any meld (for the search bound)
 
 
@@ -51,8 +52,8 @@ class _Context:
         low, high = run_bounds(rules)
         self.ace_low = ACE in aces
         self.ace_high = ACE_HIGH in aces
-        self.max_jokers = _INF if rules.max_jokers_per_meld is None else rules.max_jokers_per_meld
-        self.group_max = _INF if rules.group_max is None else rules.group_max
+        self.max_jokers = INF if rules.max_jokers_per_meld is None else rules.max_jokers_per_meld
+        self.group_max = INF if rules.group_max is None else rules.group_max
         if rules.group_distinct_suits:
             self.group_max = min(self.group_max, 4)
         self.intervals = [
@@ -95,7 +96,7 @@ class _Context:
             gaps = span & ~present
             if gaps.bit_count() > jokers:
                 continue
-            for swap in _submasks(present):
+            for swap in submasks(present, largest_first=True):
                 joker_mask = gaps | swap
                 naturals = present & ~swap
                 if not naturals or joker_mask.bit_count() > min(jokers, self.max_jokers):
@@ -116,7 +117,7 @@ class _Context:
         if found is not None:
             return found
         rules = self.rules
-        cap = 1 if rules.group_distinct_suits else _INF
+        cap = 1 if rules.group_distinct_suits else INF
         found = []
         for takes in itertools.product(*(range(min(c, cap) + 1) for c in counts)):
             naturals = sum(takes)
@@ -129,57 +130,16 @@ class _Context:
         return found
 
 
-_CONTEXTS: dict[RuleSet, _Context] = {}
-_LAST: list[tuple[RuleSet, _Context]] = []
-
-
-def _context(rules: RuleSet) -> _Context:
-    if _LAST and _LAST[0][0] is rules:
-        return _LAST[0][1]
-    ctx = _CONTEXTS.get(rules)
-    if ctx is None:
-        if len(_CONTEXTS) > 32:
-            _CONTEXTS.clear()
-        ctx = _CONTEXTS[rules] = _Context(rules)
-    _LAST[:] = [(rules, ctx)]
-    return ctx
-
-
-def _submasks(mask: int) -> list[int]:
-    subs = [0]
-    sub = mask
-    while sub:
-        subs.append(sub)
-        sub = (sub - 1) & mask
-    return subs
-
-
 # --- candidates -------------------------------------------------------------
 
-def _counts(hand: Sequence[int]) -> tuple[list[int], int]:
-    counts = [0] * 52
-    jokers = 0
-    for card in hand:
-        if is_joker(card):
-            jokers += 1
-        else:
-            counts[face_of(card)] += 1
-    return counts, jokers
-
-
-def _candidates(ctx: _Context, counts: list[int], jokers: int) -> list[_Cand]:
+def _candidates(ctx: _Context, counts: list[int], masks: list[int], jokers: int
+                ) -> list[_Cand]:
     """Every meld the hand can lay (cached per suit pattern and per rank pattern: the
     same few patterns recur in every hand)."""
     found: list[_Cand] = []
     run_min = ctx.rules.run_min
     for suit in range(4):
-        row = counts[suit * 13:suit * 13 + 13]
-        mask = 0
-        bit = 2
-        for n in row:
-            if n:
-                mask |= bit
-            bit <<= 1
+        mask = masks[suit] << 1  # positions 1..13
         if mask and mask.bit_count() + jokers + (mask & 2) // 2 >= run_min:
             key = (suit, mask, jokers)
             runs = ctx.run_cands.get(key)
@@ -209,12 +169,12 @@ def _run_cands(ctx: _Context, suit: int, mask: int, jokers: int) -> list[_Cand]:
         if ctx.ace_high:
             mask |= 1 << ACE_HIGH
     found = []
-    for lo, _hi, naturals, joker_mask, value in ctx.run_plans(mask, jokers):
-        faces = tuple(base + (0 if p == ACE_HIGH else p - 1) for p in _positions(naturals))
+    for lo, hi, naturals, joker_mask, value in ctx.run_plans(mask, jokers):
+        faces = tuple(base + (0 if p == ACE_HIGH else p - 1) for p in bits(naturals))
         k = joker_mask.bit_count()
         found.append(_Cand(faces, k, value, sum(ctx.points[f] for f in faces)
-                           + k * ctx.joker_points, k == 0, suit=suit, lo=lo,
-                           joker_mask=joker_mask, cost=ctx.cost(faces, k)))
+                           + k * ctx.joker_points, k == 0,
+                           Run(suit, lo, hi, naturals, joker_mask), cost=ctx.cost(faces, k)))
     return found
 
 
@@ -225,17 +185,8 @@ def _group_cands(ctx: _Context, rank: int, suit_counts: tuple[int, ...], jokers:
         faces = tuple(s * 13 + rank - 1 for s, t in enumerate(takes) for _ in range(t))
         found.append(_Cand(faces, k, ctx.group_value[rank] * (len(faces) + k),
                            sum(ctx.points[f] for f in faces) + k * ctx.joker_points, False,
-                           rank=rank, cost=ctx.cost(faces, k)))
+                           Group(rank, faces, k), cost=ctx.cost(faces, k)))
     return found
-
-
-def _positions(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 # --- search -----------------------------------------------------------------
@@ -243,9 +194,10 @@ def _positions(mask: int) -> list[int]:
 class _Search:
     """Depth-first search over sets of disjoint candidate melds."""
 
-    def __init__(self, ctx: _Context, counts: list[int], jokers: int, threshold: int,
-                 pure_run: bool, keep: int, must: int | None, first_only: bool) -> None:
-        self.cands = _candidates(ctx, counts, jokers)
+    def __init__(self, ctx: _Context, counts: list[int], masks: list[int], jokers: int,
+                 threshold: int, pure_run: bool, keep: int, must: int | None,
+                 first_only: bool) -> None:
+        self.cands = _candidates(ctx, counts, masks, jokers)
         if first_only:
             self.cands.sort(key=lambda c: -c.value)
         if must is not None:
@@ -336,44 +288,10 @@ class _Search:
 
 def _solve(hand: Sequence[int], rules: RuleSet, threshold: int, pure_run: bool, keep: int,
            must: int | None, first_only: bool) -> list[_Cand] | None:
-    counts, jokers = _counts(hand)
+    counts, masks, jokers = face_counts(hand)
     must_face = None if must is None else face_of(must)
-    return _Search(_context(rules), counts, jokers, threshold, pure_run, keep, must_face,
-                   first_only).run()
-
-
-def _build(hand: Sequence[int], chosen: Sequence[_Cand], rules: RuleSet,
-           must: int | None = None) -> Arrangement:
-    """Turn candidate melds into physical melds (validated by melds.py) and the rest."""
-    ids: dict[int, list[int]] = {}
-    jokers = sorted(c for c in hand if is_joker(c))
-    for card in sorted(hand):
-        if not is_joker(card):
-            ids.setdefault(face_of(card), []).append(card)
-    if must is not None and is_joker(must):
-        jokers.remove(must)
-        jokers.insert(0, must)
-    elif must is not None:
-        same = ids[face_of(must)]
-        same.remove(must)
-        same.insert(0, must)
-    melds = []
-    for cand in chosen:
-        if cand.suit < 0:
-            cards = [ids[f].pop(0) for f in cand.faces] + [jokers.pop(0)
-                                                           for _ in range(cand.jokers)]
-            melds.append(make_group(cards, rules))
-        else:
-            length = len(cand.faces) + cand.jokers
-            by_pos = {}
-            for f in cand.faces:
-                rank = f % 13 + 1
-                by_pos[ACE_HIGH if rank == ACE and cand.lo > 1 else rank] = ids[f].pop(0)
-            cards = [by_pos[p] if p in by_pos else jokers.pop(0)
-                     for p in range(cand.lo, cand.lo + length)]
-            melds.append(make_run(cards, rules))
-    leftover = tuple(sorted([c for group in ids.values() for c in group] + jokers))
-    return Arrangement(tuple(melds), leftover, hand_points(leftover, rules))
+    return _Search(derived(rules, _Context), counts, masks, jokers, threshold, pure_run, keep,
+                   must_face, first_only).run()
 
 
 # --- public API -------------------------------------------------------------
@@ -395,7 +313,7 @@ def best_opening(hand: Sequence[int], rules: RuleSet, keep: int = 0,
     chosen = _solve(hand, rules, threshold, rules.opening_pure_run, keep, must, False)
     if chosen is None or not chosen:
         return None
-    return _build(hand, chosen, rules, must)
+    return build(hand, [cand.plan for cand in chosen], rules, must)
 
 
 def fewest_points(hand: Sequence[int], rules: RuleSet, keep: int = 0,
@@ -405,14 +323,12 @@ def fewest_points(hand: Sequence[int], rules: RuleSet, keep: int = 0,
     chosen = _solve(hand, rules, 0, False, keep, must, False)
     if chosen is None:
         return None
-    return _build(hand, chosen, rules, must)
+    return build(hand, [cand.plan for cand in chosen], rules, must)
 
 
 def cards_to_open(hand: Sequence[int], rules: RuleSet, keep: int = 0, limit: int = 3) -> int:
     """Fewest cards (any faces, jokers included) that would let ``hand`` open; searched up
     to ``limit`` added cards, ``limit + 1`` meaning "more than that"."""
-    from kalooki.engine.cards import JOKER_BASE
-
     if can_open(hand, rules, keep):
         return 0
     packs, joker_count = rules.packs, rules.jokers

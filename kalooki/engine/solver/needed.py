@@ -1,0 +1,259 @@
+"""How far a hand is from its contract: the fewest cards that, added to it, would let it
+lay the contract (0: it can now), the single most useful number for the computer players
+and for hints.
+
+Fast paths first, all exact: a relaxation (runs and groups may share naturals) answers
+from a table per suit's rank mask, and the exact search runs only when the relaxation's
+bound is not met by a real lay-down."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+
+from kalooki.engine.cards import (
+    ACE,
+    ACE_HIGH,
+    JOKER_BASE,
+    JOKER_FACE,
+    face_of,
+    face_text,
+    is_joker,
+    parse_cards,
+)
+from kalooki.engine.rules import GROUP, RuleSet
+from kalooki.engine.solver.bits import bits, face_at, submasks
+from kalooki.engine.solver.generic import contract_state, generic_arrangement
+from kalooki.engine.solver.hand import Counts, face_counts
+from kalooki.engine.solver.slots import Slots, slot_search_applies
+from kalooki.engine.solver.tables import INF, Tables, tables
+
+
+def can_meet_contract(hand: Sequence[int], contract: Sequence[int], rules: RuleSet) -> bool:
+    """Whether ``hand`` holds the contract (the cheap question: no arrangement is built)."""
+    if not slot_search_applies(rules):
+        return generic_arrangement(hand, rules, contract_state(contract)) is not None
+    return needed(hand, contract, rules, 1) == 0
+
+
+def cards_needed(hand: Sequence[int], contract: Sequence[int], rules: RuleSet,
+                 low: int = 0, high: int | None = None) -> int:
+    """Fewest cards (any faces, jokers included) that, added to ``hand``, would let it lay
+    the contract; 0 when it can already.
+
+    ``low`` and ``high`` are bounds the caller already knows, and the search stops
+    sooner for them. A hand one card away from a hand needing n needs n or n + 1 (one
+    card fewer) or n - 1 or n (one card more): a card more never hurts, and the card
+    itself is one of the cards that could be added."""
+    if slot_search_applies(rules):
+        return needed(hand, contract, rules, INF if high is None else high, low)
+    return _needed_by_trial(hand, contract, rules, low)
+
+
+def _needed_by_trial(hand: Sequence[int], contract: Sequence[int], rules: RuleSet,
+                     low: int = 0) -> int:
+    """Rules the slot search does not cover: try ever larger sets of added faces (exact,
+    but exponential in the answer), starting from the known lower bound ``low``."""
+    deck = [f for f in range(52) for _ in range(rules.packs)] + [JOKER_FACE] * rules.jokers
+    for card in hand:
+        deck.remove(face_of(card) if not is_joker(card) else JOKER_FACE)
+    faces = sorted(set(deck))
+    for k in itertools.count(low):
+        for extra in itertools.combinations_with_replacement(faces, k):
+            if any(extra.count(f) > deck.count(f) for f in set(extra)):
+                continue
+            cards = [*hand, *parse_cards([face_text(f) for f in extra], taken=hand)]
+            if can_meet_contract(cards, contract, rules):
+                return k
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+class Need(Slots):
+    """Fewest cards to add so that the contract can be laid.
+
+    Minimal melds suffice (a longer meld always contains a minimal one), an added card can
+    be exactly the natural a slot wants, and every joker saves one added card wherever it
+    lands: with F slots to fill and room C for jokers, F - min(jokers, C) cards are needed,
+    i.e. max(F - jokers, V) with V = F - C, both sums over the melds."""
+
+    def solve(self, limit: int, floor: int = 0) -> int:
+        """The number needed, or ``limit`` when it is ``limit`` or more; the search stops
+        as soon as it reaches ``floor``, a known lower bound."""
+        self.best = limit
+        self.floor = floor
+        self.options = [self._options(s) for s in range(4)]
+        self.base = group_cost(self.rules, self.tab, self.counts, self.groups)
+        self._walk(0, self.runs, 0, 0, list(self.counts))
+        return self.best
+
+    def _options(self, suit: int) -> list[tuple[int, int, int]]:
+        """(slots, joker room, naturals taken) of each minimal run of this suit that could
+        still beat the best so far, leaving out any run that another beats on all three
+        counts: as many slots or more, as many no joker may fill or more, and the same
+        naturals taken or more among those a group might miss (ranks held fewer than
+        group_min + runs times)."""
+        room_of, limit, jokers = self.tab.window_room, self.best, self.jokers
+        if all(max(f - jokers, h) >= limit
+               for f, h, _ in self.tab.suit_windows[self.avail[suit] >> 1 & 0x1FFF]):
+            return []  # even its cheapest run, taking every natural it can, costs too much
+        scarce = 0
+        if self.groups:
+            for r in range(1, 14):
+                if self.rank_total[r] < self.rules.group_min + self.runs:
+                    scarce |= 1 << r | (1 << ACE_HIGH if r == ACE else 0)
+        found: dict[tuple[int, int, int], tuple[int, int, int]] = {}
+        for lo, _, span in self.tab.windows:
+            present = self.avail[suit] & span
+            fill = span ^ present
+            slots = fill.bit_count()
+            if slots - jokers >= limit or slots - room_of[fill >> lo] >= limit:
+                continue  # giving up naturals only makes this run dearer
+            contested = present & self.contested[suit]
+            for swap in submasks(contested) if contested else (0,):
+                taken = present ^ swap
+                fill = span ^ taken
+                slots = fill.bit_count()
+                room = room_of[fill >> lo]
+                if slots - jokers < limit and slots - room < limit:
+                    found.setdefault((slots, slots - room, taken & scarce),
+                                     (slots, room, taken))
+        kept: list[tuple[int, int, int]] = []
+        for key in sorted(found):
+            slots, hard, scarce_taken = key
+            if not any(k[0] <= slots and k[1] <= hard and not k[2] & ~scarce_taken
+                       for k in kept):
+                kept.append(key)
+        return sorted((found[k] for k in kept), key=lambda o: (o[0] - o[1], o[0]))
+
+    def _walk(self, suit: int, left: int, slots: int, hard: int, counts: list[int]) -> None:
+        base_slots, base_hard = self.base
+        bound = max(slots + base_slots - self.jokers, hard + base_hard)
+        if bound >= self.best or self.best <= self.floor:
+            return
+        if left == 0:
+            g_slots, g_hard = group_cost(self.rules, self.tab, counts, self.groups)
+            self.best = min(self.best, max(slots + g_slots - self.jokers, hard + g_hard, 0))
+            return
+        if 4 - suit < left:
+            return
+        for f, room, taken in self.options[suit]:
+            if max(slots + f + base_slots - self.jokers, hard + f - room + base_hard) >= self.best:
+                continue
+            for p in bits(taken):
+                counts[face_at(suit, p)] -= 1
+            self._walk(suit + 1, left - 1, slots + f, hard + f - room, counts)
+            for p in bits(taken):
+                counts[face_at(suit, p)] += 1
+        self._walk(suit + 1, left, slots, hard, counts)
+
+
+def group_cost(rules: RuleSet, tab: Tables, counts: Sequence[int], groups: int
+                ) -> tuple[int, int]:
+    """(slots, slots no joker may fill) of the cheapest ``groups`` minimal groups of
+    different ranks."""
+    if not groups:
+        return 0, 0
+    gmin = rules.group_min
+    distinct = rules.group_distinct_suits
+    sizes = []
+    for rank in range(13):
+        a, b, c, d = counts[rank], counts[rank + 13], counts[rank + 26], counts[rank + 39]
+        have = ((a > 0) + (b > 0) + (c > 0) + (d > 0)) if distinct else a + b + c + d
+        sizes.append(have if have < gmin else gmin)
+    sizes.sort(reverse=True)
+    joker_room = min(gmin - rules.group_min_naturals, tab.max_jokers)
+    slots = hard = 0
+    for t in sizes[:groups]:
+        gap = gmin - t
+        slots += gap
+        hard += gap - min(gap, joker_room)
+    return slots, hard
+
+
+def surely_short(hand: Sequence[int], groups: int, runs: int, rules: RuleSet,
+                  tab: Tables) -> bool:
+    """Whether the relaxation of :func:`needed` is above 0, so the hand cannot lay the
+    contract now. Most hands asked about in play cannot, and this answers them in one pass
+    over the cards, without trying every choice of runs: at 0, every meld has only slots a
+    joker may fill, and the jokers cover them all."""
+    held = 0  # bit f: face f is held
+    ranks = [0] * 13
+    for card in hand:
+        if card < JOKER_BASE:
+            ranks[card % 13] += 1
+            held |= 1 << card % 52
+    jokers = len(hand) - sum(ranks)
+    masks = (held & 0x1FFF, held >> 13 & 0x1FFF, held >> 26 & 0x1FFF, held >> 39)
+    slots = 0
+    if groups:
+        if rules.group_distinct_suits:
+            ranks = [(held >> r & 1) + (held >> r + 13 & 1) + (held >> r + 26 & 1)
+                     + (held >> r + 39 & 1) for r in range(13)]
+        gmin = rules.group_min
+        room = min(gmin - rules.group_min_naturals, tab.max_jokers)
+        for have in sorted(ranks, reverse=True)[:groups]:
+            gap = gmin - have if have < gmin else 0
+            if gap > room:
+                return True
+            slots += gap
+    free = tab.suit_free
+    return slots + sum(sorted([free[m] for m in masks])[:runs]) > jokers
+
+
+def needed(hand: Sequence[int], contract: Sequence[int], rules: RuleSet, limit: int,
+            floor: int = 0) -> int:
+    """:class:`Need`'s answer (capped at ``limit``), found fast in the usual case.
+
+    Letting runs and groups share naturals relaxes the problem, and the relaxed problem
+    is a lookup per suit plus a sort of the ranks: its answer is a lower bound. The runs
+    of a relaxed optimum, with the groups recounted from the cards they leave, give a real
+    lay-down and so an upper bound. When the two meet (no natural is fought over, or the
+    fight costs nothing) that is the answer; otherwise the exact search runs between them.
+    ``floor`` is a lower bound the caller already knows."""
+    tab = tables(rules)
+    groups = list(contract).count(GROUP)
+    runs = len(contract) - groups
+    if limit == 1 and surely_short(hand, groups, runs, rules, tab):
+        return 1
+    counts, masks, jokers = face_counts(hand)
+    g_slots, g_hard = group_cost(rules, tab, counts, groups)
+    table = tab.suit_windows
+    per_suit = [table[m] for m in masks]
+    low = INF
+    best: list[tuple[tuple[int, ...], tuple[tuple[int, int, tuple[int, ...]], ...]]] = []
+    for suits in itertools.combinations(range(4), runs):
+        for choice in itertools.product(*(per_suit[s] for s in suits)):
+            slots = g_slots
+            hard = g_hard
+            for f, h, _ in choice:
+                slots += f
+                hard += h
+            value = max(slots - jokers, hard, 0)
+            if value < low:
+                low = value
+                best = [(suits, choice)]
+            elif value == low:
+                best.append((suits, choice))
+    if low >= limit:
+        return limit
+    if not groups or not runs:
+        return low
+    low = max(low, floor)
+    high = limit
+    for suits, choice in best:
+        slots = sum(f for f, _, _ in choice)
+        hard = sum(h for _, h, _ in choice)
+        for takings in itertools.product(*(t for _, _, t in choice)):
+            left = list(counts)
+            for s, taken in zip(suits, takings, strict=True):
+                for p in bits(taken):
+                    left[face_at(s, p)] -= 1
+            g_slots, g_hard = group_cost(rules, tab, left, groups)
+            value = max(slots + g_slots - jokers, hard + g_hard, 0)
+            if value == low:
+                return low
+            high = min(high, value)
+    return Need(Counts(counts, jokers), contract, rules).solve(high, low)
+
+
+# --- public API -------------------------------------------------------------
