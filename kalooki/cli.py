@@ -3,21 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 from collections.abc import Sequence
 
-from kalooki.cli_common import UsageError, UsageParser
-
-
-def _positive(text: str) -> int:
-    """A whole number of at least 1; anything else is a usage error naming the argument."""
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}")
-    return value
+from kalooki import cli_args
+from kalooki.cli_common import UsageError, UsageParser, store_paths
+from kalooki.engine.showable import escaped
 
 
 def _add_autoplay_options(parser: argparse.ArgumentParser) -> None:
@@ -27,15 +19,16 @@ def _add_autoplay_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--preset", default="caribbean",
                         help="rules for --autoplay and --watch: a built-in or custom "
                              "preset's name")
-    parser.add_argument("--players", type=int, default=4,
+    parser.add_argument("--players", type=cli_args.players, default=4,
                         help="players for --autoplay and --watch")
     parser.add_argument("--watch", action="store_true",
                         help="open the game on a match of computer players to watch, at "
                              "the animation speed of your settings")
-    parser.add_argument("--deals", type=_positive, default=None,
+    parser.add_argument("--deals", type=cli_args.count, default=None,
                         help="deals to play with --autoplay (default 1) or --watch "
                              "(default: the whole match)")
-    parser.add_argument("--screenshot", metavar="PATH", help="save the last frame as PNG")
+    parser.add_argument("--screenshot", metavar="PATH", type=cli_args.picture,
+                        help="save the last frame as PNG")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -57,12 +50,32 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+INTERNAL_ERROR = "kalooki: internal error"
+"""The start of the one line printed when the program itself fails (a bug, never bad
+input: the command-line fuzz test proves no argument list reaches it)."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line: 0 done, 1 a check said no, 2 a usage error; never a traceback."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        return 130  # the shell's code for Ctrl-C; the person knows why it stopped
+    except Exception as error:
+        logging.getLogger("kalooki").exception("the command stopped on an unexpected error")
+        print(f"{INTERNAL_ERROR}: {escaped(f'{type(error).__name__}: {error}')[:200]}",
+              file=sys.stderr)
+        return 1
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     try:
         args = build_parser().parse_args(args_list)
+        if args.autoplay or args.watch:
+            _check_table(args)
     except UsageError as error:
-        print(error, file=sys.stderr)
+        print(escaped(str(error)), file=sys.stderr)
         return 2
     if args.self_test:
         from kalooki.selftest import run_self_test
@@ -75,5 +88,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.run(args))
     except UsageError as error:
-        print(f"kalooki: {error}", file=sys.stderr)
+        print(f"kalooki: {escaped(str(error))}", file=sys.stderr)
         return 2
+
+
+def _check_table(args: argparse.Namespace) -> None:
+    """``--autoplay``'s and ``--watch``'s table must be one the rules seat, before any
+    window opens; the rule set found is handed on as ``args.table_rules``."""
+    from kalooki.engine.errors import RuleError
+    from kalooki.store.presets import PresetError, find_rules
+    from kalooki.words.refusals import refusal_text
+
+    option = "--watch" if args.watch else "--autoplay"
+    try:
+        args.table_rules = find_rules(store_paths(args), args.preset)
+        args.table_rules.validate(args.players)
+    except PresetError as error:
+        raise UsageError(f"kalooki: {option}: {error}") from None
+    except RuleError as error:
+        raise UsageError(f"kalooki: {option}: {refusal_text(error)}") from None

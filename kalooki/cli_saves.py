@@ -20,6 +20,8 @@ from kalooki.store.savegame import SaveError
 from kalooki.store.saves import SaveEntry, find_save, list_saves
 
 GAP = "  "
+MAX_SAVE_BYTES = 256 << 20
+"""Far above the longest match's record (a 200,000-action match takes about 3 MiB)."""
 
 
 def add_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -48,6 +50,8 @@ def _paths(args: argparse.Namespace) -> StorePaths:
 def run_replay(args: argparse.Namespace) -> int:
     path = _find(args.file, _paths(args))
     try:
+        if path.stat().st_size > MAX_SAVE_BYTES:
+            return _fail(f"{args.file}: larger than {MAX_SAVE_BYTES >> 20} MiB, so not a save.")
         resumed = load(path.read_bytes())
     except OSError as error:
         return _fail(f"{args.file}: cannot be read ({error.strerror or error}).")

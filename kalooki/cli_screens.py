@@ -7,6 +7,7 @@ import argparse
 import os
 import re
 
+from kalooki.cli_args import ensure_folder, folder
 from kalooki.cli_common import UsageError
 
 LANGS = ("en", "fr")
@@ -25,7 +26,8 @@ def _size(text: str) -> tuple[int, int]:
 def add_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser = commands.add_parser(
         "screens", help="render every screen to PNG files (for translators and themes)")
-    parser.add_argument("dir", metavar="DIR", nargs="?", help="folder for the PNG files")
+    parser.add_argument("dir", metavar="DIR", nargs="?", type=folder,
+                        help="folder for the PNG files")
     parser.add_argument("--lang", choices=LANGS, default="en", help="language of the words")
     parser.add_argument("--size", type=_size, action="append", metavar="WxH",
                         help="window size (repeatable; default 1024x640 and 1920x1080)")
@@ -38,8 +40,6 @@ def add_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[ty
 def run_screens(args: argparse.Namespace) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from pathlib import Path
-
     from kalooki.ui.screens import SIZES, render, screen_names
 
     if args.list:
@@ -51,7 +51,10 @@ def run_screens(args: argparse.Namespace) -> int:
     if unknown:
         raise UsageError(f"no screen called {', '.join(unknown)} "
                          f"(try: {', '.join(screen_names())})")
-    written = render(Path(args.dir), args.size or SIZES, args.lang, args.only or ())
+    problem = ensure_folder(args.dir)
+    if problem is not None:
+        raise UsageError(problem)
+    written = render(args.dir, args.size or SIZES, args.lang, args.only or ())
     count = sum(len(files) for files in written.values())
     print(f"{count} {'picture' if count == 1 else 'pictures'} in {args.dir}")
     return 0

@@ -5,16 +5,18 @@ rate, calls, decision times)."""
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import multiprocessing
+import os
 import statistics
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
+from kalooki import cli_args
 from kalooki.ai.arena import MAX_VOIDS, DealOutcome, play_deal, rules_from_deal
 from kalooki.ai.levels import DEFAULT_BUDGET
 from kalooki.ai.personalities import make_player
@@ -22,20 +24,24 @@ from kalooki.cli_common import store_paths
 from kalooki.engine.errors import RuleError
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import RuleSet
+from kalooki.engine.showable import escaped
 from kalooki.store.presets import find_rules
+from kalooki.words.refusals import refusal_text
 
 
 def add_parser(commands: Any) -> None:
     p = commands.add_parser("simulate", help="computer players against each other")
     p.add_argument("--preset", default="caribbean",
                    help="a built-in preset or one of your custom presets")
-    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--players", type=cli_args.players, default=4)
     p.add_argument("--seats", default="hard,medium,medium,medium",
                    help="a level per seat (level or level:Personality), comma separated")
-    p.add_argument("--deals", type=int, default=100, help="deal seeds (each in every rotation)")
+    p.add_argument("--deals", type=cli_args.count, default=100,
+                   help="deal seeds (each in every rotation)")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--jobs", type=int, default=1)
-    p.add_argument("--think", type=float, default=DEFAULT_BUDGET,
+    p.add_argument("--jobs", type=cli_args.count, default=1,
+                   help="worker processes (at most one per deal and per processor)")
+    p.add_argument("--think", type=cli_args.seconds, default=DEFAULT_BUDGET,
                    help="hard players' time budget per decision (seconds)")
     p.add_argument("--reproducible", action="store_true",
                    help="hard players count their search instead of timing it, so a run "
@@ -43,8 +49,12 @@ def add_parser(commands: Any) -> None:
     p.add_argument("--first-deal-only", action="store_true",
                    help="play every seed as deal 1 (default: cycle through the contracts)")
     p.add_argument("--json", action="store_true", help="print the table as JSON")
-    p.add_argument("--save-records", type=Path, default=None, metavar="DIR")
+    p.add_argument("--save-records", type=cli_args.folder, default=None, metavar="DIR")
     p.set_defaults(run=run)
+
+
+_BATCH_PER_WORKER = 8
+"""Jobs handed to the pool at a time, per worker: enough to keep every worker busy."""
 
 
 @dataclass(frozen=True)
@@ -132,12 +142,20 @@ def _progress(done: int, total: int) -> None:
     sys.stderr.flush()
 
 
-def _outcomes(jobs: list[Job], workers: int) -> Iterator[list[DealOutcome]]:
+def workers_for(jobs: int, deals: int) -> int:
+    """Never more workers than deals to play or processors to play them on."""
+    return max(1, min(jobs, deals, os.cpu_count() or 1))
+
+
+def _outcomes(jobs: Iterator[Job], workers: int) -> Iterator[list[DealOutcome]]:
+    """The jobs' outcomes, the jobs made as they are needed: a pool handed a whole
+    generator would read it to the end first (a trillion deals, all in memory)."""
     if workers <= 1:
         yield from map(play_job, jobs)
         return
     with multiprocessing.Pool(workers) as pool:
-        yield from pool.imap_unordered(play_job, jobs)
+        while batch := list(itertools.islice(jobs, workers * _BATCH_PER_WORKER)):
+            yield from pool.imap_unordered(play_job, batch)
 
 
 def simulate(args: argparse.Namespace) -> tuple[dict[str, LevelStats], int]:
@@ -145,14 +163,13 @@ def simulate(args: argparse.Namespace) -> tuple[dict[str, LevelStats], int]:
     rules.validate(args.players)
     seats = parse_seats(args.seats, args.players)
     keep = args.save_records is not None
-    if keep:
-        args.save_records.mkdir(parents=True, exist_ok=True)
-    jobs = [Job(rules, seats, args.seed, i, args.think, args.reproducible,
+    jobs = (Job(rules, seats, args.seed, i, args.think, args.reproducible,
                 args.first_deal_only, keep)
-            for i in range(args.deals)]
+            for i in range(args.deals))
     stats: dict[str, LevelStats] = {}
     voids = 0
-    for done, outcomes in enumerate(_outcomes(jobs, args.jobs), start=1):
+    workers = workers_for(args.jobs, args.deals)
+    for done, outcomes in enumerate(_outcomes(jobs, workers), start=1):
         for rotation, outcome in enumerate(outcomes):
             voids += outcome.void
             if outcome.record is not None:
@@ -168,19 +185,28 @@ def simulate(args: argparse.Namespace) -> tuple[dict[str, LevelStats], int]:
                 s.down += seat.went_down
                 s.calls += seat.calls
                 s.times.extend(seat.times)
-        _progress(done, len(jobs))
+        _progress(done, args.deals)
     return stats, voids
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.deals < 1 or args.jobs < 1:
-        print("kalooki simulate: --deals and --jobs must be at least 1", file=sys.stderr)
+    problem = None if args.save_records is None else cli_args.ensure_folder(
+        args.save_records)
+    if problem is not None:
+        print(f"kalooki simulate: --save-records: {problem}", file=sys.stderr)
         return 2
     try:
         stats, voids = simulate(args)
-    except (RuleError, ValueError) as error:
-        print(f"kalooki simulate: {error}", file=sys.stderr)
+    except RuleError as error:
+        print(f"kalooki simulate: {escaped(refusal_text(error))}", file=sys.stderr)
         return 2
+    except ValueError as error:
+        print(f"kalooki simulate: {escaped(str(error))}", file=sys.stderr)
+        return 2
+    except OSError as error:  # the records folder filled up or went away meanwhile
+        print(f"kalooki simulate: cannot save a record ({error.strerror or error})",
+              file=sys.stderr)
+        return 1
     rows = {label: s.row() for label, s in sorted(stats.items())}
     if args.json:
         print(json.dumps({"levels": rows, "void_games": voids}, indent=2))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kalooki.engine.cards import card_code, parse_card_code
+from kalooki.engine.cards import ascii_number, card_code, parse_card_code
 from kalooki.engine.errors import RuleError
 from kalooki.engine.melds import GROUP_KIND, HIGH, LOW, RUN_KIND
 
@@ -184,9 +184,10 @@ _SIMPLE: dict[str, Action] = {a.code: a for a in (
 
 
 def _meld_index(text: str) -> int:
-    if not (text.startswith("m") and text[1:].isdigit()):
+    index = ascii_number(text[1:]) if text.startswith("m") else None
+    if index is None:
         raise RuleError("bad-action", case="meld_index", text=text)
-    return int(text[1:])
+    return index
 
 
 def _parse_meld_spec(text: str) -> MeldSpec:
@@ -205,8 +206,8 @@ def parse_action(code: str) -> Action:
     verb, _, rest = text.partition(" ")
     words = rest.split()
     try:
-        if verb == "cut" and len(words) == 1 and words[0].isdigit():
-            return Cut(int(words[0]))
+        if verb == "cut" and len(words) == 1 and (lifted := ascii_number(words[0])) is not None:
+            return Cut(lifted)
         if verb == "discard" and len(words) == 1:
             return Discard(parse_card_code(words[0]))
         if verb == "lay" and rest.strip():

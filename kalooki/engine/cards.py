@@ -117,12 +117,25 @@ def card_code(card: int) -> str:
     return f"{card_text(card)}#{pack_of(card) + 1}"
 
 
+_NUMBER_DIGITS = 9
+
+
+def ascii_number(text: str) -> int | None:
+    """``text`` read as a number of at most 9 digits 0-9, else None. ``str.isdigit``
+    also accepts ``²`` (which ``int`` refuses) and ``٣`` (which it reads): neither is a
+    card's or an action's number, and no such number needs more digits."""
+    if not 0 < len(text) <= _NUMBER_DIGITS or not text.isascii() or not text.isdigit():
+        return None
+    return int(text)
+
+
 def parse_card_code(code: str) -> int:
     """Inverse of :func:`card_code`."""
     text, sep, copy = code.partition("#")
-    if not sep or not copy.isdigit() or int(copy) < 1:
+    number = ascii_number(copy)
+    if not sep or number is None or number < 1:
         raise RuleError("bad-card", case="code", text=code)
-    index = int(copy) - 1
+    index = number - 1
     face_code = parse_face(text)
     if face_code == JOKER_FACE:
         if index >= MAX_JOKERS:
@@ -153,9 +166,9 @@ def parse_face(token: str) -> int:
         rank_part, suit_part = upper[:-1], upper[-1]
         suit = _SUIT_INPUT.get(suit_part, _SUIT_INPUT.get(text[-1]))
         rank = _RANK_INPUT.get(rank_part)
-        if rank is None and rank_part.isdigit():
-            rank = int(rank_part)
-            if not 2 <= rank <= 10:
+        if rank is None:
+            rank = ascii_number(rank_part)
+            if rank is not None and not 2 <= rank <= 10:
                 rank = None
         if suit is not None and rank is not None:
             return suit * 13 + rank - 1

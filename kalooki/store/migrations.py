@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from kalooki.engine.errors import RuleError
 from kalooki.engine.record import GameRecord, replay
 from kalooki.store.savegame import (
     FORMAT_VERSION,
@@ -18,12 +17,12 @@ from kalooki.store.savegame import (
     Seat,
     Summary,
     card_codes,
+    engine_refusal,
     first_deck,
     need,
     save_name,
     timestamp,
 )
-from kalooki.words.refusals import refusal_text
 
 Document = dict[str, Any]
 MIGRATED_APP_VERSION = "unknown"
@@ -38,8 +37,8 @@ def _from_0(doc: Document) -> Document:
     try:
         record = GameRecord.from_dict({**doc, "players": len(seats), "hashes": []})
         recorder = replay(record)
-    except RuleError as error:
-        raise SaveError(refusal_text(error)) from None
+    except Exception as error:  # whatever the engine raises on a file's values is damage
+        raise SaveError(engine_refusal(error)) from None
     return {
         "format_version": 1,
         "app_version": MIGRATED_APP_VERSION,

@@ -182,13 +182,13 @@ def resume(save: GameSave) -> Recorder:
         dealt = first_deck(record)
     except Exception as error:
         raise SaveError(f"'record': the rules, players or seed are unusable: "
-                        f"{_engine_refusal(error)}") from None
+                        f"{engine_refusal(error)}") from None
     if dealt != save.first_deck:
         raise SaveError(_deck_difference(save.first_deck, dealt))
     try:
         recorder = replay(record)
     except Exception as error:
-        raise SaveError(_engine_refusal(error)) from None
+        raise SaveError(engine_refusal(error)) from None
     replayed = Summary.of(recorder.game)
     for field in dataclasses.fields(Summary):
         stored, actual = getattr(save.summary, field.name), getattr(replayed, field.name)
@@ -198,7 +198,7 @@ def resume(save: GameSave) -> Recorder:
     return recorder
 
 
-def _engine_refusal(error: Exception) -> str:
+def engine_refusal(error: Exception) -> str:
     """The engine refuses bad input with a RuleError; anything else it raises on a file's
     values is still the file's damage to report, not a crash of the program."""
     if isinstance(error, RuleError):

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import logging
-import sys
 from collections.abc import Callable, Iterable
 from typing import Protocol
 
@@ -255,41 +254,23 @@ class App:
 def run_game(args: argparse.Namespace) -> int:
     """Open the window on the main menu and play until the player quits; with
     ``--watch``, on a match of computer players first; with ``--autoplay``, let computer
-    players play at instant speed instead and exit after the deals asked."""
+    players play at instant speed instead and exit after the deals asked. The command
+    line has checked the table (``args.table_rules``) before a window opens."""
     from kalooki.store.paths import StorePaths
-    from kalooki.store.presets import PresetError, find_rules
 
     paths = StorePaths.chosen(bool(getattr(args, "portable", False)))
     try:
         if getattr(args, "autoplay", False):
-            from pathlib import Path
-
             from kalooki.ui.autoplay import run_autoplay
 
-            try:
-                rules = find_rules(paths, args.preset)
-            except PresetError as error:
-                print(f"kalooki: {error}", file=sys.stderr)
-                return 2
-            shot = Path(args.screenshot) if args.screenshot else None
-            return run_autoplay(rules, args.players, args.deals or 1, shot)
-        from kalooki.engine.errors import RuleError
+            return run_autoplay(args.table_rules, args.players, args.deals or 1,
+                                args.screenshot)
         from kalooki.store.logs import start_logging
         from kalooki.ui.play import launch, watch_from_command_line
-        from kalooki.words.refusals import refusal_text
 
         then = None
         if getattr(args, "watch", False):
-            try:
-                rules = find_rules(paths, args.preset)
-                rules.validate(args.players)
-            except PresetError as error:
-                print(f"kalooki: {error}", file=sys.stderr)
-                return 2
-            except RuleError as error:
-                print(f"kalooki: {refusal_text(error)}", file=sys.stderr)
-                return 2
-            then = watch_from_command_line(rules, args.players, args.deals)
+            then = watch_from_command_line(args.table_rules, args.players, args.deals)
         start_logging(paths)
         app = launch(paths, fullscreen=bool(getattr(args, "fullscreen", False)), then=then)
         try:

@@ -4,6 +4,7 @@ instant speed, for a smoke test of the whole UI and for screenshots."""
 from __future__ import annotations
 
 import random
+import sys
 from pathlib import Path
 
 import pygame
@@ -30,7 +31,8 @@ class _Unthrottled:
 
 def autoplay_session(rules: RuleSet, players: int, seed: int) -> MatchSession:
     names = ("North", *DEFAULT_NAMES)
-    seats = [Seat(names[i], "medium") for i in range(players)]
+    seats = [Seat(names[i] if i < len(names) else f"Seat {i + 1}", "medium")
+             for i in range(players)]
     return MatchSession(rules, seats, seed, ai_pause=0.0)
 
 
@@ -56,8 +58,13 @@ def run_autoplay(rules: RuleSet = CARIBBEAN, players: int = 4, deals: int = 1,
         else:
             return 1
         if screenshot is not None:
-            screenshot.parent.mkdir(parents=True, exist_ok=True)
-            pygame.image.save(app.surface, screenshot)
+            try:
+                screenshot.parent.mkdir(parents=True, exist_ok=True)
+                pygame.image.save(app.surface, screenshot)
+            except (OSError, pygame.error) as error:
+                print(f"kalooki: --screenshot: cannot write {screenshot} ({error})",
+                      file=sys.stderr)
+                return 1
         return 0
     finally:
         app.close()

@@ -1,0 +1,86 @@
+"""Argument types for the command line: each refuses a value in one sentence, so argparse
+reports it as a usage error (one line, exit 2) before anything runs, never as a traceback
+halfway through."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+from pathlib import Path
+
+MAX_DIGITS = 18
+"""A count on the command line is at most this many digits (a trillion deals is 13)."""
+
+
+def count(text: str) -> int:
+    """A whole number of at least 1 (deals, jobs)."""
+    value = _whole(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text} is not at least 1")
+    return value
+
+
+def players(text: str) -> int:
+    """A number of players; whether the rules seat that many is the rules' to say."""
+    value = _whole(text)
+    if not 2 <= value <= 8:
+        raise argparse.ArgumentTypeError(f"{text} is not a number of players from 2 to 8")
+    return value
+
+
+def seconds(text: str) -> float:
+    """A thinking time: a finite number of seconds above 0 and at most a minute."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number of seconds") from None
+    if not math.isfinite(value) or not 0 < value <= 60:
+        raise argparse.ArgumentTypeError(f"{text} is not a time from 0 to 60 seconds")
+    return value
+
+
+def picture(text: str) -> Path:
+    """A PNG file to write: not a folder, in a folder that is not a file."""
+    path = Path(text)
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text} is a folder, not a file name for a PNG")
+    if path.suffix.lower() != ".png":
+        raise argparse.ArgumentTypeError(f"{text} does not end in .png")
+    _no_file_above(path.parent, text)
+    return path
+
+
+def folder(text: str) -> Path:
+    """A folder to write into: existing or not yet, but not a file."""
+    path = Path(text)
+    if path.exists() and not path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text} is a file, not a folder")
+    _no_file_above(path, text)
+    return path
+
+
+def ensure_folder(path: Path) -> str | None:
+    """Create ``path`` if needed; why it cannot be written into, or None when it can."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        return f"cannot create the folder {path} ({error.strerror or error})"
+    if not os.access(path, os.W_OK | os.X_OK):
+        return f"cannot write into the folder {path}"
+    return None
+
+
+def _whole(text: str) -> int:
+    digits = text.strip().removeprefix("-").removeprefix("+")
+    if not digits.isascii() or not digits.isdigit() or len(digits) > MAX_DIGITS:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number")
+    return int(text)
+
+
+def _no_file_above(path: Path, text: str) -> None:
+    for above in (path, *path.parents):
+        if above.exists():
+            if not above.is_dir():
+                raise argparse.ArgumentTypeError(f"{text}: {above} is a file, not a folder")
+            return
