@@ -57,6 +57,11 @@ input: the command-line fuzz test proves no argument list reaches it)."""
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line: 0 done, 1 a check said no, 2 a usage error; never a traceback."""
+    for stream in (sys.stdout, sys.stderr):
+        # A file name that is not UTF-8 reaches Python as lone surrogates: print it escaped.
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
     try:
         return _main(argv)
     except KeyboardInterrupt:

@@ -15,15 +15,15 @@ MAX_DIGITS = 18
 
 def count(text: str) -> int:
     """A whole number of at least 1 (deals, jobs)."""
-    value = _whole(text)
+    value = _whole(text, "a whole number of at least 1")
     if value < 1:
-        raise argparse.ArgumentTypeError(f"{text} is not at least 1")
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}")
     return value
 
 
 def players(text: str) -> int:
     """A number of players; whether the rules seat that many is the rules' to say."""
-    value = _whole(text)
+    value = _whole(text, "a number of players from 2 to 8")
     if not 2 <= value <= 8:
         raise argparse.ArgumentTypeError(f"{text} is not a number of players from 2 to 8")
     return value
@@ -43,7 +43,7 @@ def seconds(text: str) -> float:
 def picture(text: str) -> Path:
     """A PNG file to write: not a folder, in a folder that is not a file."""
     path = Path(text)
-    if path.is_dir():
+    if _kind(path, text) == "folder":
         raise argparse.ArgumentTypeError(f"{text} is a folder, not a file name for a PNG")
     if path.suffix.lower() != ".png":
         raise argparse.ArgumentTypeError(f"{text} does not end in .png")
@@ -54,7 +54,7 @@ def picture(text: str) -> Path:
 def folder(text: str) -> Path:
     """A folder to write into: existing or not yet, but not a file."""
     path = Path(text)
-    if path.exists() and not path.is_dir():
+    if _kind(path, text) == "file":
         raise argparse.ArgumentTypeError(f"{text} is a file, not a folder")
     _no_file_above(path, text)
     return path
@@ -71,16 +71,28 @@ def ensure_folder(path: Path) -> str | None:
     return None
 
 
-def _whole(text: str) -> int:
+def _whole(text: str, expected: str) -> int:
     digits = text.strip().removeprefix("-").removeprefix("+")
     if not digits.isascii() or not digits.isdigit() or len(digits) > MAX_DIGITS:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number")
+        raise argparse.ArgumentTypeError(f"expected {expected}, not {text!r}")
     return int(text)
+
+
+def _kind(path: Path, text: str) -> str | None:
+    """``folder``, ``file`` or None (nothing there yet); a path the system cannot even
+    look at (too long, not permitted) is refused."""
+    try:
+        return "folder" if path.is_dir() else "file" if path.exists() else None
+    except OSError as error:
+        shown = text if len(text) <= 60 else text[:57] + "..."
+        raise argparse.ArgumentTypeError(f"cannot use {shown} ({error.strerror or error})"
+                                         ) from None
 
 
 def _no_file_above(path: Path, text: str) -> None:
     for above in (path, *path.parents):
-        if above.exists():
-            if not above.is_dir():
-                raise argparse.ArgumentTypeError(f"{text}: {above} is a file, not a folder")
+        kind = _kind(above, text)
+        if kind == "file":
+            raise argparse.ArgumentTypeError(f"{text}: {above} is a file, not a folder")
+        if kind == "folder":
             return

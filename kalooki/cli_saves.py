@@ -77,8 +77,11 @@ def run_saves(args: argparse.Namespace) -> int:
 def _find(given: str, paths: StorePaths) -> Path:
     """A path as given, or else the store's save called ``given``; a check moves nothing."""
     path = Path(given)
-    if path.exists():
-        return path
+    try:
+        if path.exists():
+            return path
+    except OSError:  # a name too long to be a path is still a save's name to look for
+        pass
     return find_save(paths, given) or path
 
 

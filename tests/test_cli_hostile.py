@@ -46,7 +46,7 @@ def not_played(monkeypatch: pytest.MonkeyPatch) -> list[argparse.Namespace]:
     (["--autoplay", "--players", "7"], "3 to 6 players, not 7"),
     (["--autoplay", "--preset", "baby", "--players", "2"], "not 2"),
     (["--autoplay", "--players", "99"], "from 2 to 8"),
-    (["--autoplay", "--deals", "0"], "--deals: 0 is not at least 1"),
+    (["--autoplay", "--deals", "0"], "--deals: expected a whole number of at least 1"),
     (["--autoplay", "--deals", "-3"], "--deals"),
     (["--autoplay", "--screenshot", "."], "is a folder"),
     (["--autoplay", "--screenshot", "shot.txt"], "does not end in .png"),
@@ -219,3 +219,24 @@ def test_simulate_a_trillion_deals_starts_at_once(monkeypatch: pytest.MonkeyPatc
     assert main(["simulate", "--deals", "1000000000000", "--jobs", "2000", "--json"]) == 0
     assert seen == [2, 0, 1, 2]
     capsys.readouterr()
+
+
+LONG = "9" * 5000
+
+
+@pytest.mark.parametrize("argv", [["replay", LONG], ["--autoplay", "--screenshot", LONG + ".png"],
+                                  ["simulate", "--save-records", LONG], ["screens", LONG]])
+def test_a_path_too_long_for_the_system_is_one_line(capsys: pytest.CaptureFixture[str],
+                                                    monkeypatch: pytest.MonkeyPatch,
+                                                    argv: list[str]) -> None:
+    not_played(monkeypatch)
+    one_line_exit(capsys, argv, code=1 if argv[0] == "replay" else 2)
+
+
+def test_a_file_name_that_is_not_utf8_is_printed_escaped(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path) -> None:
+    monkeypatch.setattr("kalooki.ui.screens.render", lambda *args: {})
+    target = tmp_path / "caf\udcff"
+    assert main(["screens", str(target)]) == 0
+    assert "caf\\udcff" in capsys.readouterr().out

@@ -15,6 +15,9 @@ from typing import Any
 from kalooki.engine.showable import escaped
 
 _LOG = logging.getLogger("kalooki.store")
+logging.getLogger("kalooki").addHandler(logging.NullHandler())
+"""Notices go to the log file when the game keeps one, and nowhere else: a command that
+prints its own warnings must not have Python's fallback handler print them again."""
 
 ENGLISH: dict[str, str] = {
     "file-missing": "{file} was missing.",
