@@ -23,9 +23,9 @@ from kalooki.store.presets import (
     find_rules,
     load_shelf,
     read_preset,
-    summary_line,
 )
 from kalooki.words import LANGUAGES, set_language, tr
+from kalooki.words.house_rules import changes_line
 from kalooki.words.melds import contract_name
 from kalooki.words.presets import preset_summary, preset_title
 from kalooki.words.refusals import refusal_text
@@ -186,7 +186,7 @@ def run_presets(args: argparse.Namespace) -> int:
     shelf = load_shelf(store_paths(args))
     for custom in shelf.presets:
         print(tr("cli.custom_preset", name=custom.name, base=custom.based_on,
-                 summary=summary_line(custom.rules, PRESETS[custom.based_on], args.lang)))
+                 summary=changes_line(custom.rules, PRESETS[custom.based_on])))
     for damaged in shelf.damaged:
         print(tr("cli.damaged_preset", file=damaged.path.name, reason=damaged.reason))
     return 0

@@ -31,8 +31,8 @@ def test_presets_lists_custom_ones_marked_and_damaged_ones_with_their_reason(
     assert main(["rules", "presets"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("caribbean: ")
-    assert "our table (custom, based on baby): cut bonus: no · calls per deal: 2 · " \
-           "jokers count: 25" in lines
+    assert "our table (custom, based on baby): Dealer's cut bonus: no · Calls per deal: 2 · " \
+           "Jokers count: 25" in lines
     assert lines[-1] == ("torn.json (custom, damaged): torn.json: Rule field 'packs' must be "
                          "between 1 and 4, not 0.")
 
@@ -69,4 +69,4 @@ def test_autoplay_plays_a_custom_preset(store: StorePaths, tmp_path) -> None:
 
 def test_autoplay_with_an_unknown_preset_is_a_usage_error(capsys) -> None:
     assert main(["--autoplay", "--preset", "nowhere"]) == 2
-    assert "no preset called 'nowhere'" in capsys.readouterr().err
+    assert "no preset called “nowhere”" in capsys.readouterr().err

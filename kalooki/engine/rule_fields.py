@@ -97,8 +97,8 @@ class FieldSpec:
         return f"rules.field.{self.name}.help"
 
     def choice_key(self, choice: str) -> str:
-        """The catalog key of one choice's words."""
-        return f"rules.field.{self.name}.choice.{choice}"
+        """The catalog key of one choice's words (keys spell a code's hyphens as ``_``)."""
+        return f"rules.field.{self.name}.choice.{choice.replace('-', '_')}"
 
     @property
     def nullable(self) -> bool:

@@ -12,19 +12,19 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import json
-import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
 from kalooki.engine.errors import RuleError
 from kalooki.engine.presets_io import dumps_rules, rules_from_data
 from kalooki.engine.rules import PRESETS, RuleSet
+from kalooki.engine.showable import escaped, text_problem
 from kalooki.store.atomic import backup_path, write_atomic
 from kalooki.store.filenames import numbered, safe_stem
 from kalooki.store.paths import StorePaths
-from kalooki.words import LANGUAGES
-from kalooki.words.presets import preset_title
-from kalooki.words.rules_text import diff_lines
+from kalooki.words import Said, phrase
+from kalooki.words.house_rules import built_in_names
+from kalooki.words.refusals import refusal
 
 FOLDER = "presets"
 SUFFIX = ".json"
@@ -37,7 +37,14 @@ NAME_CHARS = 40
 
 
 class PresetError(ValueError):
-    """A preset operation refused; the message is one sentence for the player."""
+    """A preset operation refused: ``said`` is its sentence, worded when shown."""
+
+    def __init__(self, said: Said) -> None:
+        super().__init__(str(said))
+        self.said = said
+
+    def __str__(self) -> str:
+        return str(self.said)
 
 
 @dataclass(frozen=True)
@@ -58,7 +65,7 @@ class DamagedPreset:
     """A file in ``presets/`` that cannot be used, and why (one sentence)."""
 
     path: Path
-    reason: str
+    reason: Said
 
 
 @dataclass(frozen=True)
@@ -77,11 +84,8 @@ class PresetShelf:
         return {**PRESETS, **{p.name: p.rules for p in self.presets}}
 
 
-def summary_line(rules: RuleSet, base: RuleSet, lang: str = "en") -> str:
-    """How ``rules`` differ from ``base``, in one line: "12 cards in deals 1–3 · …"."""
-    changes = diff_lines(rules, base, lang)
-    same = {"en": "the same rules", "fr": "les mêmes règles"}[lang]
-    return " · ".join(changes) if changes else same
+def _shown(path: Path) -> str:
+    return escaped(path.name)
 
 
 def presets_dir(paths: StorePaths) -> Path:
@@ -105,15 +109,16 @@ def read_preset(path: Path) -> tuple[RuleSet, str]:
     try:
         size = path.stat().st_size
         if size > MAX_BYTES:
-            raise PresetError(f"{path.name} is {size // 1024} KB; a preset file is at most "
-                              f"{MAX_BYTES // 1024} KB.")
+            raise PresetError(phrase("presets.too_big", file=_shown(path), size=size // 1024,
+                                     limit=MAX_BYTES // 1024))
         with path.open("rb") as file:
             data = file.read(MAX_BYTES + 1)
     except OSError as error:
-        raise PresetError(f"{path.name} could not be read ({error.strerror or error}).") \
-            from None
+        raise PresetError(phrase("presets.unreadable", file=_shown(path),
+                                 reason=error.strerror or str(error))) from None
     if len(data) > MAX_BYTES:
-        raise PresetError(f"{path.name} is larger than {MAX_BYTES // 1024} KB.")
+        raise PresetError(phrase("presets.too_big", file=_shown(path), size=len(data) // 1024,
+                                 limit=MAX_BYTES // 1024))
     return parse_preset(data, path.name)
 
 
@@ -122,23 +127,24 @@ def parse_preset(data: bytes, where: str) -> tuple[RuleSet, str]:
     try:
         document = json.loads(data.decode("utf-8-sig"))
     except UnicodeDecodeError:
-        raise PresetError(f"{where} is not text (UTF-8).") from None
+        raise PresetError(phrase("presets.not_text", file=where)) from None
     except json.JSONDecodeError as error:
-        raise PresetError(f"{where} is not valid JSON (line {error.lineno}, column "
-                          f"{error.colno}).") from None
+        raise PresetError(phrase("presets.not_json", file=where, line=error.lineno,
+                                 column=error.colno)) from None
     except RecursionError:
-        raise PresetError(f"{where} nests too deeply to be a preset.") from None
+        raise PresetError(phrase("presets.too_deep", file=where)) from None
     except ValueError:  # Python refuses to convert a number of thousands of digits
-        raise PresetError(f"{where} holds a number too long to be a rule.") from None
+        raise PresetError(phrase("presets.number_too_long", file=where)) from None
     if _depth(document, MAX_DEPTH + 1) > MAX_DEPTH:
-        raise PresetError(f"{where} nests too deeply to be a preset.")
+        raise PresetError(phrase("presets.too_deep", file=where))
     try:
         rules = rules_from_data(document)
     except RuleError as error:
-        raise PresetError(f"{where}: {error.message}") from None
+        raise PresetError(phrase("presets.refused", file=where, reason=refusal(error))) \
+            from None
     problem = name_problem(rules.name)
     if problem:
-        raise PresetError(f"{where}: {problem}")
+        raise PresetError(phrase("presets.refused", file=where, reason=problem))
     return rules, document.get("based_on", "caribbean")
 
 
@@ -163,8 +169,9 @@ def load_shelf(paths: StorePaths) -> PresetShelf:
             continue
         other = seen.get(rules.name.casefold())
         if other is not None:
-            damaged.append(DamagedPreset(path, f"{path.name} has the same name as "
-                                         f"{other.name}, “{rules.name}”."))
+            damaged.append(DamagedPreset(path, phrase("presets.same_name", file=_shown(path),
+                                                      other=_shown(other),
+                                                      name=rules.name)))
             continue
         seen[rules.name.casefold()] = path
         usable.append(CustomPreset(path, rules, based_on))
@@ -185,25 +192,24 @@ def find_rules(paths: StorePaths, name: str) -> RuleSet:
     if broken is not None:
         raise PresetError(broken.reason)
     known = [*PRESETS, *(p.name for p in shelf.presets)]
-    raise PresetError(f"There is no preset called '{name}' (try: {', '.join(known)}).")
+    raise PresetError(phrase("presets.no_such", name=escaped(name), known=", ".join(known)))
 
 
 # -- names -----------------------------------------------------------------------------
 
 
-def name_problem(name: str) -> str | None:
+def name_problem(name: str) -> Said | None:
     """Why ``name`` cannot name a custom preset, or None."""
+    problem = text_problem(name, NAME_CHARS)
+    if problem in ("blank", "not-text"):
+        return phrase("presets.needs_name")
+    if problem == "too-long":
+        return phrase("presets.name_too_long", limit=NAME_CHARS)
+    if problem is not None:
+        return phrase("presets.name_unshowable")
     plain = name.strip()
-    if not plain:
-        return "A preset needs a name."
-    if len(plain) > NAME_CHARS:
-        return f"A preset's name has at most {NAME_CHARS} characters."
-    if any(unicodedata.category(c) in ("Cc", "Cs") for c in plain):
-        return "A preset's name cannot hold control characters."
-    built_in = {n.casefold() for n in PRESETS}
-    built_in |= {preset_title(n, locale=lang).casefold() for n in PRESETS for lang in LANGUAGES}
-    if plain.casefold() in built_in:
-        return f"“{plain}” is the name of a built-in preset; choose another."
+    if plain.casefold() in built_in_names():
+        return phrase("presets.built_in_name", name=plain)
     return None
 
 
@@ -231,7 +237,8 @@ def _write(path: Path, rules: RuleSet, based_on: str) -> None:
     try:
         write_atomic(path, dumps_rules(rules, based_on).encode("utf-8"))
     except OSError as error:
-        raise PresetError(f"The disk refused: {error.strerror or error}.") from None
+        raise PresetError(phrase("saves.disk_refused", reason=error.strerror or str(error))) \
+            from None
 
 
 def save_preset(paths: StorePaths, rules: RuleSet, based_on: str, name: str, *,
@@ -240,14 +247,15 @@ def save_preset(paths: StorePaths, rules: RuleSet, based_on: str, name: str, *,
     overwritten only with ``replace`` (Save after editing it), else refused."""
     name = _checked(name)
     if based_on not in PRESETS:
-        raise PresetError(f"'{based_on}' is not a built-in preset.")
+        raise PresetError(phrase("presets.no_such", name=escaped(based_on),
+                                 known=", ".join(PRESETS)))
     named = dataclasses.replace(rules, name=name)
     problems = named.problems()
     if problems:
         raise PresetError(problems[0])
     existing = load_shelf(paths).find(name)
     if existing is not None and not replace:
-        raise PresetError(f"There is already a preset called “{existing.name}”.")
+        raise PresetError(phrase("presets.exists", name=existing.name))
     folder = presets_dir(paths)
     path = existing.path if existing is not None else _free_path(folder, name)
     _write(path, named, based_on)
@@ -258,7 +266,7 @@ def rename_preset(paths: StorePaths, preset: CustomPreset, name: str) -> CustomP
     name = _checked(name)
     other = load_shelf(paths).find(name)
     if other is not None and other.path != preset.path:
-        raise PresetError(f"There is already a preset called “{other.name}”.")
+        raise PresetError(phrase("presets.exists", name=other.name))
     renamed = dataclasses.replace(preset.rules, name=name)
     path = _free_path(presets_dir(paths), name, mine=preset.path)
     _write(path, renamed, preset.based_on)
@@ -286,12 +294,13 @@ def delete_preset(paths: StorePaths, preset: CustomPreset | DamagedPreset) -> No
     """Remove a preset file (and its previous copy); only files of ``presets/``."""
     folder = presets_dir(paths).resolve()
     if preset.path.resolve().parent != folder or preset.path.suffix != SUFFIX:
-        raise PresetError(f"{preset.path} is not a preset of this program.")
+        raise PresetError(phrase("presets.not_ours", file=escaped(str(preset.path))))
     try:
         for file in (preset.path, backup_path(preset.path)):
             file.unlink(missing_ok=True)
     except OSError as error:
-        raise PresetError(f"The disk refused: {error.strerror or error}.") from None
+        raise PresetError(phrase("saves.disk_refused", reason=error.strerror or str(error))) \
+            from None
 
 
 def import_preset(paths: StorePaths, source: Path) -> CustomPreset:

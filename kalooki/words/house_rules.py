@@ -1,0 +1,120 @@
+"""House rules in words: what a rule set changes from its preset, in one line ("12 cards
+in deals 1–3 · Jokers count: 25 · Calls per deal: 2"), and a rule field's value as the
+editor and that line say it. Built from the field descriptions and the catalogs'
+``rules.field.*`` entries, so a new field is said with no new code."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kalooki.engine.rule_fields import FIELDS, GROUP, RUN, SPECS, Kind
+from kalooki.engine.rules import PRESETS, RuleSet
+from kalooki.words.catalog import LANGUAGES, tr
+from kalooki.words.presets import preset_title
+
+
+def value_words(name: str, value: Any) -> str:
+    """One field's value as a player reads it."""
+    spec = SPECS[name]
+    if value is None:
+        return tr(f"rules.field.{name}.none")
+    if spec.kind is Kind.BOOL:
+        return tr("form.yes" if value else "form.no")
+    if spec.kind is Kind.CHOICE:
+        return tr(spec.choice_key(str(value)))
+    if spec.kind is Kind.CHOICE_SET:
+        return ", ".join(tr(spec.choice_key(str(v))) for v in value) or tr("form.none")
+    if spec.kind is Kind.PACKS_BY_PLAYERS:
+        return "; ".join(tr("house_rules.bigger_table", players=players, packs=packs,
+                            jokers=jokers) for players, packs, jokers in value) \
+            or tr("form.none")
+    return str(value)
+
+
+def contract_words(contract: tuple[int, ...]) -> str:
+    """"2 groups and 1 run"; "1 run"."""
+    groups, runs = contract.count(GROUP), contract.count(RUN)
+    if groups and runs:
+        return tr("house_rules.contract", groups=tr("house_rules.groups", count=groups),
+                  runs=tr("house_rules.runs", count=runs))
+    return tr("house_rules.groups", count=groups) if groups else \
+        tr("house_rules.runs", count=runs)
+
+
+def deals_words(numbers: list[int]) -> str:
+    """"deal 3", "deals 1–3", "deals 2, 5, 7"."""
+    if len(numbers) == 1:
+        return tr("house_rules.deal", deal=numbers[0])
+    if numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return tr("house_rules.deal_range", first=numbers[0], last=numbers[-1])
+    return tr("house_rules.deal_list", deals=", ".join(str(n) for n in numbers))
+
+
+def _deals_changed(rules: RuleSet, base: RuleSet) -> list[str]:
+    """Hand sizes and contracts, said deal by deal where they differ."""
+    lines: list[str] = []
+    deals = range(1, max(len(rules.hand_sizes), len(base.hand_sizes),
+                         rules.deals_per_match) + 1)
+    sizes: dict[int, list[int]] = {}
+    for deal in deals:
+        if rules.hand_size(deal) != base.hand_size(deal):
+            sizes.setdefault(rules.hand_size(deal), []).append(deal)
+    lines += [tr("house_rules.cards_in", count=size, deals=deals_words(numbers))
+              for size, numbers in sizes.items()]
+    if rules.contracts is None or base.contracts is None:
+        if rules.contracts != base.contracts:
+            lines.append(tr("house_rules.no_contracts") if rules.contracts is None
+                         else tr("house_rules.contracts_again"))
+        return lines
+    contracts: dict[tuple[int, ...], list[int]] = {}
+    for deal in deals:
+        if rules.contract(deal) != base.contract(deal):
+            contracts.setdefault(rules.contract(deal), []).append(deal)
+    lines += [tr("house_rules.contract_in", contract=contract_words(contract),
+                 deals=deals_words(numbers)) for contract, numbers in contracts.items()]
+    return lines
+
+
+def changes(rules: RuleSet, base: RuleSet) -> list[str]:
+    """One short phrase per difference from ``base`` (the name aside), in field order."""
+    said: list[str] = []
+    for spec in FIELDS:
+        if spec.name == "name":
+            continue
+        mine, theirs = getattr(rules, spec.name), getattr(base, spec.name)
+        if mine == theirs:
+            continue
+        if spec.kind is Kind.HAND_SIZES:
+            said += _deals_changed(rules, base)
+        elif spec.kind is Kind.CONTRACTS:
+            continue  # said with the hand sizes, deal by deal
+        else:
+            said.append(tr("house_rules.change", label=tr(spec.label_key),
+                           value=value_words(spec.name, mine)))
+    if rules.hand_sizes == base.hand_sizes and rules.contracts != base.contracts:
+        said += _deals_changed(rules, base)
+    return said
+
+
+def changes_line(rules: RuleSet, base: RuleSet) -> str:
+    """"12 cards in deals 1–3 · Jokers count: 25", or that nothing differs."""
+    found = changes(rules, base)
+    if not found:
+        return tr("house_rules.same_as", preset_name=preset_title(base.name))
+    return " · ".join(found)
+
+
+def summary(rules: RuleSet, base: RuleSet) -> str:
+    """"House rules: 12 cards in deals 1–3 · …", or that nothing differs."""
+    if not changes(rules, base):
+        return changes_line(rules, base)
+    return tr("house_rules.summary", changes=changes_line(rules, base))
+
+
+def built_in_names() -> set[str]:
+    """Every built-in preset's code and its title in every language, without case: the
+    names a custom preset may not take, so that no list shows two of one name."""
+    names = {name.casefold() for name in PRESETS}
+    names |= {preset_title(name, locale=lang).casefold() for name in PRESETS
+              for lang in LANGUAGES}
+    return names
