@@ -72,9 +72,10 @@ class Form:
         self.widgets.append(widget)
         return row.place(widget, dx, dy)
 
-    def labelled(self, label_key: str, help_key: str | None, **params: object) -> Row:
+    def labelled(self, label_key: str, help_key: str | None, height: int | None = None,
+                 **params: object) -> Row:
         """A row with its label (and explanation) on the left half; editors go right."""
-        row = self.row(ROW_H if help_key else LINE_H + 14)
+        row = self.row(height or (ROW_H if help_key else LINE_H + 14))
         half = self.label_width
         self.add(row, UILabel(pygame.Rect(0, 0, half, LINE_H), **ui_text(label_key, **params),
                               manager=self.manager), 0, 4)
@@ -189,11 +190,13 @@ class Toggle(Editor):
     """On or off: one button that says which and flips when pressed."""
 
     def __init__(self, form: Form, row: Row, x: int, width: int, value: bool, *,
-                 on_key: str = "form.on", off_key: str = "form.off") -> None:
+                 on_key: str = "form.on", off_key: str = "form.off",
+                 dy: int | None = None) -> None:
         self.keys = (off_key, on_key)
         self.value = bool(value)
+        top = (row.height - WIDGET_H) // 2 if dy is None else dy
         self.button = form.add(row, UIButton(pygame.Rect(0, 0, width, WIDGET_H), " ",
-                                             form.manager), x, (row.height - WIDGET_H) // 2)
+                                             form.manager), x, top)
         self._show()
 
     def _show(self) -> None:
@@ -218,10 +221,11 @@ class Choice(Editor):
     """One of a few codes, chosen from a drop-down of their words."""
 
     def __init__(self, form: Form, row: Row, x: int, width: int, value: str,
-                 options: Sequence[tuple[str, str]]) -> None:
+                 options: Sequence[tuple[str, str]], dy: int | None = None) -> None:
         self.options = list(options)
         self.value = value
         self.form, self.row, self.x, self.width = form, row, x, width
+        self.top = (row.height - WIDGET_H) // 2 if dy is None else dy
         self.menu = self._menu(value)
 
     def _menu(self, value: str) -> UIDropDownMenu:
@@ -229,7 +233,7 @@ class Choice(Editor):
         menu = UIDropDownMenu(list(self.options), chosen, pygame.Rect(0, 0, self.width,
                                                                       WIDGET_H),
                               self.form.manager)
-        self.form.add(self.row, menu, self.x, (self.row.height - WIDGET_H) // 2)
+        self.form.add(self.row, menu, self.x, self.top)
         return menu
 
     def handle(self, event: pygame.event.Event) -> bool:
