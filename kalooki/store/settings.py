@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from kalooki.ai.levels import DEFAULT_BUDGET, OPPONENT_LEVELS
+from kalooki.engine.rule_fields import MAX_PLAYERS
 from kalooki.store.atomic import read_json, save_json
 from kalooki.store.fields import (
     boolean,
@@ -32,7 +33,7 @@ from kalooki.words.system import system_language
 
 FORMAT_VERSION = 1
 SETTINGS_FILE = "settings.json"
-MAX_OPPONENTS = 5
+MAX_OPPONENTS = MAX_PLAYERS - 1
 
 
 @dataclass(frozen=True)
@@ -56,12 +57,12 @@ class Settings:
     ai_pause_seconds: float = checked(0.6, number(0.0, 3.0))
     """The pause after each computer move, so a person can follow the play."""
     last_preset: str = checked("caribbean", text(40))
-    last_players: int = checked(4, integer(2, 6))
+    last_players: int = checked(4, integer(2, MAX_PLAYERS))
     player_name: str = checked("You", text(20))
     opponent_levels: tuple[str, ...] = checked(
         ("medium",) * MAX_OPPONENTS, sequence_of(one_of(*OPPONENT_LEVELS), 0, MAX_OPPONENTS))
     opponent_names: tuple[str, ...] = checked(
-        ("Marcia", "Desmond", "Keisha", "Winston", "Paulette"),
+        ("Marcia", "Desmond", "Keisha", "Winston", "Paulette", "Precious", "Lloyd"),
         sequence_of(text(20), 0, MAX_OPPONENTS))
     format_version: int = checked(FORMAT_VERSION, integer(1))
     """The version of the file these came from: a newer file keeps its number when re-saved."""

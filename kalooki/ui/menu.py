@@ -15,7 +15,13 @@ import pygame
 from pygame_gui.elements import UIButton, UILabel
 
 from kalooki.ui.felt import felt
-from kalooki.ui.setup_panel import ALL_PRESETS, GameSetup, SetupPanel, default_setup
+from kalooki.ui.setup_panel import (
+    ALL_PRESETS,
+    GameSetup,
+    HouseRules,
+    SetupPanel,
+    default_setup,
+)
 from kalooki.ui.title import render_title
 from kalooki.words import Said, phrase, ui_text, ui_text_of
 
@@ -43,6 +49,8 @@ class MainMenuScene:
                  on_rules: Callable[[], None] | None = None,
                  on_stats: Callable[[], None] | None = None,
                  on_watch: Callable[[GameSetup], None] | None = None,
+                 house_rules: HouseRules | None = None,
+                 on_house_rules: Callable[[GameSetup], None] | None = None,
                  setup: GameSetup | None = None) -> None:
         self.app = app
         self.has_autosave = has_autosave
@@ -55,6 +63,9 @@ class MainMenuScene:
         self.on_rules = on_rules
         self.on_stats = on_stats
         self.on_watch = on_watch
+        self.house_rules = house_rules
+        self.on_house_rules = on_house_rules
+        """Opens the house-rules editor from the new-game panel, on the chosen preset."""
         self.watching = False
         """The new-game panel is open to set up a game to watch, not to play."""
         self.setup_values = setup or default_setup(self.presets)
@@ -95,7 +106,10 @@ class MainMenuScene:
         if self.notice_text:
             self._say(self.notice_text)
         self.setup = SetupPanel(manager, size, self.presets, self.setup_values,
-                                on_start=self._start, on_back=self.close_setup)
+                                on_start=self._start, on_back=self.close_setup,
+                                house_rules=self.house_rules,
+                                on_house_rules=self._house_rules if self.on_house_rules
+                                else None)
         self._show_mode()
 
     def _place(self, size: tuple[int, int], count: int) -> list[pygame.Rect]:
@@ -165,6 +179,11 @@ class MainMenuScene:
             self.on_watch(setup)
         else:
             self.on_start(setup)
+
+    def _house_rules(self, preset: str) -> None:
+        if self.on_house_rules is not None:
+            self.setup_values = self.setup.values()
+            self.on_house_rules(self.setup_values)
 
     def _table_not_ready(self, *_: object) -> None:
         self.show_notice(TABLE_NOT_READY)

@@ -15,22 +15,24 @@ from typing import TYPE_CHECKING
 
 from kalooki.ai.levels import DEFAULT_LEVEL, OPPONENT_LEVELS
 from kalooki.engine.errors import RuleError
-from kalooki.engine.rules import PRESETS, RuleSet, preset
+from kalooki.engine.rules import RuleSet
 from kalooki.store import savegame
 from kalooki.store.notices import joined
 from kalooki.store.paths import StorePaths
+from kalooki.store.presets import PresetError, find_rules, load_shelf
 from kalooki.store.saves import SUFFIX, latest_autosave, load_save, save_named
 from kalooki.store.settings import MAX_OPPONENTS, Settings, load_settings, save_settings
 from kalooki.store.stats import load_stats
 from kalooki.ui.dialogs import DialogScene
 from kalooki.ui.keeper import MatchKeeper, save_seats
 from kalooki.ui.menu import DEFAULT_PRESETS, MainMenuScene
+from kalooki.ui.play_rules import house_rules_of, offered_rules, open_editor
 from kalooki.ui.play_settings import settings_scene
 from kalooki.ui.rules_scene import RulesScene
 from kalooki.ui.saves_scene import LoadGameScene, save_dialog, save_error
 from kalooki.ui.session import HUMAN_LEVEL, HUMAN_SEAT, MatchSession, Seat, thinking_thread
 from kalooki.ui.settings_scene import SettingsScene
-from kalooki.ui.setup_panel import DEFAULT_NAMES, GameSetup
+from kalooki.ui.setup_panel import DEFAULT_NAMES, GameSetup, player_counts
 from kalooki.ui.sound_board import game_board
 from kalooki.ui.sound_recipes import DISCARD as SAMPLE_SOUND
 from kalooki.ui.stats_scene import StatsScene
@@ -112,7 +114,7 @@ def seats_for(setup: GameSetup, human_name: str = "You") -> list[Seat]:
     return [Seat(human_name, HUMAN_LEVEL, human=True), *opponents]
 
 
-def setup_from(settings: Settings, presets: tuple[str, ...] = DEFAULT_PRESETS) -> GameSetup:
+def setup_from(settings: Settings, presets: Sequence[str] = DEFAULT_PRESETS) -> GameSetup:
     """The setup panel's defaults: what the player chose last time."""
     levels = [lv if lv in OPPONENT_LEVELS else DEFAULT_LEVEL for lv in settings.opponent_levels]
     names = list(settings.opponent_names)
@@ -124,6 +126,8 @@ def setup_from(settings: Settings, presets: tuple[str, ...] = DEFAULT_PRESETS) -
 
 def open_menu(app: App, profile: Profile | None = None) -> MainMenuScene:
     chosen = profile or Profile(StorePaths.default(), Settings())
+    shelf = load_shelf(chosen.paths)
+    offered = (*DEFAULT_PRESETS, *(p.name for p in shelf.presets))
     menu = MainMenuScene(app, has_autosave=lambda: latest_autosave(chosen.paths) is not None,
                          on_start=lambda setup: _start(app, setup, chosen),
                          on_continue=lambda: continue_match(app, chosen),
@@ -133,7 +137,9 @@ def open_menu(app: App, profile: Profile | None = None) -> MainMenuScene:
                          on_stats=lambda: open_stats(app, chosen),
                          on_settings=lambda: open_settings(app, chosen),
                          on_watch=lambda setup: _watch(app, setup, chosen),
-                         setup=setup_from(chosen.settings))
+                         house_rules=house_rules_of(shelf),
+                         on_house_rules=lambda setup: _house_rules(app, setup, chosen),
+                         setup=setup_from(chosen.settings, offered))
     app.switch(menu)
     return menu
 
@@ -148,12 +154,18 @@ def has_named_saves(paths: StorePaths) -> bool:
         return False
 
 
-def open_rules(app: App, profile: Profile) -> RulesScene:
-    """Any preset's rules, from the menu, starting with the one played last."""
-    shown = PRESETS.get(profile.settings.last_preset, next(iter(PRESETS.values())))
+def open_rules(app: App, profile: Profile, shown_name: str | None = None) -> RulesScene:
+    """Any preset's rules, the player's own too, from the menu, starting with the one
+    played last; House rules… edits the one shown."""
+    choices = offered_rules(profile.paths)
+    wanted = shown_name or profile.settings.last_preset
+    shown = choices.get(wanted, next(iter(choices.values())))
     scene = RulesScene(app, shown, lambda: open_menu(app, profile),
-                       choices=PRESETS,
-                       on_language=lambda lang: profile.change(app, language=lang))
+                       choices=choices,
+                       on_language=lambda lang: profile.change(app, language=lang),
+                       on_house_rules=lambda rules: open_editor(
+                           app, profile.paths, rules.name,
+                           lambda: open_rules(app, profile, rules.name)))
     app.switch(scene)
     return scene
 
@@ -188,6 +200,27 @@ def _start(app: App, setup: GameSetup, profile: Profile) -> None:
     start_match(app, setup, profile)
 
 
+def _house_rules(app: App, setup: GameSetup, profile: Profile) -> None:
+    """The editor on the panel's preset; Back returns to the open panel, Play starts the
+    game with the saved rules and the panel's players."""
+    def back() -> None:
+        menu = open_menu(app, profile)
+        menu.setup_values = setup
+        menu.on_resize(app.size)
+        menu.open_setup()
+
+    def play(name: str) -> None:
+        counts = player_counts(find_rules(profile.paths, name))
+        players = min(max(setup.players, counts[0]), counts[-1])
+        seated = GameSetup(name, players, setup.levels[:players - 1],
+                           setup.names[:players - 1])
+        profile.change(app, last_preset=name, last_players=players,
+                       opponent_levels=setup.levels, opponent_names=setup.names)
+        start_match(app, seated, profile)
+
+    open_editor(app, profile.paths, setup.preset, back, on_play=play)
+
+
 def _remember_setup(app: App, setup: GameSetup, profile: Profile) -> None:
     every = app.scene.setup_values if isinstance(app.scene, MainMenuScene) else setup
     profile.change(app, last_preset=setup.preset, last_players=setup.players,
@@ -209,11 +242,14 @@ def _watch(app: App, setup: GameSetup, profile: Profile) -> None:
     when the rules refuse the table, why not on the menu)."""
     _remember_setup(app, setup, profile)
     try:
-        watch_match(app, preset(setup.preset), setup, profile,
+        watch_match(app, find_rules(profile.paths, setup.preset), setup, profile,
                     on_quit=lambda: open_menu(app, profile))
     except RuleError as error:
         if isinstance(app.scene, MainMenuScene):
             app.scene.show_notice(refusal(error))
+    except PresetError as error:
+        if isinstance(app.scene, MainMenuScene):
+            app.scene.show_notice(error.said)
 
 
 def start_match(app: App, setup: GameSetup, profile: Profile,
@@ -222,13 +258,18 @@ def start_match(app: App, setup: GameSetup, profile: Profile,
     is reported on the menu instead."""
     settings = profile.settings
     try:
-        session = MatchSession(preset(setup.preset), seats_for(setup, settings.player_name),
+        session = MatchSession(find_rules(profile.paths, setup.preset),
+                               seats_for(setup, settings.player_name),
                                random.randrange(2**32) if seed is None else seed,
                                ai_pause=settings.ai_pause_seconds, viewer=HUMAN_SEAT,
                                worker=profile.worker(), think_budget=settings.ai_think_budget)
     except RuleError as error:
         if isinstance(app.scene, MainMenuScene):
             app.scene.show_notice(refusal(error))
+        return None
+    except PresetError as error:
+        if isinstance(app.scene, MainMenuScene):
+            app.scene.show_notice(error.said)
         return None
     return _open_table(app, session, profile)
 

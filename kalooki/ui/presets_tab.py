@@ -16,12 +16,13 @@ from pygame_gui.windows import UIFileDialog
 from kalooki.engine.rules import PRESETS
 from kalooki.store.filenames import safe_stem
 from kalooki.store.presets import CustomPreset, DamagedPreset, PresetShelf
-from kalooki.ui.form import GAP, WIDGET_H, Form
+from kalooki.ui.form import GAP, WIDGET_H, Form, Row
 from kalooki.words import Said, tr, ui_text
 from kalooki.words.house_rules import changes_line
 from kalooki.words.presets import preset_summary, preset_title
 
 _ROW_H = 64
+_ACTION_W = 170
 _HEAD_H = 40
 _DIALOG = (720, 520)
 
@@ -80,24 +81,30 @@ class PresetsPage:
 
     def _row(self, title: str, words: str, actions: list[tuple[str, Act]],
              bad: bool = False) -> list[UIButton]:
+        """A preset's name and words; one action sits at the right, several go on a line
+        of their own beneath."""
         form = self.form
         row = form.row(_ROW_H)
-        room = form.width * 2 // 5
+        alone = len(actions) == 1
+        room = form.width - (_ACTION_W + GAP if alone else 0)
         form.add(row, UILabel(pygame.Rect(0, 0, room, 26), title, form.manager), 0, 6)
         form.add(row, UILabel(pygame.Rect(0, 0, room, 22), words, form.manager,
                               object_id="#problem" if bad else "#help"), 0, 34)
-        width = (form.width - room - GAP * len(actions)) // 5
-        x = form.width - len(actions) * (width + GAP) + GAP
+        if alone:
+            return [self._button(row, *actions[0], form.width - _ACTION_W, _ACTION_W)]
+        line = form.row(WIDGET_H + 14)
+        width = min(_ACTION_W, (form.width - GAP * (len(actions) - 1)) // len(actions))
         made = []
-        for key, act in actions:
-            made.append(self._button(row, key, act, x, width))
-            x += width + GAP
+        for index, (key, act) in enumerate(actions):
+            made.append(self._button(line, key, act, index * (width + GAP), width, top=0))
         return made
 
-    def _button(self, row: object, key: str, act: Act, x: int, width: int) -> UIButton:
-        button = self.form.add(row, UIButton(pygame.Rect(0, 0, width, WIDGET_H), **ui_text(key),
-                                             manager=self.form.manager),  # type: ignore[arg-type]
-                               x, (_ROW_H - WIDGET_H) // 2)
+    def _button(self, row: Row, key: str, act: Act, x: int, width: int,
+                top: int | None = None) -> UIButton:
+        button: UIButton = self.form.add(row, UIButton(pygame.Rect(0, 0, width, WIDGET_H),
+                                                       **ui_text(key),
+                                                       manager=self.form.manager),
+                                         x, (row.height - WIDGET_H) // 2 if top is None else top)
         self.buttons.append((button, act))
         return button
 

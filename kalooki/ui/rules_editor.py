@@ -10,7 +10,7 @@ import dataclasses
 import html
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -36,7 +36,7 @@ from kalooki.ui.form import GAP, Form, Tabs
 from kalooki.ui.page import BUTTON_H, BUTTON_W, Page
 from kalooki.ui.presets_tab import Act, PresetsPage, export_start, file_dialog
 from kalooki.ui.rules_draft import Draft
-from kalooki.ui.rules_editors import FieldEditor, section_editors
+from kalooki.ui.rules_editors import FieldEditor, section_editors, shape
 from kalooki.words import Said, phrase, tr, ui_text
 from kalooki.words.house_rules import summary
 
@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 
 PRESETS_PAGE = "presets"
 _TAB_H = 40
-_SUMMARY_H = 48
+_SUMMARY_H = 44
 _STATUS_H = 24
 _TEXT = "#f4ecd6"
 _BAD = "#ff9b85"
@@ -89,7 +89,7 @@ class RulesEditorScene(Page):
         self.offset = 0
         super().__init__(app, on_back)
 
-    def title(self) -> dict[str, object]:
+    def title(self) -> dict[str, Any]:
         return ui_text(self.heading, name=self.draft.rules.name)
 
     # --- layout ---------------------------------------------------------------------
@@ -117,7 +117,7 @@ class RulesEditorScene(Page):
         self.form.scroll_to(self.offset)
         self.summary_box = self.add(UITextBox(" ", pygame.Rect(body.left, bottom, body.width,
                                                                 _SUMMARY_H), manager,
-                                              object_id="#flat"))
+                                              object_id="#summary"))
         self.status_label = self.add(UILabel(
             pygame.Rect(body.left, bottom + _SUMMARY_H, body.width, _STATUS_H), " ",
             manager, object_id="#problem"))
@@ -130,8 +130,8 @@ class RulesEditorScene(Page):
         specs: list[tuple[str, str, Callable[[], None], str | None, int]] = []
         if self.on_play is not None:
             specs.append(("play", "house_rules.play", self.play, "#primary", BUTTON_W))
-        specs += [("save", "house_rules.save", self.save, None if self.on_play else "#primary",
-                   BUTTON_W),
+        specs += [("save", "house_rules.save", self._save_pressed,
+                   None if self.on_play else "#primary", BUTTON_W),
                   ("save_as", "house_rules.save_as", self.ask_save_as, None, wide),
                   ("preview", "house_rules.preview", self.preview, None, wide)]
         self.buttons: dict[str, UIButton] = {}
@@ -195,14 +195,17 @@ class RulesEditorScene(Page):
         self.form.offset = 0
         self.rebuild()
 
-    def _apply(self, editor: FieldEditor, changes: dict[str, object]) -> None:
+    def _apply(self, changes: dict[str, object]) -> None:
         self.status = ("", False)
-        if changes:
-            self.draft.set(**changes)
-        if editor.structural and changes:
+        before = self.draft.rules
+        self.draft.set(**changes)
+        if any(shape(getattr(before, name)) != shape(value) for name, value in changes.items()):
             self.rebuild()
         else:
             self.refresh()
+
+    def _save_pressed(self) -> None:
+        self.save()
 
     def save(self) -> bool:
         """Save under the draft's name (replacing the preset being edited); True when
@@ -408,7 +411,7 @@ class RulesEditorScene(Page):
         for editor in self.editors:
             changes = editor.handle(event)
             if changes is not None:
-                self._apply(editor, changes)
+                self._apply(changes)
                 return
         self.form.handle_event(event)
         super().handle_event(event)

@@ -30,6 +30,14 @@ _SMALL_W = 150
 Changes = dict[str, Any]
 
 
+def shape(value: Any) -> object:
+    """What decides a field's rows: whether it is set, and how many entries it has. A
+    change of shape makes the form again; a change of value keeps it (and the focus)."""
+    if value is None:
+        return None
+    return len(value) if isinstance(value, tuple) else True
+
+
 class FieldEditor:
     """Edits ``fields``; its row's explanation turns into the problem when one is blamed
     on a field it edits."""
@@ -37,8 +45,6 @@ class FieldEditor:
     fields: tuple[str, ...] = ()
     help_label: UILabel | None = None
     help_key: str | None = None
-    structural = False
-    """Whether a change alters the rows themselves (the form is then made again)."""
 
     def handle(self, event: pygame.event.Event) -> Changes | None:
         raise NotImplementedError
@@ -110,8 +116,6 @@ class SingleField(FieldEditor):
 class OptionalNumber(FieldEditor):
     """A number or none ("No limit", "Contracts instead"): a switch and a number."""
 
-    structural = True
-
     def __init__(self, form: Form, spec: FieldSpec, value: int | None, fallback: int) -> None:
         self.fields = (spec.name,)
         self.help_key = spec.help_key
@@ -178,8 +182,6 @@ def _contract(groups: int, runs: int) -> tuple[int, ...]:
 class DealTable(FieldEditor):
     """Hand sizes and contracts, deal by deal: cards, groups and runs per deal; add or
     remove deals; switch contracts off for an opening game."""
-
-    structural = True
 
     def __init__(self, form: Form, rules: RuleSet) -> None:
         hands, contracts = SPECS["hand_sizes"], SPECS["contracts"]
@@ -261,12 +263,13 @@ class DealTable(FieldEditor):
                 changes["contracts"] = values["contracts"][:-1]
             return changes
         for cells in self.cells:
-            for cell in cells:
+            for column, cell in enumerate(cells):
                 if cell.handle(event):
                     if cell.problem is not None:
                         self.show_problem(cell.problem)
                         return {}
-                    return self._values()
+                    field = "hand_sizes" if column == 0 else "contracts"
+                    return {field: self._values()[field]}
         return None
 
     def local_problem(self) -> str | None:
@@ -279,8 +282,6 @@ class DealTable(FieldEditor):
 
 class BiggerTables(FieldEditor):
     """From so many players, so many packs and jokers: a row per threshold."""
-
-    structural = True
 
     def __init__(self, form: Form, spec: FieldSpec, value: Sequence[tuple[int, int, int]]
                  ) -> None:

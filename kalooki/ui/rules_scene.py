@@ -17,16 +17,17 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox
 
 from kalooki.engine.rules import RuleSet
-from kalooki.ui.page import Page
+from kalooki.ui.page import BUTTON_H, Page
 from kalooki.ui.scene import Scene
 from kalooki.words import LANGUAGES, language, ui_text, ui_tooltip
-from kalooki.words.presets import preset_title
+from kalooki.words.house_rules import offered_title
 from kalooki.words.rules_text import rules_sections
 
 if TYPE_CHECKING:
     from kalooki.ui.app import App
 
 _ROW = 40
+_HOUSE_RULES_W = 220
 _LANG_W = 120
 _PRESET_LABEL_W = 110
 _TITLE_COLOUR = "#f6d77a"
@@ -61,14 +62,17 @@ class RulesScene(Page):
     def __init__(self, app: App, rules: RuleSet, on_back: Callable[[], None], *,
                  choices: Mapping[str, RuleSet] | None = None,
                  on_language: Callable[[str], None] | None = None,
+                 on_house_rules: Callable[[RuleSet], None] | None = None,
                  beneath: Scene | None = None) -> None:
         self.rules = rules
         self.choices = dict(choices) if choices else None
         self.on_language = on_language
+        self.on_house_rules = on_house_rules
+        """Opens the house-rules editor on the rules shown (from the menu's Rules)."""
         super().__init__(app, on_back, beneath)
 
     def title(self) -> dict[str, Any]:
-        return ui_text("rules.heading", rules=preset_title(self.rules.name))
+        return ui_text("rules.heading", rules=offered_title(self.rules.name))
 
     def build(self) -> None:
         manager, body = self.app.ui, self.body
@@ -76,7 +80,7 @@ class RulesScene(Page):
         if self.choices is not None:
             self.add(UILabel(pygame.Rect(body.left, body.top, _PRESET_LABEL_W, _ROW),
                              **ui_text("rules.preset"), manager=manager))
-            options: list[str | tuple[str, str]] = [(preset_title(name), name)
+            options: list[str | tuple[str, str]] = [(offered_title(name), name)
                                                     for name in self.choices]
             chosen = next(option for option in options if option[1] == self.rules.name)
             self.preset_menu = self.add(UIDropDownMenu(
@@ -98,6 +102,12 @@ class RulesScene(Page):
         _preload(manager, size + 5, bold=True)
         self.text_box = self.add(UITextBox(rules_markup(self.rules, language(), size),
                                            text_rect, manager))
+        if self.on_house_rules is not None:
+            on_house_rules = self.on_house_rules
+            self.add(UIButton(pygame.Rect(body.right - _HOUSE_RULES_W, self.buttons_top,
+                                          _HOUSE_RULES_W, BUTTON_H),
+                              **ui_text("house_rules.open"), manager=manager,
+                              command=lambda: on_house_rules(self.rules)))
 
     # --- actions --------------------------------------------------------------------
 

@@ -21,8 +21,8 @@ from kalooki.ui.dialogs import Dialog
 from kalooki.ui.page import BUTTON_H, Page
 from kalooki.words import Said, phrase, tr, ui_text
 from kalooki.words.formats import short_date
+from kalooki.words.house_rules import offered_title
 from kalooki.words.notices import notice_said
-from kalooki.words.presets import preset_title
 
 if TYPE_CHECKING:
     from kalooki.ui.app import App
@@ -39,7 +39,7 @@ def describe(entry: SaveEntry) -> tuple[str, str, str]:
     state = tr("saves.finished") if entry.over else tr("saves.at_deal", deal=entry.deal)
     name = tr("saves.autosave_name", name=entry.name) if entry.kind == "autosave" \
         else entry.name
-    return (name, tr("saves.details", rules=preset_title(entry.preset), state=state,
+    return (name, tr("saves.details", rules=offered_title(entry.preset), state=state,
                      scores=scores), short_date(entry.saved_at.astimezone()))
 
 

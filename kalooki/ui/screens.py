@@ -87,6 +87,7 @@ def _registry() -> dict[str, Builder]:
         "menu": pages.menu,
         "setup": pages.setup,
         "settings": forms.settings,
+        "house-rules": forms.house_rules,
         "rules": pages.rules,
         "statistics": pages.statistics,
         "load": pages.load,

@@ -5,7 +5,7 @@ business."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -19,14 +19,18 @@ from pygame_gui.elements import (
 )
 
 from kalooki.ai.levels import DEFAULT_LEVEL, OPPONENT_LEVELS
-from kalooki.engine.rules import PRESETS
+from kalooki.engine.rule_fields import MAX_PLAYERS
+from kalooki.engine.rules import PRESETS, RuleSet
 from kalooki.words import tr, ui_text
-from kalooki.words.presets import preset_summary, preset_title
+from kalooki.words.house_rules import offered_title, summary
+from kalooki.words.presets import preset_summary
 
 ALL_PRESETS = tuple(PRESETS)
 """Every preset the engine knows, offered in its order."""
-MIN_PLAYERS, MAX_PLAYERS = 2, 6
-DEFAULT_NAMES = ("Marcia", "Delroy", "Winston", "Beverley", "Errol")
+MIN_PLAYERS = 2
+DEFAULT_NAMES = ("Marcia", "Delroy", "Winston", "Beverley", "Errol", "Precious", "Lloyd")
+HouseRules = Mapping[str, tuple[RuleSet, RuleSet]]
+"""Custom presets the panel offers: name -> (its rules, the built-in preset they change)."""
 NAME_LIMIT = 16
 
 PANEL_WIDTH = 640
@@ -36,6 +40,8 @@ _ROW = 40
 _GAP = 10
 _COLUMNS = 26
 _OPPONENT_ROW = 48
+_TIGHT_ROW = 42
+"""The opponent rows' height when seven opponents must fit the smallest window."""
 _BEFORE_BUTTONS = 14
 _LABEL_W, _LEVEL_W = 150, 170
 _SUMMARY = 30
@@ -57,17 +63,25 @@ def default_setup(presets: Sequence[str]) -> GameSetup:
     return GameSetup(presets[0], 4, (DEFAULT_LEVEL,) * opponents, DEFAULT_NAMES[:opponents])
 
 
-def panel_height() -> int:
-    opponents = MAX_PLAYERS - 1
-    return (2 * _PAD + _HEADING + 2 * (_ROW + _GAP) + _SUMMARY + _COLUMNS
-            + opponents * _OPPONENT_ROW + _BEFORE_BUTTONS + _BUTTON_H)
+def _fixed_height() -> int:
+    return (2 * _PAD + _HEADING + 2 * (_ROW + _GAP) + _SUMMARY + _COLUMNS + _BEFORE_BUTTONS
+            + _BUTTON_H)
 
 
-def player_counts(name: str) -> list[int]:
-    """The table sizes the preset allows, within what this panel can seat."""
-    rules = PRESETS.get(name)
-    low, high = (rules.players_min, rules.players_max) if rules else (MIN_PLAYERS, MAX_PLAYERS)
-    return list(range(max(MIN_PLAYERS, low), min(MAX_PLAYERS, high) + 1))
+def opponent_row(window_height: int) -> int:
+    """Opponent rows as tall as the window lets all seven be, between tight and roomy."""
+    room = (window_height - 24 - _fixed_height()) // (MAX_PLAYERS - 1)
+    return max(_TIGHT_ROW, min(_OPPONENT_ROW, room))
+
+
+def panel_height(window_height: int = 1080) -> int:
+    return _fixed_height() + (MAX_PLAYERS - 1) * opponent_row(window_height)
+
+
+def player_counts(rules: RuleSet) -> list[int]:
+    """Every table size the rule set allows, two players included where it does."""
+    return list(range(max(MIN_PLAYERS, rules.players_min),
+                      min(MAX_PLAYERS, rules.players_max) + 1))
 
 
 class SetupPanel:
@@ -76,8 +90,12 @@ class SetupPanel:
 
     def __init__(self, manager: pygame_gui.UIManager, size: tuple[int, int],
                  presets: Sequence[str], values: GameSetup,
-                 on_start: Callable[[GameSetup], None], on_back: Callable[[], None]) -> None:
-        rect = pygame.Rect(0, 0, PANEL_WIDTH, panel_height())
+                 on_start: Callable[[GameSetup], None], on_back: Callable[[], None], *,
+                 house_rules: HouseRules | None = None,
+                 on_house_rules: Callable[[str], None] | None = None) -> None:
+        self.house_rules = dict(house_rules or {})
+        row_h = opponent_row(size[1])
+        rect = pygame.Rect(0, 0, PANEL_WIDTH, panel_height(size[1]))
         rect.center = (size[0] // 2, size[1] // 2)
         self.panel = UIPanel(rect, manager=manager, starting_height=2)
         inner = PANEL_WIDTH - 2 * _PAD
@@ -87,11 +105,11 @@ class SetupPanel:
                                container=self.panel, object_id="#heading")
         y += _HEADING
         self.manager = manager
-        self.presets = list(presets)
-        self.titles = {preset_title(p): p for p in self.presets}
+        self.presets = [*presets, *(name for name in self.house_rules if name not in presets)]
+        self.titles = {offered_title(p): p for p in self.presets}
         chosen = values.preset if values.preset in self.presets else self.presets[0]
         self.preset = self._row(manager, y, "setup.rules", list(self.titles),
-                                preset_title(chosen), wide=True)
+                                offered_title(chosen), wide=True)
         y += _ROW + _GAP
         self.summary = UILabel(pygame.Rect(_PAD, y - _GAP // 2, inner, _SUMMARY - 4), " ",
                                manager, self.panel, object_id="#column_heading")
@@ -120,7 +138,7 @@ class SetupPanel:
                                     manager, self.panel, initial_text=name)
             entry.set_text_length_limit(NAME_LIMIT)
             self.rows.append((label, level_menu, entry))
-            y += _OPPONENT_ROW
+            y += row_h
         y += _BEFORE_BUTTONS
         self.back = UIButton(pygame.Rect(_PAD, y, _BUTTON_W, _BUTTON_H),
                              **ui_text("common.back"), manager=manager, container=self.panel,
@@ -129,6 +147,12 @@ class SetupPanel:
                                           _BUTTON_H), **ui_text("setup.start"),
                               manager=manager, container=self.panel, object_id="#primary",
                               command=lambda: on_start(self.chosen()))
+        self.house_rules_button: UIButton | None = None
+        if on_house_rules is not None:
+            self.house_rules_button = UIButton(
+                pygame.Rect((PANEL_WIDTH - _BUTTON_W - 30) // 2, y, _BUTTON_W + 30, _BUTTON_H),
+                **ui_text("house_rules.open"), manager=manager, container=self.panel,
+                command=lambda: on_house_rules(self.preset_name()))
         self._show_rows()
 
     def _row(self, manager: pygame_gui.UIManager, y: int, key: str, options: list[str],
@@ -140,11 +164,17 @@ class SetupPanel:
                               pygame.Rect(_PAD + _LABEL_W, y, width, _ROW),
                               manager, self.panel)
 
+    def rules_of(self, preset: str) -> RuleSet:
+        return self.house_rules[preset][0] if preset in self.house_rules else PRESETS[preset]
+
     def _players_menu(self, preset: str, wanted: int) -> UIDropDownMenu:
         """The player-count menu for ``preset``: its counts, ``wanted`` brought within them."""
-        counts = player_counts(preset)
+        counts = player_counts(self.rules_of(preset))
         count = min(max(wanted, counts[0]), counts[-1])
-        self.summary.set_text(preset_summary(preset) or " ")
+        if preset in self.house_rules:
+            self.summary.set_text(summary(*self.house_rules[preset]))
+        else:
+            self.summary.set_text(preset_summary(preset) or " ")
         return UIDropDownMenu([str(n) for n in counts], str(count), self.players_rect,
                               self.manager, self.panel)
 

@@ -14,7 +14,7 @@ from kalooki.ui import text as ink
 from kalooki.ui.page import Page
 from kalooki.words import tr
 from kalooki.words.formats import decimal
-from kalooki.words.presets import preset_title
+from kalooki.words.house_rules import offered_title
 
 if TYPE_CHECKING:
     from kalooki.ui.app import App
@@ -77,7 +77,7 @@ class StatsScene(Page):
 
     def row_texts(self) -> list[tuple[str, str, tuple[str, ...]]]:
         """What each row says: the table's name, its player count and its counters."""
-        return [(preset_title(name), tr("stats.players", count=players), cells(table))
+        return [(offered_title(name), tr("stats.players", count=players), cells(table))
                 for (name, players), table in self.rows]
 
     # --- Scene ----------------------------------------------------------------------

@@ -111,6 +111,14 @@ def summary(rules: RuleSet, base: RuleSet) -> str:
     return tr("house_rules.summary", changes=changes_line(rules, base))
 
 
+def offered_title(name: str) -> str:
+    """How a list of rule sets shows ``name``: a built-in preset by its title, a custom
+    one by its own name, marked as house rules."""
+    if name in PRESETS:
+        return preset_title(name)
+    return tr("house_rules.marked", name=name)
+
+
 def built_in_names() -> set[str]:
     """Every built-in preset's code and its title in every language, without case: the
     names a custom preset may not take, so that no list shows two of one name."""
