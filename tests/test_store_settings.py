@@ -35,7 +35,7 @@ EVERY_FIELD_WRONG: dict[str, Any] = {
     "language": "de", "sound": 1, "volume": -0.1, "fullscreen": None,
     "window_size": [800, 600], "call_window_seconds": 0, "ai_think_budget": "NaN",
     "confirm_before_discard": [], "ai_pause_seconds": 3.5, "last_preset": "",
-    "last_players": 7, "player_name": "x" * 21, "opponent_levels": ["easy", "expert"],
+    "last_players": 9, "player_name": "x" * 21, "opponent_levels": ["easy", "expert"],
     "opponent_names": "Ann", "format_version": 0,
 }
 
