@@ -10,7 +10,9 @@ from kalooki.cli import main
 from kalooki.engine.errors import RuleError
 from kalooki.engine.presets_io import dumps_rules, loads_rules, rules_from_data
 from kalooki.engine.rules import GROUP, PRESETS, RuleSet, preset
-from kalooki.words.rules_text import diff_lines, render_text, rules_sections
+from kalooki.words import set_language
+from kalooki.words.house_rules import changes
+from kalooki.words.rules_text import render_text, rules_sections
 
 CARIB, K51, R40 = preset("caribbean"), preset("kalooki51"), preset("rami40")
 ELIM = dataclasses.replace(K51, match_end="elimination", buy_ins=1)
@@ -86,7 +88,11 @@ def test_changing_a_field_changes_the_rules_text(field, lang):
     changed = dataclasses.replace(base, **{field: value})
     assert render_text(changed, lang) != render_text(base, lang)
     if field != "name":
-        assert diff_lines(changed, base), field
+        set_language(lang)
+        try:
+            assert changes(changed, base), field
+        finally:
+            set_language("en")
 
 
 @pytest.mark.parametrize("name", sorted(PRESETS))
@@ -111,8 +117,8 @@ def test_english_and_french_differ_and_say_the_key_numbers():
 def test_diff_reads_like_house_rules():
     rules = dataclasses.replace(CARIB, hand_sizes=(12, 12, 12, 12, 12, 13, 14, 15, 16),
                                 joker_points=25)
-    assert diff_lines(rules, CARIB) == ["12 cards in deals 1–3", "jokers count: 25"]
-    assert diff_lines(CARIB, CARIB) == []
+    assert changes(rules, CARIB) == ["12 cards in deals 1–3", "Jokers count: 25"]
+    assert changes(CARIB, CARIB) == []
 
 
 # --- validation ------------------------------------------------------------------

@@ -3,19 +3,16 @@
 The in-game rules screen shows exactly what the engine enforces: every sentence here is
 built from the active :class:`RuleSet`, so a house rule can never disagree with its text.
 :func:`rules_sections` returns titled sections of paragraphs for the UI to lay out;
-:func:`render_text` turns them into plain text; :func:`diff_lines` lists the house rules
-that differ from a preset ("12 cards in deals 1–3").
+:func:`render_text` turns them into plain text. What a rule set changes from a preset
+is said by :mod:`kalooki.words.house_rules`.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from kalooki.engine.rule_fields import SPECS
 from kalooki.engine.rules import GROUP, RUN, RuleSet
-from kalooki.words.catalog import tr
 from kalooki.words.presets import preset_title
 
 LANGS = ("en", "fr")
@@ -529,54 +526,3 @@ def render_text(rules: RuleSet, lang: str = "en", width: int = 88) -> str:
         for paragraph in section.paragraphs:
             out.append(textwrap.fill(paragraph, width))
     return "\n".join(out) + "\n"
-
-
-# --- differences from a preset ----------------------------------------------
-
-def diff_lines(rules: RuleSet, base: RuleSet, lang: str = "en") -> list[str]:
-    """One readable line per field of ``rules`` that differs from ``base``."""
-    w = _Writer(lang)
-    lines: list[str] = []
-    for field in dataclasses.fields(RuleSet):
-        name = field.name
-        if name == "name":
-            continue
-        new, old = getattr(rules, name), getattr(base, name)
-        if new == old:
-            continue
-        if name == "hand_sizes":
-            deals = range(1, max(len(new), len(old)) + 1)
-            changed: dict[int, list[int]] = {}
-            for d in deals:
-                if rules.hand_size(d) != base.hand_size(d):
-                    changed.setdefault(rules.hand_size(d), []).append(d)
-            lines += [w.t(f"{size} cards in {w.deals(ds)}", f"{size} cartes pour {w.deals(ds)}")
-                      for size, ds in changed.items()]
-            continue
-        if name == "contracts" and new is not None and old is not None:
-            for d in range(1, max(len(new), len(old)) + 1):
-                if rules.contract(d) != base.contract(d):
-                    lines.append(w.t(f"deal {d} contract: ", f"contrat de la donne {d} : ")
-                                 + w.contract(rules.contract(d)))
-            continue
-        lines.append(f"{_label(name, w)}: {_value(new, w)}" if lang == "en"
-                     else f"{_label(name, w)} : {_value(new, w)}")
-    return lines
-
-
-def _label(name: str, w: _Writer) -> str:
-    return tr(SPECS[name].label_key, locale=w.lang)
-
-
-def _value(value: object, w: _Writer) -> str:
-    if value is True:
-        return w.t("yes", "oui")
-    if value is False:
-        return w.t("no", "non")
-    if value is None:
-        return w.t("none", "aucun")
-    if isinstance(value, tuple):
-        if not value:
-            return w.t("none", "aucun")
-        return ", ".join(_value(v, w) for v in value)
-    return str(value)
