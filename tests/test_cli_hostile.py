@@ -42,7 +42,7 @@ def not_played(monkeypatch: pytest.MonkeyPatch) -> list[argparse.Namespace]:
 
 
 @pytest.mark.parametrize(("argv", "says"), [
-    (["--autoplay", "--preset", "nope"], "no preset called 'nope'"),
+    (["--autoplay", "--preset", "nope"], "no preset called “nope”"),
     (["--autoplay", "--players", "7"], "3 to 6 players, not 7"),
     (["--autoplay", "--preset", "baby", "--players", "2"], "not 2"),
     (["--autoplay", "--players", "99"], "from 2 to 8"),
