@@ -246,3 +246,10 @@ def test_a_first_start_speaks_the_system_language(paths, monkeypatch) -> None:
     assert load_settings(paths)[0].language == "fr"
     save_settings(paths, Settings(language="en"))
     assert load_settings(paths)[0].language == "en", "a chosen language outlives the system's"
+
+
+def test_a_french_first_start_calls_the_player_vous(paths, monkeypatch) -> None:
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    assert load_settings(paths)[0].player_name == "Vous"
+    monkeypatch.setenv("LANG", "en_GB.UTF-8")
+    assert load_settings(paths)[0].player_name == "You"

@@ -29,6 +29,7 @@ from kalooki.store.fields import (
 )
 from kalooki.store.paths import StorePaths
 from kalooki.words import LANGUAGES
+from kalooki.words.catalog import tr_in
 from kalooki.words.system import system_language
 
 FORMAT_VERSION = 1
@@ -90,10 +91,13 @@ def settings_path(paths: StorePaths) -> Path:
 
 def load_settings(paths: StorePaths) -> tuple[Settings, list[str]]:
     """The saved settings (or defaults) and what went wrong reading them. Never raises.
-    Without saved settings (a first start) the language is the system's."""
+    Without saved settings (a first start) the language is the system's, and the player
+    is called "You" in it."""
     loaded = read_json(settings_path(paths))
     if loaded.value is None:
-        return Settings(language=system_language()), list(loaded.warnings)
+        lang = system_language()
+        return (Settings(language=lang, player_name=tr_in(lang, "setup.you")),
+                list(loaded.warnings))
     settings, warnings = Settings.from_dict(loaded.value)
     return settings, [*loaded.warnings, *warnings]
 

@@ -21,6 +21,8 @@ from kalooki.store.stats import (
     save_stats,
 )
 from kalooki.ui.session import MatchSession, Seat
+from kalooki.words import Said, phrase
+from kalooki.words.notices import notice_said
 
 
 def save_seats(seats: tuple[Seat, ...]) -> list[savegame.Seat]:
@@ -32,7 +34,7 @@ class MatchKeeper:
     stopping play; ``stats`` is loaded on first use, so a match that never ends a deal
     never reads the file."""
 
-    def __init__(self, paths: StorePaths, notify: Callable[[str], None]) -> None:
+    def __init__(self, paths: StorePaths, notify: Callable[[Said], None]) -> None:
         self.paths = paths
         self.notify = notify
         self.stats: Stats | None = None
@@ -52,24 +54,24 @@ class MatchKeeper:
         try:
             save = savegame.snapshot(session.recorder, save_seats(session.seats))
         except (ValueError, savegame.SaveError) as error:
-            self.notify(f"The game could not be autosaved: {error}")
+            self.notify(phrase("notice.autosave_failed", reason=str(error)))
             return
         warnings = autosave(self.paths, save)
         if warnings:
-            self.notify(warnings[0])
+            self.notify(notice_said(warnings[0]))
 
     def _loaded(self) -> Stats:
         if self.stats is None:
             self.stats, warnings = load_stats(self.paths)
             if warnings:
-                self.notify(warnings[0])
+                self.notify(notice_said(warnings[0]))
         return self.stats
 
     def _save(self, stats: Stats) -> None:
         self.stats = stats
         warnings = save_stats(self.paths, stats)
         if warnings:
-            self.notify(warnings[0])
+            self.notify(notice_said(warnings[0]))
 
     def _record_deal(self, session: MatchSession, human: int, result: DealResult) -> None:
         won = result.winner == human

@@ -38,7 +38,7 @@ from kalooki.ui.sound_recipes import DISCARD as SAMPLE_SOUND
 from kalooki.ui.stats_scene import StatsScene
 from kalooki.ui.table import TableScene
 from kalooki.ui.watch import watch_match, watch_setup
-from kalooki.words import Said, phrase, set_language
+from kalooki.words import Said, phrase, set_language, tr
 from kalooki.words.notices import notice_said
 from kalooki.words.presets import preset_title
 from kalooki.words.refusals import refusal
@@ -107,11 +107,12 @@ def launch(paths: StorePaths | None = None, fullscreen: bool = False,
     return app
 
 
-def seats_for(setup: GameSetup, human_name: str = "You") -> list[Seat]:
-    """The human at seat 0, then the opponents in the order the panel lists them."""
+def seats_for(setup: GameSetup, human_name: str | None = None) -> list[Seat]:
+    """The human at seat 0 (called "You" in the game's language unless named), then the
+    opponents in the order the panel lists them."""
     opponents = [Seat(name, level) for name, level in zip(setup.names, setup.levels,
                                                           strict=True)]
-    return [Seat(human_name, HUMAN_LEVEL, human=True), *opponents]
+    return [Seat(human_name or tr("setup.you"), HUMAN_LEVEL, human=True), *opponents]
 
 
 def setup_from(settings: Settings, presets: Sequence[str] = DEFAULT_PRESETS) -> GameSetup:
@@ -322,9 +323,10 @@ def _open_table(app: App, session: MatchSession, profile: Profile) -> TableScene
                        card_scale=settings.card_scale,
                        confirm_discard=settings.confirm_before_discard,
                        on_quit=lambda: open_menu(app, profile))
-    table.pause_extras = (("Rules", lambda: _rules_over(app, table, profile)),
-                          ("Save game", lambda: _save_over(app, table, profile)),
-                          ("Settings", lambda: _settings_over(app, table, profile)))
+    table.pause_extras = ((tr("table.pause.rules"), lambda: _rules_over(app, table, profile)),
+                          (tr("table.pause.save"), lambda: _save_over(app, table, profile)),
+                          (tr("table.pause.settings"),
+                           lambda: _settings_over(app, table, profile)))
     app.switch(table)
     return table
 
