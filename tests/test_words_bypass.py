@@ -13,8 +13,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1] / "kalooki" / "ui"
 TEXT = re.compile(r"[A-Za-zÀ-ÿ]{2,}[ ,.:;!?'’] ?[A-Za-zÀ-ÿ]|^[A-Z][a-zà-ÿ]+\b|[À-ÿ]")
 """What reads as words to a person rather than as a name to the program."""
-NOT_TEXT = re.compile(r"[a-z0-9_]+(\.[a-z0-9_]+)+|[\w-]+\.(png|ttf|json|wav)|#\w+")
-"""Catalog keys, file names, theme ids."""
+NOT_TEXT = re.compile(r"[a-z0-9_]+(\.[a-z0-9_]+)*\.?|[\w-]+\.(png|ttf|json|wav)|#\w+")
+"""Catalog keys (and their first parts, before an f-string adds the rest), file names,
+theme ids."""
 ALLOWED = {"Kalooki", "KALOOKI"}
 """The game's name, the same in every language."""
 ALLOWED_CONSTANTS = {"DEFAULT_NAMES"}
