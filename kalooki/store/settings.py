@@ -28,8 +28,7 @@ from kalooki.store.fields import (
     validate,
 )
 from kalooki.store.paths import StorePaths
-from kalooki.words import LANGUAGES
-from kalooki.words.catalog import tr_in
+from kalooki.words import LANGUAGES, tr
 from kalooki.words.system import system_language
 
 FORMAT_VERSION = 1
@@ -96,7 +95,7 @@ def load_settings(paths: StorePaths) -> tuple[Settings, list[str]]:
     loaded = read_json(settings_path(paths))
     if loaded.value is None:
         lang = system_language()
-        return (Settings(language=lang, player_name=tr_in(lang, "setup.you")),
+        return (Settings(language=lang, player_name=tr("setup.you", locale=lang)),
                 list(loaded.warnings))
     settings, warnings = Settings.from_dict(loaded.value)
     return settings, [*loaded.warnings, *warnings]

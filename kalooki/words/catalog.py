@@ -100,19 +100,6 @@ def tr(key: str, /, *, locale: str | None = None, **params: object) -> str:
     return str(i18n.t(name, locale=lang, **params))
 
 
-def tr_in(lang: str, key: str, /, **params: object) -> str:
-    """:func:`tr` in ``lang`` rather than the current language (a default written once,
-    such as the player's name on a first start)."""
-    if lang not in LANGUAGES:
-        raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, not {lang!r}")
-    spoken = language()
-    i18n.set("locale", lang)
-    try:
-        return tr(key, **params)
-    finally:
-        i18n.set("locale", spoken)
-
-
 @dataclass(frozen=True)
 class Phrase:
     """A sentence kept as its key and parameters, made into words only when shown, so
