@@ -2,7 +2,8 @@
 text (a capitalised word, words with spaces or punctuation between them, accented letters)
 anywhere but in docstrings, catalog lookups, logging and raised programming errors.
 
-The allow-list is short and reviewed: the game's name, and people's default names."""
+The allow-list is short and reviewed: the game's name, and people's names in constants
+called ``…_NAMES``."""
 
 from __future__ import annotations
 
@@ -18,8 +19,8 @@ NOT_TEXT = re.compile(r"[a-z0-9_]+(\.[a-z0-9_]+)*\.?|[\w-]+\.(png|ttf|json|wav)|
 theme ids."""
 ALLOWED = {"Kalooki", "KALOOKI"}
 """The game's name, the same in every language."""
-ALLOWED_CONSTANTS = {"DEFAULT_NAMES"}
-"""Module constants holding people's names (the opponents' default names)."""
+NAME_CONSTANTS = re.compile(r"[A-Z_]*_NAMES")
+"""Module constants holding people's names (``DEFAULT_NAMES``, ``MORE_NAMES``)."""
 LOOKUPS = {"tr", "phrase", "Phrase", "ui_text", "ui_tooltip", "has"}
 QUIET = {"getLogger", "debug", "info", "warning", "error", "exception", "TypeVar"}
 PENDING = {"narrate.py", "summary.py", "table.py", "table_draw.py", "session.py",
@@ -49,7 +50,7 @@ def _allowed(node: ast.expr) -> bool:
     if isinstance(parent, ast.Raise):  # a programming error, not a player's refusal
         return True
     return isinstance(parent, ast.Assign) and any(
-        isinstance(t, ast.Name) and t.id in ALLOWED_CONSTANTS for t in parent.targets)
+        isinstance(t, ast.Name) and NAME_CONSTANTS.fullmatch(t.id) for t in parent.targets)
 
 
 def bypasses(paths: list[Path]) -> list[str]:
