@@ -36,6 +36,8 @@ ENGLISH: dict[str, str] = {
     "table-dropped": "{file}: table entry {number} was dropped ({reason}).",
     "table-repeated": "{file}: a second entry for {preset}/{players} players was dropped.",
     "tables-reset": "{file}: 'tables' was not a list; starting the tables afresh.",
+    "match-dropped": "{file}: match {number} was dropped ({reason}).",
+    "matches-reset": "{file}: 'matches' was not a list; starting the history afresh.",
 }
 
 

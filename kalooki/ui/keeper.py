@@ -5,10 +5,13 @@ the player, never an exception, because a full disk must not stop the game."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 
 from kalooki.engine.deal import DealResult
 from kalooki.engine.events import Event
+from kalooki.engine.state import Game
 from kalooki.store import savegame
+from kalooki.store.history import MatchEntry, add_match
 from kalooki.store.paths import StorePaths
 from kalooki.store.saves import autosave
 from kalooki.store.stats import (
@@ -34,9 +37,12 @@ class MatchKeeper:
     stopping play; ``stats`` is loaded on first use, so a match that never ends a deal
     never reads the file."""
 
-    def __init__(self, paths: StorePaths, notify: Callable[[Said], None]) -> None:
+    def __init__(self, paths: StorePaths, notify: Callable[[Said], None], *,
+                 now: Callable[[], datetime] = datetime.now) -> None:
         self.paths = paths
         self.notify = notify
+        self.now = now
+        """The clock that dates a finished match in the history (a test's own)."""
         self.stats: Stats | None = None
 
     def __call__(self, session: MatchSession, events: list[Event]) -> None:
@@ -86,3 +92,23 @@ class MatchKeeper:
         outcome = MatchOutcome(game.rules.name, game.players, game.totals[human],
                                human in winners)
         self._save(record_match(self._loaded(), outcome))
+        warnings = add_match(self.paths, match_entry(game, human, winners, self.now()))
+        if warnings:
+            self.notify(notice_said(warnings[0]))
+
+
+def match_entry(game: Game, human: int, winners: tuple[int, ...],
+                when: datetime) -> MatchEntry:
+    """The history's line for ``human`` in a finished match."""
+    counted = [result for result in game.results if not result.void]
+    mine = game.totals[human]
+
+    def ahead(other: int) -> bool:
+        if game.out[other] != game.out[human]:
+            return game.out[human]
+        return game.totals[other] < mine
+
+    place = 1 if human in winners else 1 + sum(ahead(p) for p in range(game.players))
+    return MatchEntry(when.isoformat(timespec="minutes"), game.rules.name, game.players,
+                      mine, human in winners, len(counted),
+                      sum(result.scores[human] for result in counted), place)
