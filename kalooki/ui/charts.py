@@ -184,8 +184,8 @@ def plot(chart: Chart, rect: pygame.Rect, size: int) -> Plot:
     room = rect.height - legend_h - top_gap - round(size * 2)
     ticks = nice_ticks(low, high, max(2, min(7, room // (size * 3))), whole=chart.whole)
     fmt = chart.y_format or tick_text
-    y_ticks = tuple((value, fmt(value)) for value in ticks)
-    label_w = max(ink.text(words, size).get_width() for _, words in y_ticks)
+    y_ticks = tuple((value, fmt(value)) for value in ticks) if chart.has_points else ()
+    label_w = max((ink.text(words, size).get_width() for _, words in y_ticks), default=0)
     area = pygame.Rect(rect.left + label_w + round(size * 0.8), rect.top + legend_h + top_gap,
                        0, 0)
     area.width = max(10, rect.right - area.left - round(size * 0.8))
@@ -308,7 +308,7 @@ def _draw_marks(surface: pygame.Surface, chart: Chart, geometry: Plot, rect: pyg
                 size: int) -> None:
     area = geometry.area
     taken: list[pygame.Rect] = []
-    for mark in chart.marks:
+    for mark in reversed(chart.marks):  # the latest mark keeps its words when crowded
         x = geometry.to_pixel(mark.x, 0)[0]
         _dashed_upright(surface, x, area.top, area.bottom, MARK)
         label = ink.fit(mark.label, size - 1, max(40, rect.width // 2), MARK, True)

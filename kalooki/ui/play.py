@@ -17,12 +17,13 @@ from kalooki.ai.levels import DEFAULT_LEVEL, OPPONENT_LEVELS
 from kalooki.engine.errors import RuleError
 from kalooki.engine.rules import RuleSet
 from kalooki.store import savegame
+from kalooki.store.history import clear_history, load_history
 from kalooki.store.notices import joined
 from kalooki.store.paths import StorePaths
 from kalooki.store.presets import PresetError, find_rules, load_shelf
 from kalooki.store.saves import SUFFIX, latest_autosave, load_save, save_named
 from kalooki.store.settings import MAX_OPPONENTS, Settings, load_settings, save_settings
-from kalooki.store.stats import load_stats
+from kalooki.store.stats import Stats, load_stats, save_stats
 from kalooki.ui.dialogs import DialogScene
 from kalooki.ui.keeper import MatchKeeper, save_seats
 from kalooki.ui.menu import DEFAULT_PRESETS, MainMenuScene
@@ -179,7 +180,14 @@ def open_settings(app: App, profile: Profile) -> SettingsScene:
 
 def open_stats(app: App, profile: Profile) -> StatsScene:
     stats, warnings = load_stats(profile.paths)
-    scene = StatsScene(app, stats, lambda: open_menu(app, profile))
+    history, more = load_history(profile.paths)
+    warnings += more
+
+    def reset() -> tuple[str, ...]:
+        return (*save_stats(profile.paths, Stats()), *clear_history(profile.paths))
+
+    scene = StatsScene(app, stats, lambda: open_menu(app, profile), history=history,
+                       on_reset=reset)
     app.switch(scene)
     if warnings:
         app.notify(told(warnings))

@@ -79,6 +79,7 @@ Builder = Callable[[Shots], None]
 
 
 def _registry() -> dict[str, Builder]:
+    from kalooki.ui import screens_charts
     from kalooki.ui import screens_forms as forms
     from kalooki.ui import screens_pages as pages
     from kalooki.ui import screens_table as table
@@ -96,6 +97,7 @@ def _registry() -> dict[str, Builder]:
         "summary": table.summary,
         "match-end": table.match_end,
         "cards": pages.cards,
+        "chart": screens_charts.charts,
     }
 
 

@@ -1,18 +1,25 @@
 """The statistics screen: one row per kind of table (rules preset and player count) with
-the human player's matches, deals, penalties, bent tables, calls and best/worst match."""
+the human player's matches, deals, penalties, bent tables, calls and best/worst match;
+two views over time drawn from the match history (:mod:`stats_charts`); and Reset
+statistics, which asks first."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
+from pygame_gui.elements import UIButton
 
 from kalooki.engine.rules import PRESETS
+from kalooki.store.history import MatchEntry
 from kalooki.store.stats import Stats, TableKey, TableStats
 from kalooki.ui import text as ink
-from kalooki.ui.page import Page
-from kalooki.words import tr
+from kalooki.ui.dialogs import Dialog
+from kalooki.ui.page import BUTTON_H, BUTTON_W, Page
+from kalooki.ui.stats_charts import VIEWS, draw_history
+from kalooki.words import phrase, tr, ui_text, ui_tooltip
 from kalooki.words.formats import decimal
 from kalooki.words.house_rules import offered_title
 
@@ -53,15 +60,77 @@ def ordered(stats: Stats) -> list[tuple[TableKey, TableStats]]:
     return sorted(stats.tables.items(), key=lambda item: rank(item[0]))
 
 
+Reset = Callable[[], Sequence[str]]
+"""Forgets the statistics and the history on disk; returns what went wrong (or nothing)."""
+
+
 class StatsScene(Page):
     heading = "stats.heading"
 
-    def __init__(self, app: App, stats: Stats, on_back: Callable[[], None]) -> None:
+    def __init__(self, app: App, stats: Stats, on_back: Callable[[], None], *,
+                 history: Sequence[MatchEntry] = (), on_reset: Reset | None = None) -> None:
         self.rows = ordered(stats)
+        self.history = tuple(history)
+        self.on_reset = on_reset
         self.scroll = 0
+        self.view = VIEWS[0]
+        self.view_buttons: dict[str, UIButton] = {}
+        self.reset_button: UIButton | None = None
+        self.dialog: Dialog | None = None
         super().__init__(app, on_back)
 
     def build(self) -> None:
+        self._build_buttons()
+        self._build_table()
+
+    def _build_buttons(self) -> None:
+        gap = 10
+        width = min(BUTTON_W, (self.body.width - 2 * BUTTON_W - 5 * gap) // 4)
+        left = self.body.centerx - (3 * width + 2 * gap) // 2
+        self.view_buttons = {}
+        for index, view in enumerate(VIEWS):
+            rect = pygame.Rect(left + index * (width + gap), self.buttons_top, width, BUTTON_H)
+            self.view_buttons[view] = self.add(UIButton(
+                rect, **ui_text(f"stats.view.{view}"), manager=self.app.ui,
+                command=partial(self.show, view), **ui_tooltip("stats.view.tip")))
+        self.view_buttons[self.view].select()
+        self.reset_button = None
+        if self.on_reset is not None:
+            reset_w = round(BUTTON_W * 1.45)
+            self.reset_button = self.add(UIButton(
+                pygame.Rect(self.body.right - reset_w, self.buttons_top, reset_w, BUTTON_H),
+                **ui_text("stats.reset.button"), manager=self.app.ui, command=self.ask_reset,
+                **ui_tooltip("stats.reset.tip")))
+            if not (self.rows or self.history):
+                self.reset_button.disable()
+
+    def show(self, view: str) -> None:
+        """Switch to one of :data:`VIEWS`."""
+        self.view_buttons[self.view].unselect()
+        self.view = view
+        self.view_buttons[view].select()
+
+    def ask_reset(self) -> None:
+        if self.on_reset is None or self.dialog is not None:
+            return
+        self.dialog = Dialog(self.app.ui, self.app.size, phrase("stats.reset.title"),
+                             phrase("stats.reset.message"), phrase("stats.reset.confirm"),
+                             self._reset, self._dialog_closed)
+
+    def _reset(self, _typed: str) -> str | None:
+        assert self.on_reset is not None
+        problems = self.on_reset()
+        if problems:
+            return problems[0]
+        self.rows, self.history, self.scroll = [], (), 0
+        self.app.notify(tr("stats.reset.done"))
+        return None
+
+    def _dialog_closed(self) -> None:
+        self.dialog = None
+        self.rebuild()
+
+    def _build_table(self) -> None:
         self.size = max(15, min(20, round(self.app.size[1] * 0.024)))
         self.line = round(self.size * _LINE_GAP)
         self.row_h = 2 * self.line + 10
@@ -83,7 +152,19 @@ class StatsScene(Page):
     # --- Scene ----------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.MOUSEWHEEL:
+        if self.dialog is not None:
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.dialog.ok()
+            else:
+                self.dialog.handle_event(event)
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            step = 1 if event.key == pygame.K_RIGHT else -1
+            self.show(VIEWS[(VIEWS.index(self.view) + step) % len(VIEWS)])
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_DELETE:
+            if self.reset_button is not None and self.reset_button.is_enabled:
+                self.ask_reset()
+        elif event.type == pygame.MOUSEWHEEL:
             self.scroll_by(-event.y)
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
             self.scroll_by(1 if event.key == pygame.K_DOWN else -1)
@@ -94,8 +175,26 @@ class StatsScene(Page):
         most = max(0, len(self.rows) - self.visible_rows)
         self.scroll = max(0, min(most, self.scroll + rows))
 
+    def on_resize(self, size: tuple[int, int]) -> None:
+        asking = self.dialog is not None
+        if self.dialog is not None:
+            self.dialog.kill()
+            self.dialog = None
+        self.rebuild()
+        if asking:
+            self.ask_reset()
+
+    def leave(self) -> None:
+        if self.dialog is not None:
+            self.dialog.kill()
+            self.dialog = None
+        super().leave()
+
     def draw_body(self, surface: pygame.Surface) -> None:
         body, size = self.body, self.size
+        if self.view != "table":
+            draw_history(surface, body, self.view, self.history, size)
+            return
         if not self.rows:
             image = ink.text(tr("stats.empty"), size + 6, ink.DIM, True)
             surface.blit(image, image.get_rect(center=body.center))

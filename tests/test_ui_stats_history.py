@@ -1,0 +1,97 @@
+"""The statistics screen's charts and Reset statistics, driven by posted events: the views
+switch by button and by arrow keys, the charts plot the recorded matches, and Reset asks
+first — cancelling keeps everything, confirming forgets counters and history."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pygame
+
+from kalooki.store.history import MatchEntry, add_match, load_history
+from kalooki.store.paths import StorePaths
+from kalooki.store.settings import Settings
+from kalooki.store.stats import DealOutcome, Stats, load_stats, record_deal, save_stats
+from kalooki.ui import stats_charts
+from kalooki.ui.app import App
+from kalooki.ui.charts import Plot
+from kalooki.ui.play import Profile, open_stats
+from kalooki.ui.stats_scene import StatsScene
+from tests.test_ui_app import click
+
+ENTRIES = (MatchEntry("2026-03-01T20:00", "baby", 3, 40, True, 3, 40, 1),
+           MatchEntry("2026-03-05T20:00", "baby", 3, 75, False, 3, 75, 2))
+
+
+def press(app: App, key: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="",
+                                         scancode=0))
+    app.run_frames(2)
+
+
+def stored(paths: StorePaths) -> Profile:
+    assert not save_stats(paths, record_deal(Stats(), DealOutcome("baby", 3, 12, False)))
+    for entry in ENTRIES:
+        assert not add_match(paths, entry)
+    return Profile(paths, dataclasses.replace(Settings(), animation_speed="instant"))
+
+
+def test_the_views_switch_and_plot_the_recorded_matches(app: App, paths: StorePaths,
+                                                        monkeypatch: object) -> None:
+    drawn: list[Plot] = []
+    real = stats_charts.draw_chart
+
+    def spy(*args: object) -> Plot:
+        plot = real(*args)  # type: ignore[arg-type]
+        drawn.append(plot)
+        return plot
+
+    monkeypatch.setattr(stats_charts, "draw_chart", spy)  # type: ignore[attr-defined]
+    scene = open_stats(app, stored(paths))
+    assert scene.view == "table" and scene.history == ENTRIES
+    click(app, scene.view_buttons["results"])
+    assert scene.view == "results"
+    plot = drawn[-1]
+    assert [round(plot.from_pixel(p)[1]) for p in plot.pixels[0]] == [40, 75]
+    press(app, pygame.K_RIGHT)
+    assert scene.view == "rates"
+    win_rate, penalty = drawn[-2:]
+    assert [round(win_rate.from_pixel(p)[1]) for p in win_rate.pixels[0]] == [100, 50]
+    assert [round(penalty.from_pixel(p)[1], 1) for p in penalty.pixels[0]] == [13.3, 19.2]
+    press(app, pygame.K_RIGHT)
+    assert scene.view == "table"
+    press(app, pygame.K_LEFT)
+    assert scene.view == "rates"
+
+
+def test_reset_asks_first_and_cancel_keeps_everything(app: App, paths: StorePaths) -> None:
+    scene = open_stats(app, stored(paths))
+    assert scene.reset_button is not None
+    click(app, scene.reset_button)
+    assert scene.dialog is not None
+    press(app, pygame.K_ESCAPE)
+    assert scene.dialog is None and isinstance(app.scene, StatsScene)
+    assert load_history(paths)[0] == ENTRIES
+    assert load_stats(paths)[0].table("baby", 3).deals_played == 1
+
+
+def test_reset_by_keys_forgets_counters_and_history(app: App, paths: StorePaths) -> None:
+    scene = open_stats(app, stored(paths))
+    press(app, pygame.K_DELETE)
+    assert scene.dialog is not None
+    press(app, pygame.K_RETURN)
+    assert scene.dialog is None
+    assert scene.row_texts() == [] and scene.history == ()
+    assert load_history(paths) == ((), [])
+    assert load_stats(paths)[0].tables == {}
+    assert scene.reset_button is not None and not scene.reset_button.is_enabled
+
+
+def test_a_reset_that_cannot_save_says_why_and_keeps_the_screen(app: App) -> None:
+    scene = StatsScene(app, Stats(), lambda: None, history=ENTRIES,
+                       on_reset=lambda: ("Could not save the statistics (disk full).",))
+    app.switch(scene)
+    press(app, pygame.K_DELETE)
+    assert scene.dialog is not None
+    scene.dialog.ok()
+    assert scene.dialog is not None and scene.history == ENTRIES
