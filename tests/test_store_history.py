@@ -98,7 +98,9 @@ def test_a_finished_match_adds_its_dated_line(paths: StorePaths) -> None:
     session.after_action.append(MatchKeeper(paths, notes.append, now=lambda: when))
     rng = Rng(5)
     while not session.over:
-        session.submit(eager(session.game.view(session.game.to_act or 0), rng))
+        seat = session.game.to_act
+        assert seat is not None
+        assert session.submit(eager(session.game.view(seat), rng), seat) is None
     (entry,), warnings = load_history(paths)
     game = session.game
     assert warnings == [] and notes == []

@@ -36,7 +36,7 @@ def summary_after(app: App, deal: int, *, rules: str = "caribbean", players: int
             if table.result.deal >= deal or session.over:
                 break
             table.next_deal()
-        elif session.human_to_act:
+        elif session.screen_to_act:
             table.submit(eager(session.view(), rng))
     return table
 
