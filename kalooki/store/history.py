@@ -113,9 +113,9 @@ def add_match(paths: StorePaths, entry: MatchEntry) -> tuple[str, ...]:
     """Append ``entry`` and save atomically; the warnings (empty when all went well)."""
     entries, warnings = load_history(paths)
     return (*warnings, *save_json(history_path(paths), history_to_dict([*entries, entry]),
-                                  "match history"))
+                                  "history"))
 
 
 def clear_history(paths: StorePaths) -> tuple[str, ...]:
     """Forget every match (Reset statistics); the previous file is kept as its backup."""
-    return save_json(history_path(paths), history_to_dict(()), "match history")
+    return save_json(history_path(paths), history_to_dict(()), "history")
