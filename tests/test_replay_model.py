@@ -18,6 +18,7 @@ from kalooki.engine.rules import preset
 from kalooki.store.savegame import Seat, snapshot
 from kalooki.ui import replay_model
 from kalooki.ui.replay_model import ReplayCursor
+from kalooki.words.refusals import refusal
 from tests.rig import eager
 
 
@@ -121,11 +122,13 @@ def test_a_damaged_record_is_refused_with_its_reason(cursor: ReplayCursor) -> No
     actions[5] = "lay R:5H#1"
     refused = ReplayCursor.open(dataclasses.replace(record, actions=tuple(actions)))
     assert isinstance(refused, RuleError) and refused.code == "bad-record"
-    assert "Action 6" in refused.message
+    assert refused.params["case"] == "replay" and refused.params["number"] == 6
+    assert "Action 6" in str(refusal(refused))
     number, digest = record.hashes[0]
     altered = dataclasses.replace(record, hashes=((number, "0" + digest[1:]),))
     refused = ReplayCursor.open(altered)
-    assert isinstance(refused, RuleError) and f"after action {number}" in refused.message
+    assert isinstance(refused, RuleError) and refused.params == {"case": "altered",
+                                                                 "number": number}
     assert isinstance(ReplayCursor.open(GameRecord(record.rules, 1, 3)), RuleError)
 
 
