@@ -13,7 +13,7 @@ from kalooki.ui import text as ink
 from kalooki.ui.charts import Chart, draw_chart, tick_text
 from kalooki.ui.charts_stats import TableKey, penalty_chart, results_chart, win_rate_chart
 from kalooki.words import tr
-from kalooki.words.presets import preset_title
+from kalooki.words.house_rules import offered_title
 
 VIEWS = ("table", "results", "rates")
 """The statistics screen's views, in the order the buttons and the arrow keys go."""
@@ -22,7 +22,7 @@ VIEWS = ("table", "results", "rates")
 def table_label(key: TableKey) -> str:
     """A line's name in the legend: the rule set and how many played."""
     name, players = key
-    return tr("stats.chart.table", table=preset_title(name), count=players)
+    return tr("stats.chart.table", table=offered_title(name), count=players)
 
 
 def day_text(when: datetime) -> str:

@@ -19,9 +19,10 @@ from kalooki.ui import text as ink
 from kalooki.ui.dialogs import Dialog
 from kalooki.ui.page import BUTTON_H, BUTTON_W, Page
 from kalooki.ui.stats_charts import VIEWS, draw_history
-from kalooki.words import phrase, tr, ui_text, ui_tooltip
+from kalooki.words import Said, phrase, tr, ui_text, ui_tooltip
 from kalooki.words.formats import decimal
 from kalooki.words.house_rules import offered_title
+from kalooki.words.notices import notice_said
 
 if TYPE_CHECKING:
     from kalooki.ui.app import App
@@ -117,11 +118,11 @@ class StatsScene(Page):
                              phrase("stats.reset.message"), phrase("stats.reset.confirm"),
                              self._reset, self._dialog_closed)
 
-    def _reset(self, _typed: str) -> str | None:
+    def _reset(self, _typed: str) -> Said | None:
         assert self.on_reset is not None
         problems = self.on_reset()
         if problems:
-            return problems[0]
+            return notice_said(problems[0])
         self.rows, self.history, self.scroll = [], (), 0
         self.app.notify(tr("stats.reset.done"))
         return None
