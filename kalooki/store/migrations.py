@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from kalooki.engine.errors import RuleError
 from kalooki.engine.record import GameRecord, replay
+from kalooki.engine.rules import RuleSet
 from kalooki.store.savegame import (
     FORMAT_VERSION,
     SaveError,
@@ -19,10 +21,13 @@ from kalooki.store.savegame import (
     card_codes,
     engine_refusal,
     first_deck,
+    json_object,
     need,
+    rules_digest,
     save_name,
     timestamp,
 )
+from kalooki.words.refusals import refusal_text
 
 Document = dict[str, Any]
 MIGRATED_APP_VERSION = "unknown"
@@ -59,7 +64,19 @@ def _pairs(value: Any) -> list[Seat]:
     return [Seat(name, level) for name, level in value]
 
 
-MIGRATIONS: dict[int, Callable[[Document], Document]] = {0: _from_0}
+def _from_1(doc: Document) -> Document:
+    """Format 1 had no digest of the rules: it is computed from the file's own rules (an
+    older file's swapped rules cannot be told apart; from format 2 on they are)."""
+    summary = need(doc, "summary", json_object)
+    record = need(doc, "record", json_object)
+    try:
+        rules = RuleSet.from_dict(need(record, "rules", json_object, "record."))
+    except RuleError as error:
+        raise SaveError(f"'record': {refusal_text(error)}") from None
+    return {**doc, "format_version": 2, "summary": {**summary, "rules": rules_digest(rules)}}
+
+
+MIGRATIONS: dict[int, Callable[[Document], Document]] = {0: _from_0, 1: _from_1}
 
 
 def migrate(doc: Document) -> Document:

@@ -10,6 +10,8 @@ action count, final digest) that lets the load screen list saves without replayi
 from __future__ import annotations
 
 import dataclasses
+import hashlib
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -20,6 +22,7 @@ from kalooki.ai.levels import OPPONENT_LEVELS, Level
 from kalooki.engine.cards import card_code, parse_card_code
 from kalooki.engine.errors import RuleError
 from kalooki.engine.record import HASH_EVERY, GameRecord, Recorder, replay
+from kalooki.engine.rules import RuleSet
 from kalooki.engine.showable import escaped
 from kalooki.engine.state import Game
 from kalooki.store.fields import (
@@ -33,7 +36,7 @@ from kalooki.store.fields import (
 )
 from kalooki.words.refusals import refusal_text
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 KINDS = ("autosave", "named")
 SEAT_LEVELS = ("human", *OPPONENT_LEVELS, Level.RANDOM)
 NAME_CHARS = 60
@@ -75,15 +78,25 @@ class Summary:
     actions: int
     digest: str
     """The state digest after the last action: the log's tail is checked too."""
+    rules: str
+    """The digest of the rule set (:func:`rules_digest`): the state digests cover only what
+    play has touched, so a rule swapped in the file would otherwise load as another match."""
 
     @classmethod
     def of(cls, game: Game) -> Summary:
         return cls(game.deal_no, game.over, tuple(game.totals), game.actions_applied,
-                   game.state_hash())
+                   game.state_hash(), rules_digest(game.rules))
 
     def to_dict(self) -> dict[str, Any]:
         return {"deal": self.deal, "over": self.over, "totals": list(self.totals),
-                "actions": self.actions, "digest": self.digest}
+                "actions": self.actions, "digest": self.digest, "rules": self.rules}
+
+
+def rules_digest(rules: RuleSet) -> str:
+    """The first 16 hex digits of SHA-256 over the rule set as sorted, compact JSON."""
+    text = json.dumps(rules.to_dict(), sort_keys=True, separators=(",", ":"),
+                      ensure_ascii=True)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()[:16]
 
 
 @dataclass(frozen=True)
@@ -117,7 +130,7 @@ class GameSave:
     def from_dict(cls, data: dict[str, Any]) -> GameSave:
         """Read a current-format document; the first bad field is a SaveError naming it."""
         seats_raw = need(data, "players", _seats)
-        record_raw = need(data, "record", _object)
+        record_raw = need(data, "record", json_object)
         try:
             record = GameRecord.from_dict(record_raw)
         except RuleError as error:
@@ -125,7 +138,7 @@ class GameSave:
         if record.players != len(seats_raw):
             raise SaveError(f"'players' names {len(seats_raw)} players but 'record.players' "
                             f"is {record.players}.")
-        summary_raw = need(data, "summary", _object)
+        summary_raw = need(data, "summary", json_object)
         return cls(
             name=need(data, "name", save_name),
             seats=seats_raw,
@@ -139,6 +152,7 @@ class GameSave:
                             "summary."),
                 actions=need(summary_raw, "actions", integer(0), "summary."),
                 digest=need(summary_raw, "digest", text(64), "summary."),
+                rules=need(summary_raw, "rules", text(64), "summary."),
             ),
             kind=need(data, "kind", one_of(*KINDS)),
             saved_at=need(data, "saved_at", timestamp),
@@ -238,7 +252,7 @@ def need(data: dict[str, Any], key: str, check: Callable[[Any], Any],
         raise SaveError(f"'{prefix}{key}': {error}.") from None
 
 
-def _object(value: Any) -> dict[str, Any]:
+def json_object(value: Any) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise ValueError("expected an object")
     return value
@@ -250,7 +264,7 @@ def _seats(value: Any) -> tuple[Seat, ...]:
     seats = []
     for number, entry in enumerate(value, start=1):
         try:
-            seat = _object(entry)
+            seat = json_object(entry)
             seats.append(Seat(seat.get("name"), seat.get("level")))
         except ValueError as error:
             raise ValueError(f"player {number}: {error}") from None

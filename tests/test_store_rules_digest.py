@@ -1,0 +1,80 @@
+"""The rule set is covered by a save's digest (issue 19, finding 5): a save whose rules were
+edited, even in a field play has not touched yet, is refused instead of loading as another
+match; saves of format 1, written before the digest, still load."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from typing import Any
+
+import pytest
+
+from kalooki.engine.record import Recorder
+from kalooki.engine.rng import Rng
+from kalooki.engine.rules import PRESETS, RuleSet, preset
+from kalooki.store.savefile import encode, load
+from kalooki.store.savegame import SaveError
+from tests.test_store_saves import eager, play, stamped
+
+FIELDS = [f.name for f in dataclasses.fields(RuleSet)]
+
+
+def saved(doc: dict[str, Any]) -> bytes:
+    return json.dumps(doc).encode()
+
+
+def early_in_deal_two() -> dict[str, Any]:
+    """A Caribbean match saved five actions into its second deal."""
+    recorder = Recorder.new(preset("caribbean"), 4, 6)
+    rng = Rng(6 * 7919 + 1)
+    while recorder.game.deal_no < 2:
+        game = recorder.game
+        recorder.apply(eager(game.view(game.to_act), rng), game.to_act)
+    for _ in range(5):
+        game = recorder.game
+        recorder.apply(eager(game.view(game.to_act), rng), game.to_act)
+    return stamped(recorder).to_dict()
+
+
+def test_a_caribbean_save_with_baby_rules_is_refused() -> None:
+    doc = early_in_deal_two()
+    assert load(saved(doc)).game.deal_no == 2
+    doc["record"]["rules"] = {**preset("baby").to_dict(), "name": "caribbean"}
+    with pytest.raises(SaveError, match=r"summary\.rules"):
+        load(saved(doc))
+
+
+def other_values(name: str, value: Any) -> list[Any]:
+    """Values the field takes in other presets, or a small change of its own."""
+    found = [p.to_dict()[name] for p in PRESETS.values()]
+    if isinstance(value, bool):
+        found.append(not value)
+    elif isinstance(value, int):
+        found += [value + 1, value - 1]
+    return [v for v in found if v != value]
+
+
+@pytest.mark.parametrize("name", FIELDS)
+def test_every_single_field_edit_of_the_rules_is_refused(name: str) -> None:
+    recorder = play(60, seed=2)
+    doc = json.loads(encode(stamped(recorder)))
+    original = doc["record"]["rules"][name]
+    for value in other_values(name, original):
+        doc["record"]["rules"][name] = value
+        with pytest.raises(SaveError):
+            load(saved(doc))
+    doc["record"]["rules"][name] = original
+    assert load(saved(doc)).game.state_hash() == recorder.game.state_hash()
+
+
+def test_a_format_1_save_without_the_rules_digest_still_loads() -> None:
+    recorder = play(80, seed=9)
+    doc = json.loads(encode(stamped(recorder)))
+    assert doc["format_version"] == 2
+    del doc["summary"]["rules"]
+    doc["format_version"] = 1
+    assert load(saved(doc)).game.state_hash() == recorder.game.state_hash()
+    doc["format_version"] = 2
+    with pytest.raises(SaveError, match=r"summary\.rules"):
+        load(saved(doc))
