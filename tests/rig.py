@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 from kalooki.ai.random_player import choose_random
 from kalooki.engine.actions import Action, LayDown, TackOn
 from kalooki.engine.cards import build_deck, parse_cards
-from kalooki.engine.deal import TableMeld
+from kalooki.engine.deal import Phase, TableMeld
 from kalooki.engine.melds import make_meld
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import RuleSet, preset
@@ -23,10 +21,9 @@ def rigged(hands: list[str], *, rules: RuleSet = CARIB, discard: str = "", stock
     """A game whose cards lie exactly as described (text like "7H 8H JK"); every other
     card of the deck goes to the bottom of the stock, so all cards stay accounted for.
     ``stock`` lists the next cards to be drawn, first drawn first."""
-    game = Game.new(dataclasses.replace(rules, cut_bonus=False), len(hands), seed=7)
-    game.deal_no = deal_no
-    game.dealer = (turn - 1) % len(hands) if dealer is None else dealer
-    packs, jokers = rules.deck_for(len(hands))
+    n = len(hands)
+    rules.validate(n)
+    packs, jokers = rules.deck_for(n)
     taken: list[int] = []
 
     def take(text: str) -> list[int]:
@@ -34,19 +31,15 @@ def rigged(hands: list[str], *, rules: RuleSet = CARIB, discard: str = "", stock
         taken.extend(got)
         return got
 
-    game.hands = [take(h) for h in hands]
-    game.table = []
-    for owner, text in table:
-        game.table.append(TableMeld(owner, make_meld(take(text), game.rules)))
-    game.discard = take(discard)
+    dealt = [take(h) for h in hands]
+    melds = [TableMeld(owner, make_meld(take(text), rules)) for owner, text in table]
+    pile = take(discard)
     top = take(stock)
     rest = [c for c in build_deck(packs, jokers) if c not in set(taken)]
-    game.stock = rest + list(reversed(top))
-    game.down = [p in down for p in range(len(hands))]
-    game.rules = rules
-    game._begin_turn(turn)
-    return game
-
+    return Game(rules=rules, players=n, seed=7, rng=Rng(7), deal_no=deal_no,
+                dealer=(turn - 1) % n if dealer is None else dealer, hands=dealt,
+                table=melds, discard=pile, stock=rest + list(reversed(top)),
+                down=[p in down for p in range(n)], phase=Phase.DRAW, turn=turn, to_act=turn)
 
 
 def eager(view: PlayerView, rng: Rng) -> Action:

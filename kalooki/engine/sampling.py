@@ -56,47 +56,43 @@ def sample_game(view: PlayerView, rng: Rng, known: Known | None = None) -> Game:
     window still open.
     """
     known = known or Known()
-    game = Game.new(view.rules, view.players, rng.next_u64())  # every field, then ours
     n = view.players
     me = view.player
-    game.deal_no = view.deal_no
-    game.dealer = view.dealer
-    game.totals = list(view.totals)
-    game.out = list(view.out) if view.out else [False] * n
-    game.buy_ins_used = list(view.buy_ins_used) if view.buy_ins_used else [0] * n
-    game.buy_in_queue = []
-    game.results = list(view.results)
-    game._start_deal_fields()
-    game.phase = view.phase
-    game.to_act = view.to_act
-    game.turn = view.turn
-    game.discarder = view.discarder
-    game.caller = view.caller
-    game.reshuffles = known.reshuffles
-    if view.phase == Phase.CUT:
-        packs, jokers = view.rules.deck_for(n)
-        deck = build_deck(packs, jokers)
-        rng.shuffle(deck)
-        game.deck_order = tuple(deck)
-        return game
-    game.hands = _deal_hidden(view, rng, known)
-    game.hands[me] = list(view.hand)
-    pool = game.hands.pop()  # the stock rides along as an extra "hand"
-    game.stock = pool
-    game.discard = list(view.discard)
-    game.table = [TableMeld(t.owner, t.meld) for t in view.table]
-    game.down = list(view.down)
-    game.calls_made = list(view.calls_made)
-    game.call_queue = _call_queue(view) if view.phase == Phase.CALL else []
-    game.discard_dead = view.discard_dead
-    game.took_discard = view.took_discard
     mine = view.turn == me
-    game.went_down_now = view.went_down_now and mine
-    game.laid_now = game.went_down_now
-    game.tacked_others_now = known.tacked_others_now and mine
-    game.meld_owed = view.meld_owed and mine
-    game.freed_joker = view.freed_joker if mine else None
-    return game
+    # a new game's chance stream, once it has drawn its dealer and shuffled its first pack
+    fresh = Game.new(view.rules, n, rng.next_u64())
+    deck_order: tuple[int, ...] = ()
+    hands: list[list[int]] = []
+    stock: list[int] = []
+    if view.phase == Phase.CUT:
+        deck = build_deck(*view.rules.deck_for(n))
+        rng.shuffle(deck)
+        deck_order = tuple(deck)
+    else:
+        hands = _deal_hidden(view, rng, known)
+        hands[me] = list(view.hand)
+        stock = hands.pop()  # the stock rides along as an extra "hand"
+    dealt = view.phase != Phase.CUT
+    went_down_now = dealt and view.went_down_now and mine
+    return Game(
+        rules=view.rules, players=n, seed=fresh.seed, rng=fresh.rng,
+        deal_no=view.deal_no, dealer=view.dealer, totals=list(view.totals),
+        out=list(view.out), buy_ins_used=list(view.buy_ins_used), results=list(view.results),
+        phase=view.phase, to_act=view.to_act, turn=view.turn, discarder=view.discarder,
+        caller=view.caller, reshuffles=known.reshuffles, deck_order=deck_order,
+        hands=hands, stock=stock,
+        discard=list(view.discard) if dealt else [],
+        table=[TableMeld(t.owner, t.meld) for t in view.table] if dealt else [],
+        down=list(view.down) if dealt else [],
+        calls_made=list(view.calls_made) if dealt else [],
+        call_queue=_call_queue(view) if view.phase == Phase.CALL else [],
+        discard_dead=dealt and view.discard_dead,
+        took_discard=view.took_discard if dealt else None,
+        went_down_now=went_down_now, laid_now=went_down_now,
+        tacked_others_now=dealt and known.tacked_others_now and mine,
+        meld_owed=dealt and view.meld_owed and mine,
+        freed_joker=view.freed_joker if dealt and mine else None,
+    )
 
 
 def _deal_hidden(view: PlayerView, rng: Rng, known: Known) -> list[list[int]]:

@@ -1,0 +1,437 @@
+"""What may be done in a position, and why not: every refusal the rules make, with the
+reason a player reads, and the lay-down the solver would offer.
+
+:meth:`Legality.why_illegal` is the one judge: the state machine asks it before it applies
+any action, and listing the legal moves (:mod:`kalooki.engine.moves`) asks it of every
+candidate move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from kalooki.engine import solver
+from kalooki.engine.actions import (
+    Action,
+    Allow,
+    BuyIn,
+    Call,
+    Cut,
+    Discard,
+    DrawStock,
+    DropOut,
+    EndTurn,
+    LayDown,
+    MeldSpec,
+    Pass,
+    Refuse,
+    ReleaseJoker,
+    ShiftJoker,
+    TackOn,
+    TakeDiscard,
+)
+from kalooki.engine.cards import card_text, face_of, is_joker
+from kalooki.engine.deal import Phase, TableMeld
+from kalooki.engine.errors import RuleError
+from kalooki.engine.melds import (
+    HIGH,
+    LOW,
+    RUN_KIND,
+    Meld,
+    check_contract,
+    declared_meld,
+    extend,
+    opening_value,
+    release_joker,
+    shift_joker,
+)
+from kalooki.engine.position import Position
+from kalooki.engine.solver import opening
+
+_CUT, _DRAW, _CALL, _ALLOW = Phase.CUT, Phase.DRAW, Phase.CALL, Phase.ALLOW
+_PLAY, _BUY_IN, _MATCH_OVER = Phase.PLAY, Phase.BUY_IN, Phase.MATCH_OVER
+"""The members found once: Python 3.11 does not cache looking one up on its enum class
+(about 0.2 µs), and a move asks for phases several times."""
+
+
+class Legality(Position):
+    """A position and the rules that judge each move in it."""
+
+    def is_legal(self, action: Action, player: int) -> bool:
+        return self.why_illegal(action, player) is None
+
+    def why_illegal(self, action: Action, player: int) -> RuleError | None:
+        """The reason ``action`` by seat ``player`` is refused; None when it is legal.
+        Only the seat to act may act: any other is told whose turn it is (``seat``)."""
+        if self.phase == _MATCH_OVER or self.to_act is None:
+            return RuleError("match-over", "The match is over.")
+        if player != self.to_act:
+            return RuleError("not-your-turn", f"It is player {self.to_act + 1}'s turn.",
+                             seat=self.to_act)
+        checker = _CHECKS.get(type(action))
+        if checker is None:
+            return RuleError("bad-action", f"'{action}' is not a move of this game.")
+        return checker(self, player, action)
+
+    def _phase_problem(self, *phases: Phase) -> RuleError | None:
+        if self.phase in phases:
+            return None
+        wanted = {
+            _CUT: "the dealer is cutting the pack",
+            _DRAW: "it is time to draw a card",
+            _CALL: "players are deciding whether to call the discard",
+            _ALLOW: "the turn player is deciding on a call",
+            _PLAY: "cards are being laid and discarded",
+        }
+        return RuleError("wrong-phase", f"Not now: {wanted.get(self.phase, 'the deal is over')}.")
+
+    def _cut_problem(self, player: int, action: Cut) -> RuleError | None:
+        problem = self._phase_problem(_CUT)
+        if problem is None and not 1 <= action.aim < len(self.deck_order):
+            problem = RuleError("bad-cut", f"Cut between 1 and {len(self.deck_order) - 1} cards.")
+        return problem
+
+    def _draw_problem(self, player: int, action: DrawStock) -> RuleError | None:
+        return self._phase_problem(_DRAW)
+
+    def _take_problem(self, player: int, action: TakeDiscard | None = None) -> RuleError | None:
+        problem = self._phase_problem(_DRAW)
+        if problem:
+            return problem
+        if not self.discard:
+            return RuleError("discard-empty", "The discard pile is empty.")
+        if self.discard_dead:
+            return RuleError("discard-dead", "After a call you draw from the stock.")
+        if self.rules.discard_take == "not-when-down" and self.down[player]:
+            return RuleError("down-draws-stock",
+                             "Once you are down you draw only from the stock.")
+        return self._must_meld_problem(player, self.discard[-1])
+
+    def _must_meld_problem(self, player: int, card: int) -> RuleError | None:
+        """Under ``must-meld``, the discard may be taken only by a hand that can then lay."""
+        if self.rules.discard_take != "must-meld":
+            return None
+        must = card if self.rules.discard_take_card_in_meld else None
+        found = self._best_lay(player, [*self.hands[player], card], must)
+        if found is None or not found.melds:
+            what = "a meld holding that card" if must is not None else (
+                "a meld" if self.down[player] else "your opening" if not
+                self.rules.uses_contracts else "your contract")
+            return RuleError("take-cannot-meld", f"You may take the discard only to lay "
+                             f"{what} this turn, and your hand cannot.")
+        return None
+
+    def _call_problem(self, player: int, action: Call | Pass) -> RuleError | None:
+        return self._phase_problem(_CALL)
+
+    def _allow_problem(self, player: int, action: Allow | Refuse) -> RuleError | None:
+        problem = self._phase_problem(_ALLOW)
+        if problem is None and isinstance(action, Refuse):
+            return self._must_meld_problem(player, self.discard[-1])
+        return problem
+
+    def _buy_in_problem(self, player: int, action: BuyIn | DropOut) -> RuleError | None:
+        return self._phase_problem(_BUY_IN)
+
+    def _can_add_to_table(self, player: int) -> bool:
+        """Whether ``player`` may lay new melds or tack on right now (being down)."""
+        return self.down[player] and not (self.went_down_now and not self.rules.tack_same_turn)
+
+    def _may_add_to_table(self, player: int) -> RuleError | None:
+        """:meth:`_can_add_to_table`, with the reason when not (listing moves asks the
+        question without building a refusal)."""
+        if self._can_add_to_table(player):
+            return None
+        if not self.down[player]:
+            return RuleError("not-down", "You must lay down your contract before you can add "
+                             "to the table." if self.rules.uses_contracts else
+                             "You must open before you can add to the table.")
+        if self.went_down_now and not self.rules.tack_same_turn:
+            return RuleError("tack-next-turn", "At this table you add to the table from your "
+                             "next turn on.")
+        return None
+
+    def _keep_problem(self, player: int, leaving: Sequence[int]) -> RuleError | None:
+        """A final discard is required: the cards kept must include a natural card."""
+        if not self.rules.final_discard:
+            return None
+        used = list(leaving)
+        rest = list(self.hands[player])
+        for card in used:
+            rest.remove(card)
+        if not any(not is_joker(c) for c in rest):
+            return RuleError("keep-a-discard", "Keep a natural card in your hand: you must end "
+                             "your turn with a discard.")
+        return None
+
+    def _owed_problem(self, player: int) -> RuleError | None:
+        """Refuse any move but placing what is owed (a freed joker, a meld after a take)."""
+        if self.freed_joker is not None:
+            return RuleError("use-freed-joker", "First place the joker you freed, in a meld "
+                             "or on the table.")
+        if self.meld_owed:
+            return RuleError("must-meld", "You took the discard: lay your meld first.")
+        return None
+
+    def _lay_problem(self, player: int, action: LayDown) -> RuleError | None:
+        problem = self._phase_problem(_PLAY)
+        if problem:
+            return problem
+        try:
+            melds = self._declared_melds(player, action.melds)
+        except RuleError as error:
+            return error
+        owed = self._owed_card()
+        if owed is not None and not any(owed in m.cards for m in melds):
+            return RuleError("must-meld-card", f"Your lay-down must hold "
+                             f"{card_text(owed, True)}.")
+        if self.down[player]:
+            problem = self._may_add_to_table(player)
+            if problem:
+                return problem
+            if not self.rules.new_melds_after_down:
+                return RuleError("no-new-melds", "At this table you may only add cards to melds "
+                                 "already on the table.")
+        elif self.rules.uses_contracts:
+            try:
+                check_contract(melds, self.contract, self.rules, self.deal_no)
+            except RuleError as error:
+                return error
+        else:
+            problem = self._opening_problem(melds)
+            if problem:
+                return problem
+        return self._keep_problem(player, [c for m in melds for c in m.cards])
+
+    def _opening_problem(self, melds: Sequence[Meld]) -> RuleError | None:
+        threshold = self.rules.opening_points or 0
+        value = opening_value(melds, self.rules)
+        if value < threshold:
+            return RuleError("opening-short", f"Your opening is worth {value} points; "
+                             f"it needs at least {threshold}.")
+        if self.rules.opening_pure_run and not any(
+                m.kind == RUN_KIND and not m.joker_positions() for m in melds):
+            return RuleError("opening-pure-run", "Your opening must include a run without "
+                             "a joker.")
+        return None
+
+    def _declared_melds(self, player: int, specs: Sequence[MeldSpec]) -> list[Meld]:
+        if not specs:
+            raise RuleError("empty-lay", "Lay at least one meld.")
+        hand = list(self.hands[player])
+        for spec in specs:
+            for card in spec.cards:
+                if card not in hand:
+                    raise RuleError("card-not-in-hand", f"{card_text(card, True)} is not in your "
+                                    f"hand (or is used twice).")
+                hand.remove(card)
+        return [declared_meld(spec.kind, spec.cards, self.rules) for spec in specs]
+
+    def _table_meld(self, index: int) -> TableMeld:
+        if not 0 <= index < len(self.table):
+            raise RuleError("no-such-meld", "There is no such meld on the table.")
+        return self.table[index]
+
+    def _tack_problem(self, player: int, action: TackOn) -> RuleError | None:
+        problem = self._phase_problem(_PLAY) or self._may_add_to_table(player)
+        if problem:
+            return problem
+        if action.card != self.freed_joker:
+            problem = self._owed_problem(player)
+            if problem:
+                return problem
+        if action.card not in self.hands[player]:
+            return RuleError("card-not-in-hand", "That card is not in your hand.")
+        try:
+            target = self._table_meld(action.meld)
+            if target.owner != player:
+                if not self.rules.tack_on_others:
+                    return RuleError("own-melds-only", "At this table you add cards only to "
+                                     "your own melds.")
+                if is_joker(action.card) and not self.rules.joker_on_others_melds:
+                    return RuleError("joker-own-melds", "A joker may be added only to your "
+                                     "own melds.")
+            extend(target.meld, action.card, action.end, self.rules)
+        except RuleError as error:
+            return error
+        return self._keep_problem(player, [action.card])
+
+    def _shift_problem(self, player: int, action: ShiftJoker) -> RuleError | None:
+        problem = (self._phase_problem(_PLAY) or self._may_add_to_table(player)
+                   or self._owed_problem(player))
+        if problem:
+            return problem
+        if action.card not in self.hands[player]:
+            return RuleError("card-not-in-hand", "That card is not in your hand.")
+        try:
+            shift_joker(self._table_meld(action.meld).meld, action.card, action.end, self.rules)
+        except RuleError as error:
+            return error
+        return self._keep_problem(player, [action.card])
+
+    def _release_problem(self, player: int, action: ReleaseJoker) -> RuleError | None:
+        problem = self._phase_problem(_PLAY) or self._owed_problem(player)
+        if problem:
+            return problem
+        rules = self.rules
+        if not rules.joker_release:
+            return RuleError("release-off", "At this table a joker on the table stays where "
+                             "it is.")
+        if self.down[player]:
+            problem = self._may_add_to_table(player)
+            if problem:
+                return problem
+        elif rules.joker_release_needs_down:
+            return RuleError("release-needs-down", "Only a player who has opened may free a "
+                             "joker." if not rules.uses_contracts else "Only a player who is "
+                             "down may free a joker.")
+        hand = list(self.hands[player])
+        for card in action.cards:
+            if card not in hand:
+                return RuleError("card-not-in-hand", f"{card_text(card, True)} is not in your "
+                                 f"hand (or is used twice).")
+            hand.remove(card)
+        try:
+            target = self._table_meld(action.meld)
+            if target.owner != player and not rules.tack_on_others:
+                return RuleError("own-melds-only", "At this table you add cards only to your "
+                                 "own melds.")
+            release_joker(target.meld, action.cards, rules)
+        except RuleError as error:
+            return error
+        problem = self._keep_problem(player, action.cards)
+        if problem is None and rules.released_joker_must_be_used:
+            trial = self.clone()
+            trial._release_into(player, action)
+            if not trial._freed_joker_moves(player):
+                return RuleError("release-no-use", "You could not place the freed joker this "
+                                 "turn, and the rules say you must.")
+        return problem
+
+    def _discard_problem(self, player: int, card: int) -> RuleError | None:
+        return self._discard_turn_problem(player) or self._discard_card_problem(player, card)
+
+    def _discard_turn_problem(self, player: int) -> RuleError | None:
+        """Whether the turn may end with a discard now, whichever card it is."""
+        return self._phase_problem(_PLAY) or self._owed_problem(player)
+
+    def _discard_card_problem(self, player: int, card: int) -> RuleError | None:
+        if card not in self.hands[player]:
+            return RuleError("card-not-in-hand", "That card is not in your hand.")
+        return self._discardable_problem(card)
+
+    def _discardable_problem(self, card: int) -> RuleError | None:
+        if is_joker(card) and not self.rules.joker_discard:
+            return RuleError("joker-discard", "A joker can never be discarded.")
+        return None
+
+    def _discard_action_problem(self, player: int, action: Discard) -> RuleError | None:
+        return self._discard_problem(player, action.card)
+
+    def _end_problem(self, player: int, action: EndTurn | None = None) -> RuleError | None:
+        problem = self._phase_problem(_PLAY) or self._owed_problem(player)
+        if problem:
+            return problem
+        if any(not is_joker(c) for c in self.hands[player]):
+            return RuleError("must-discard", "End your turn by discarding a card.")
+        return None
+
+    # -- the lay-down the solver would make ------------------------------------------
+
+    def _owed_card(self) -> int | None:
+        """The card a lay-down must hold now: a freed joker still to place, or the discard
+        just taken when the rules want it melded."""
+        if self.freed_joker is not None:
+            return self.freed_joker
+        if self.meld_owed and self.rules.discard_take_card_in_meld:
+            return self.took_discard
+        return None
+
+    def _suggested_lay_down(self, player: int) -> LayDown | None:
+        arrangement = self._best_lay(player, self.hands[player], self._owed_card())
+        if arrangement is None or not arrangement.melds:
+            return None
+        action = LayDown(tuple(MeldSpec(m.kind, m.cards) for m in arrangement.melds))
+        return action if self._lay_problem(player, action) is None else None
+
+    def _best_lay(self, player: int, hand: Sequence[int], must: int | None
+                  ) -> solver.Arrangement | None:
+        """The solver's lay-down for ``hand`` (holding ``must`` if given), or None."""
+        keep = 1 if self.rules.final_discard else 0
+        if not self.down[player]:
+            if not self.rules.uses_contracts:
+                return opening.best_opening(hand, self.rules, keep=keep, must=must)
+            found = solver.best_contract(hand, self.contract, self.rules, keep=keep)
+            return found if found is None or must is None else _holding(found, must)
+        if self._can_add_to_table(player) and self.rules.new_melds_after_down:
+            if must is not None:
+                return opening.fewest_points(hand, self.rules, keep=keep, must=must)
+            return solver.best_melds(hand, self.rules, keep=keep)
+        return None
+
+    # -- a freed joker --------------------------------------------------------------------
+
+    def _freed_joker_tacks(self, player: int, joker_card: int) -> list[Action]:
+        """Every legal place on the table for a joker just freed."""
+        return [TackOn(joker_card, i, end) for i, t in enumerate(self.table)
+                for end in ((LOW, HIGH) if t.meld.is_run else ("",))
+                if self._tack_problem(player, TackOn(joker_card, i, end)) is None]
+
+    def _freed_joker_moves(self, player: int) -> list[Action]:
+        """The moves that place the joker freed this turn: the lay-down the solver finds
+        holding it, and every tack of it."""
+        assert self.freed_joker is not None
+        lay = self._suggested_lay_down(player)
+        return ([lay] if lay is not None else []) + self._freed_joker_tacks(player,
+                                                                            self.freed_joker)
+
+    def _release_into(self, player: int, action: ReleaseJoker) -> int:
+        """Free the joker (a checked release): the naturals go into the meld, the joker to
+        the hand, owed there when the rules want it used. Returns the joker."""
+        target = self.table[action.meld]
+        target.meld, joker_card = release_joker(target.meld, action.cards, self.rules)
+        for card in action.cards:
+            self.hands[player].remove(card)
+        self.hands[player].append(joker_card)
+        if self.rules.released_joker_must_be_used:
+            self.freed_joker = joker_card
+        if target.owner != player:
+            self.tacked_others_now = True
+        return joker_card
+
+
+_CHECKS = {
+    Cut: Legality._cut_problem,
+    DrawStock: Legality._draw_problem,
+    TakeDiscard: Legality._take_problem,
+    Call: Legality._call_problem,
+    Pass: Legality._call_problem,
+    Allow: Legality._allow_problem,
+    Refuse: Legality._allow_problem,
+    LayDown: Legality._lay_problem,
+    TackOn: Legality._tack_problem,
+    ShiftJoker: Legality._shift_problem,
+    ReleaseJoker: Legality._release_problem,
+    BuyIn: Legality._buy_in_problem,
+    DropOut: Legality._buy_in_problem,
+    Discard: Legality._discard_action_problem,
+    EndTurn: Legality._end_problem,
+}
+
+
+def _holding(found: solver.Arrangement, must: int) -> solver.Arrangement | None:
+    """``found`` with the physical card ``must`` in place of a melded card of the same face
+    (two packs hold twins); None when no melded card has its face."""
+    for index, meld in enumerate(found.melds):
+        if must in meld.cards:
+            return found
+        twin = next((c for c in meld.cards if face_of(c) == face_of(must)), None)
+        if twin is not None and must in found.leftover:
+            cards = tuple(must if c == twin else c for c in meld.cards)
+            melds = list(found.melds)
+            melds[index] = Meld(meld.kind, cards, meld.rank, meld.suit)
+            leftover = tuple(sorted(twin if c == must else c for c in found.leftover))
+            return solver.Arrangement(tuple(melds), leftover, found.penalty)
+    return None
+
+

@@ -1,0 +1,136 @@
+"""The moves a seat may make now, listed (like a chess board's legal moves): the finite ones
+in full, and for laying down the solver's best lay-down (any other is judged when
+offered, by :meth:`Legality.why_illegal`)."""
+
+from __future__ import annotations
+
+from kalooki.engine.actions import (
+    Action,
+    Allow,
+    BuyIn,
+    Call,
+    Cut,
+    Discard,
+    DrawStock,
+    DropOut,
+    EndTurn,
+    Pass,
+    Refuse,
+    ReleaseJoker,
+    ShiftJoker,
+    TackOn,
+    TakeDiscard,
+)
+from kalooki.engine.cards import JOKER_BASE, JOKER_FACE, MAX_JOKERS, face_of, is_joker, rank_of
+from kalooki.engine.deal import Phase
+from kalooki.engine.legality import Legality
+from kalooki.engine.melds import HIGH, LOW, fitting_faces
+
+_CUT, _DRAW, _CALL, _ALLOW = Phase.CUT, Phase.DRAW, Phase.CALL, Phase.ALLOW
+_PLAY, _BUY_IN = Phase.PLAY, Phase.BUY_IN
+
+
+class Moves(Legality):
+    """A position, its rules, and the list of what the seat to act may do."""
+
+    def legal_actions(self, player: int) -> list[Action]:
+        """The finite moves of ``player`` now. In the play phase the lay-down offered is
+        the solver's best one; any other lay-down can be checked with :meth:`is_legal`."""
+        if player != self.to_act:
+            return []
+        phase = self.phase
+        if phase == _CUT:
+            return [Cut(aim) for aim in range(1, len(self.deck_order))]
+        if phase == _CALL:
+            return list(_CALL_MOVES)
+        if phase == _ALLOW:
+            moves = [_ALLOW_CALL]
+            if self._allow_problem(player, _REFUSE_CALL) is None:
+                moves.append(_REFUSE_CALL)
+            return moves
+        if phase == _BUY_IN:
+            return list(_BUY_IN_MOVES)
+        if phase == _DRAW:
+            moves: list[Action] = [_DRAW_STOCK]
+            if self._take_problem(player) is None:
+                moves.append(_TAKE_DISCARD)
+            return moves
+        if phase == _PLAY:
+            return self._play_moves(player)
+        return []
+
+    def _play_moves(self, player: int) -> list[Action]:
+        hand = self.hands[player]
+        moves: list[Action] = []
+        lay = self._suggested_lay_down(player)
+        if lay is not None:
+            moves.append(lay)
+        if self.freed_joker is not None:
+            return moves + self._freed_joker_tacks(player, self.freed_joker)
+        if self.meld_owed:
+            return moves
+        # from here on the phase is play and nothing is owed
+        moves.extend(self._release_moves(player))
+        by_face: dict[int, int] = {}
+        for card in hand:
+            by_face.setdefault(_FACES[card], card)
+        joker_card = by_face.get(JOKER_FACE)
+        if self.table and self._can_add_to_table(player):
+            for index, table_meld in enumerate(self.table):
+                ends = (LOW, HIGH) if table_meld.meld.is_run else ("",)
+                candidates = [by_face[f] for f in fitting_faces(table_meld.meld) if f in by_face]
+                if joker_card is not None:
+                    candidates.append(joker_card)
+                for card in candidates:
+                    for end in ends:
+                        if self._tack_problem(player, TackOn(card, index, end)) is None:
+                            moves.append(TackOn(card, index, end))
+                        if (end and table_meld.meld.joker_positions() and not is_joker(card)
+                                and self._shift_problem(player, ShiftJoker(card, index, end))
+                                is None):
+                            moves.append(ShiftJoker(card, index, end))
+        # whether a card may be discarded depends only on whether it is a joker
+        if joker_card is None or self._discardable_problem(joker_card) is None:
+            moves.extend([_DISCARDS[card] for card in by_face.values()])
+        else:
+            moves.extend([_DISCARDS[card] for card in by_face.values() if card != joker_card])
+        if not by_face.keys() - {JOKER_FACE}:  # no natural, so no discard owed
+            moves.append(_END_TURN)
+        return moves
+
+    def _release_moves(self, player: int) -> list[Action]:
+        """Every way the hand can free a joker from the table."""
+        if not self.rules.joker_release:
+            return []
+        moves: list[Action] = []
+        naturals = {}
+        for card in self.hands[player]:
+            if not is_joker(card):
+                naturals.setdefault(face_of(card), card)
+        for index, table_meld in enumerate(self.table):
+            meld = table_meld.meld
+            if not meld.joker_positions():
+                continue
+            if meld.is_run:
+                options = [(c,) for c in naturals.values()
+                           if any(meld.represented_rank(i) % 13 == rank_of(c) % 13
+                                  for i in meld.joker_positions())]
+            else:
+                same = [c for c in naturals.values() if rank_of(c) == meld.rank]
+                options = [(c,) for c in same] + [
+                    (a, b) for i, a in enumerate(same) for b in same[i + 1:]]
+            for cards in options:
+                action = ReleaseJoker(cards, index)
+                if self._release_problem(player, action) is None:
+                    moves.append(action)
+        return moves
+
+
+_DRAW_STOCK, _TAKE_DISCARD, _END_TURN = DrawStock(), TakeDiscard(), EndTurn()
+_ALLOW_CALL, _REFUSE_CALL = Allow(), Refuse()
+_CALL_MOVES, _BUY_IN_MOVES = (Call(), Pass()), (BuyIn(), DropOut())
+_FACES = tuple(face_of(card) for card in range(JOKER_BASE + MAX_JOKERS))
+"""The face of every card id, looked up rather than worked out (listing moves asks it of
+every card held, at every turn)."""
+_DISCARDS = tuple(Discard(card) for card in range(JOKER_BASE + MAX_JOKERS))
+"""Every discard action, made once: listing a play phase's moves offers one per face held."""
