@@ -25,15 +25,17 @@ from kalooki.store.settings import (
 CHANGED = Settings(
     animation_speed="instant", card_scale=1.6, four_colour_deck=True, language="fr",
     sound=False, volume=0.0, fullscreen=True, window_size=(7680, 4320),
-    call_window_seconds=30, ai_think_budget=0.05, confirm_before_discard=True,
-    ai_pause_seconds=3.0, last_preset="kalooki-51", last_players=6, player_name="Zed",
+    call_window_seconds=30, calls_only_when_helpful=False, ai_think_budget=0.05,
+    confirm_before_discard=True, ai_pause_seconds=3.0, last_preset="kalooki-51",
+    last_players=6, player_name="Zed",
     opponent_levels=("easy", "hard"), opponent_names=("Ann", "Bo"),
 )
 
 EVERY_FIELD_WRONG: dict[str, Any] = {
     "animation_speed": "slow", "card_scale": 2.0, "four_colour_deck": "yes",
     "language": "de", "sound": 1, "volume": -0.1, "fullscreen": None,
-    "window_size": [800, 600], "call_window_seconds": 0, "ai_think_budget": "NaN",
+    "window_size": [800, 600], "call_window_seconds": 0, "calls_only_when_helpful": "no",
+    "ai_think_budget": "NaN",
     "confirm_before_discard": [], "ai_pause_seconds": 3.5, "last_preset": "",
     "last_players": 9, "player_name": "x" * 21, "opponent_levels": ["easy", "expert"],
     "opponent_names": "Ann", "format_version": 0,

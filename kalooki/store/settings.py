@@ -51,6 +51,9 @@ class Settings:
         (1280, 720), pair_of(integer(1024, 7680), integer(640, 4320)))
     call_window_seconds: int = checked(5, integer(1, 30))
     """How long other players may call for a discard before play moves on."""
+    calls_only_when_helpful: bool = checked(True, boolean)
+    """Ask the person to call only for a card that brings their hand closer to going
+    down; for any other card they pass unasked."""
     ai_think_budget: float = checked(DEFAULT_BUDGET, number(0.05, 5.0))
     """Seconds a computer player may spend choosing a move."""
     confirm_before_discard: bool = checked(False, boolean)

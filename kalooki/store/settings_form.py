@@ -82,6 +82,7 @@ SETTING_SPECS: tuple[SettingSpec, ...] = (
     SettingSpec("four_colour_deck", _T),
     SettingSpec("confirm_before_discard", _T),
     SettingSpec("call_window_seconds", _T, 1, Shown.SECONDS),
+    SettingSpec("calls_only_when_helpful", _T),
     SettingSpec("ai_pause_seconds", _T, 0.1, Shown.SECONDS),
     SettingSpec("ai_think_budget", _T, 0.05, Shown.SECONDS),
     SettingSpec("sound", _S),

@@ -8,7 +8,17 @@ The engine knows only which cards are in the hand; this arrangement follows it w
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """An arrangement as it stood: what undo goes back to."""
+
+    order: tuple[int, ...]
+    staged: tuple[tuple[int, ...], ...]
+    selected: frozenset[int]
 
 
 class Arrangement:
@@ -26,6 +36,15 @@ class Arrangement:
         self.selected &= held
         placed = set(self.order).union(*self.staged)
         self.order.extend(c for c in hand if c not in placed)
+
+    def snapshot(self) -> Snapshot:
+        return Snapshot(tuple(self.order), tuple(tuple(meld) for meld in self.staged),
+                        frozenset(self.selected))
+
+    def restore(self, snapshot: Snapshot) -> None:
+        self.order = list(snapshot.order)
+        self.staged = [list(meld) for meld in snapshot.staged]
+        self.selected = set(snapshot.selected)
 
     def all_cards(self) -> list[int]:
         return self.order + [c for meld in self.staged for c in meld]

@@ -1,4 +1,5 @@
-"""Overlays drawn around a card: the selection outline, the legal-drop glow, the shadow.
+"""Overlays drawn around a card: the selection outline, the legal-drop glow, the shadow,
+the soft light on a card just drawn.
 
 Each overlay is larger than the card by ``overlay_margin(width)`` on every side; blit it at
 the card's top-left minus that margin, before the card itself. A selected card is also
@@ -20,6 +21,7 @@ class Highlight(Enum):
     SELECTED = "selected"
     DROP_TARGET = "drop-target"
     SHADOW = "shadow"
+    FRESH = "fresh"
 
 
 def overlay_margin(width: int) -> int:
@@ -51,6 +53,8 @@ def overlay(kind: Highlight, width: int) -> pygame.Surface:
     blur = max(2, round(width * 0.05))
     if kind is Highlight.SHADOW:
         return _blurred_card_shape(width, palette.SHADOW, 110, 0, blur)
+    if kind is Highlight.FRESH:
+        return _blurred_card_shape(width, palette.FRESH, 230, round(width * 0.10), blur)
     colour = palette.SELECTED if kind is Highlight.SELECTED else palette.DROP_TARGET
     surface = _blurred_card_shape(width, colour, 200, round(width * 0.08), blur)
     if kind is Highlight.SELECTED:

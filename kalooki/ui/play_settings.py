@@ -27,6 +27,7 @@ def apply_settings(app: App, table: TableScene | None, settings: Settings,
     if table is not None:
         table.speed = settings.animation_speed
         table.call_seconds = settings.call_window_seconds
+        table.ask_only_when_helps = settings.calls_only_when_helpful
         table.confirm_discard = settings.confirm_before_discard
         table.card_scale = settings.card_scale
         table.session.ai_pause = settings.ai_pause_seconds

@@ -8,23 +8,19 @@ of one concept each:
   was touched in, the action (chosen from ``view.legal``) out;
 - :mod:`table_motion` moves cards and flights on the frame clock;
 - :mod:`table_frame` is the frozen snapshot of one frame, which :mod:`table_draw` paints;
-- :mod:`table_buttons` holds the widgets.
+- :mod:`table_buttons` holds the widgets; :mod:`table_questions` the choice panels;
+- :mod:`table_hand` keeps the person's own cards as arranged, with undo and redo;
+- :mod:`call_window` times the person's call window and says whom a key press is for.
 
 The scene reads the player's view (never the game) and changes nothing itself: every
 move goes through the session's door as the move of the seat at the screen.
 
-Where to hook:
-
-- events absorbed: :meth:`TableScene.absorb` sees every event of every applied move,
-  the person's and the computers' alike (sound cues, narration, animation start there);
-- call windows tick in :meth:`TableScene._tick_call` (the person's countdown); a
-  computer's call is made by :meth:`MatchSession.update`, at once;
-- gestures not yet committed (hand order, selection, staged melds) live in
-  ``self.arrangement`` (:class:`Arrangement`): undo and redo of those are its snapshots;
-  committed moves are the session's record;
-- the seat at the screen is :attr:`MatchSession.screen_seat`, read through
-  :attr:`TableScene.seat`; several people at one computer move ``session.viewer``, then
-  call :meth:`TableScene.reseat`.
+Where to hook: :meth:`TableScene.absorb` sees every event of every applied move (sound
+cues, narration, animation start there); the person's call window ticks in
+:meth:`TableScene._tick_call`, a computer's call is made by :meth:`MatchSession.update`;
+gestures not yet committed go through :meth:`TableScene.rearrange`; the seat at the
+screen is :attr:`MatchSession.screen_seat` (several people at one computer move
+``session.viewer``, then call :meth:`TableScene.reseat`).
 """
 
 from __future__ import annotations
@@ -43,23 +39,21 @@ from kalooki.ai.hint import hint
 from kalooki.engine.actions import (
     Action,
     Allow,
-    BuyIn,
     Call,
     Discard,
-    DropOut,
     LayDown,
-    MeldSpec,
     Pass,
     Refuse,
 )
-from kalooki.engine.cards import card_text, sort_key_rank, sort_key_suit
+from kalooki.engine.cards import sort_key_rank, sort_key_suit
 from kalooki.engine.errors import RuleError
 from kalooki.engine.events import Event
-from kalooki.engine.melds import declared_meld
 from kalooki.engine.state import DealResult, Phase
 from kalooki.engine.view import PlayerView
 from kalooki.ui import table_gestures as gestures
+from kalooki.ui import table_questions as questions
 from kalooki.ui.arrangement import Arrangement
+from kalooki.ui.call_window import CallWindow, Decision
 from kalooki.ui.choice_panel import ChoicePanel
 from kalooki.ui.narrate import Narrator
 from kalooki.ui.placement import Placement, Spot, place_cards
@@ -70,9 +64,11 @@ from kalooki.ui.summary import render_summary
 from kalooki.ui.table_buttons import TableButtons
 from kalooki.ui.table_draw import TablePainter
 from kalooki.ui.table_frame import TableFrame, dragged_sprites, hint_marks, lit
+from kalooki.ui.table_hand import HandEdits
 from kalooki.ui.table_input import Place, TableInput
 from kalooki.ui.table_layout import compute_layout
 from kalooki.ui.table_motion import Motion
+from kalooki.ui.table_questions import Question
 from kalooki.words.refusals import refusal_text
 
 if TYPE_CHECKING:
@@ -85,6 +81,8 @@ COMPUTER_POLL = 0.05
 """Seconds between looks at a computer player's move (its pause, its thinking thread)."""
 COUNTDOWN_EDGE = 0.001
 """A hair past the countdown's next whole second, so the frame drawn then shows it."""
+_ANSWERS = (Phase.CALL, Phase.ALLOW)
+"""The phases whose answer a late key press must not give to the next decision."""
 
 
 @dataclass(frozen=True)
@@ -101,7 +99,8 @@ class TableScene:
     code that opens the table."""
 
     def __init__(self, app: App, session: MatchSession, *, speed: str = "normal",
-                 call_seconds: float = 5.0, card_scale: float = 1.0,
+                 call_seconds: float = 5.0, ask_only_when_helps: bool = True,
+                 card_scale: float = 1.0,
                  confirm_discard: bool = False, batch_seconds: float = 0.0,
                  deal_limit: int | None = None,
                  on_quit: Callable[[], None] | None = None,
@@ -113,6 +112,7 @@ class TableScene:
         """In a watched match, every hand face up (else every hand face down)."""
         self.session = session
         self.call_seconds = call_seconds
+        self.ask_only_when_helps = ask_only_when_helps
         self.card_scale = card_scale
         self.confirm_discard = confirm_discard
         self.batch_seconds = batch_seconds
@@ -122,7 +122,7 @@ class TableScene:
         self.on_quit = on_quit or app.quit
         self.view = session.view()
         self.narrator = Narrator(list(session.names), self.seat, self.view.rules)
-        self.arrangement = Arrangement()
+        self.edits = HandEdits()
         self.staged: list[StagedMeld] = []
         self.lays: list[LayDown] = []
         self.lay_problem = ""
@@ -132,7 +132,9 @@ class TableScene:
         self.log: list[str] = []
         self.toast = ("", 0.0)
         self.banner = ("", 0.0)
-        self.call_left: float | None = None
+        self.call: CallWindow | None = None
+        self.seen: Decision | None = None
+        """The decision on screen in the last frame drawn: the one a key press is for."""
         self.result: DealResult | None = None
         self.summary_surface: pygame.Surface | None = None
         self.deals_finished = 0
@@ -178,8 +180,8 @@ class TableScene:
         the next person): the last person's arrangement and log go, being theirs."""
         self.view = self.session.view()
         self.narrator = Narrator(list(self.session.names), self.seat, self.view.rules)
-        self.arrangement = Arrangement()
-        self.arrangement.sync(self.view.hand)
+        self.edits = HandEdits()
+        self.edits.follow(self.view.hand, dealt=True)
         self.log.clear()
         self.hint = None
         self.on_resize(self.app.size)
@@ -192,17 +194,23 @@ class TableScene:
 
     def _build_widgets(self) -> None:
         self._buttons.build(self.app.ui, self.layout, self.app.size, {
-            "lay": self.lay_down, "call": partial(self._offer, Call()),
-            "pass": partial(self._offer, Pass()), "allow": partial(self._offer, Allow()),
-            "refuse": partial(self._offer, Refuse()), "next": self.next_deal,
-            "suit": lambda: self.sort(sort_key_suit),
-            "rank": lambda: self.sort(sort_key_rank), "hint": self.show_hint,
-            "hands": self.toggle_hands})
+            "lay": self.lay_down, "call": partial(self.answer, Call()),
+            "pass": partial(self.answer, Pass()), "allow": partial(self.answer, Allow()),
+            "refuse": partial(self.answer, Refuse()), "wait": self.hold_call,
+            "next": self.next_deal,
+            "suit": lambda: self.rearrange(lambda e: e.sort(sort_key_suit)),
+            "rank": lambda: self.rearrange(lambda e: e.sort(sort_key_rank)),
+            "hint": self.show_hint, "hands": self.toggle_hands,
+            "undo": lambda: self.rearrange(HandEdits.undo),
+            "redo": lambda: self.rearrange(HandEdits.redo)})
         self._refresh_widgets()
 
     def _refresh_widgets(self) -> None:
+        call = self.call
         self._buttons.refresh(self.view, self.at_screen, self.result is not None,
-                              self.finished, bool(self.lays), self.show_hands)
+                              self.finished, bool(self.lays), self.show_hands,
+                              call_asked=call is not None and call.asks,
+                              call_held=call is not None and call.held)
 
     # --- the engine's answers --------------------------------------------------------
 
@@ -216,6 +224,7 @@ class TableScene:
         if problem is not None:
             self.show_toast(refusal_text(problem))
             return False
+        self.edits.committed()
         self.absorb(self.session.take_events())
         return True
 
@@ -226,18 +235,9 @@ class TableScene:
             self.show_toast(meant.text)
         elif isinstance(meant, Discard) and self.confirm_discard and \
                 self.why_illegal(meant) is None:
-            self._confirm(meant)
+            self.ask(questions.confirm_discard(meant, self.submit))
         elif meant is not None:
             self.submit(meant)
-
-    def _confirm(self, action: Discard) -> None:
-        def pick(index: int) -> None:
-            self.close_chooser()
-            if index == 0:
-                self.submit(action)
-
-        self._open_chooser(f"Discard {card_text(action.card, True)}?",
-                           ["Discard", "Keep it"], pick)
 
     def absorb(self, events: list[Event]) -> None:
         """Take in what happened (every applied move's events, as the viewer may see
@@ -249,19 +249,21 @@ class TableScene:
             if line:
                 self.log.append(line)
             self.motion.follow(event, self.layout, view.player)
-            self._note(event, view)
+            self._note(event, view, line)
         del self.log[:-LOG_LIMIT]
         if events:
             self.hint = None  # the game moved on
         self.view = view
-        self.arrangement.sync(view.hand)
+        self.edits.follow(view.hand, dealt=any(event.kind == "deal" for event in events))
         self._restage()
 
-    def _note(self, event: Event, view: PlayerView) -> None:
-        """What an event changes at the table besides the cards: banners, the deal's end."""
+    def _note(self, event: Event, view: PlayerView, line: str | None) -> None:
+        """What an event changes at the table besides the cards: banners, the deal's end.
+        A call's banner is its outcome (allowed, or refused), worded as the log has it:
+        a call that is then refused is never announced as won."""
         kind = event.kind
-        if kind in ("call", "call-won"):
-            self.show_banner(self.narrator.line(event, ()) or "")
+        if kind in ("allow", "refuse") and line:
+            self.show_banner(line)
         elif kind == "deal-end":
             self.deals_finished += 1
             self.result = event.info["result"]
@@ -269,7 +271,7 @@ class TableScene:
             self.result = view.results[-1]  # decided by a buy-in: the standings
         elif kind == "deal-void":
             self.deals_finished += 1
-            self.show_banner("Deal void: dealing again")
+            self.show_banner(line or "")
 
     def why_illegal(self, action: Action) -> RuleError | None:
         """Why the engine would refuse ``action`` from the seat whose view this is."""
@@ -295,6 +297,7 @@ class TableScene:
         self.placement = place_cards(self.layout, self.view, self.arrangement, self.staged)
         drag = self.input.drag
         self.motion.settle(self.placement, drag.cards if drag else ())
+        self._buttons.refresh_undo(self.edits.history.can_undo, self.edits.history.can_redo)
 
     # --- deal end ----------------------------------------------------------------------
 
@@ -333,11 +336,18 @@ class TableScene:
     def show_banner(self, message: str) -> None:
         self.banner = (message, BANNER_SECONDS)
 
-    def _open_chooser(self, title: str, options: list[str],
-                      pick: Callable[[int], None]) -> None:
+    def ask(self, question: Question) -> None:
+        """Open a choice panel (the game waits meanwhile); the answer chosen is done."""
+        def pick(index: int) -> None:
+            self.close_chooser()
+            deed = question.answers[index][1]
+            if deed is not None:
+                deed()
+
         self.close_chooser()
         self.session.paused = True
-        self.chooser = ChoicePanel(self.app.ui, self.app.size, title, options, pick)
+        self.chooser = ChoicePanel(self.app.ui, self.app.size, question.title,
+                                   question.options, pick)
 
     def close_chooser(self) -> None:
         if self.chooser is not None:
@@ -346,17 +356,7 @@ class TableScene:
         self.session.paused = self.result is not None
 
     def open_pause(self) -> None:
-        extras = self.pause_extras
-
-        def pick(index: int) -> None:
-            self.close_chooser()
-            if index == len(extras) + 1:
-                self.on_quit()
-            elif index > 0:
-                extras[index - 1][1]()
-
-        self._open_chooser("Paused", ["Resume", *(label for label, _ in extras),
-                                      "Quit to menu"], pick)
+        self.ask(questions.pause_menu(self.pause_extras, self.on_quit))
 
     def show_hint(self) -> None:
         """Ask the advisor what to do now: its reason is shown and the cards or the place
@@ -387,30 +387,25 @@ class TableScene:
         return (view.phase == Phase.CUT and view.to_act == view.player
                 and self.session.screen_to_act and self.result is None)
 
+    @property
+    def arrangement(self) -> Arrangement:
+        """The person's cards as they lie (changed only through ``self.edits``)."""
+        return self.edits.arrangement
+
     def pick_up(self, card: int) -> list[int]:
-        self.arrangement.selected.add(card)
-        return self.arrangement.chosen()
+        return self.edits.lift(card)
 
-    def toggle(self, card: int) -> None:
-        self.arrangement.toggle(card)
-        self.place_cards()
-
-    def shift(self, step: int) -> None:
-        self.arrangement.shift(step)
-        self.place_cards()
-
-    def sort(self, key: Callable[[int], tuple[int, int, int]]) -> None:
-        self.arrangement.sort(key)
-        self.place_cards()
+    def rearrange(self, change: Callable[[HandEdits], object]) -> None:
+        """A gesture on the person's own cards (select, sort, stage, undo…): an undoable
+        step of ``self.edits``; then the staged melds are judged again."""
+        change(self.edits)
+        self._restage()
 
     def stage(self, cards: list[int], meld: int | None) -> None:
-        self.arrangement.stage(cards, meld)
-        self.arrangement.selected.clear()
-        self._restage()
+        self.rearrange(lambda edits: edits.stage(cards, meld))
 
     def to_hand(self, cards: list[int], index: int | None) -> None:
-        self.arrangement.move_to_hand(cards, index)
-        self._restage()
+        self.rearrange(lambda edits: edits.to_hand(cards, index))
 
     def let_go(self, cards: list[int], spots: list[Spot]) -> None:
         self.motion.let_go(cards, spots)
@@ -455,6 +450,7 @@ class TableScene:
             self.stage(cards, place.index)
         else:
             self.to_hand(cards, place.index)
+        self.edits.settle()
         self.place_cards()
 
     def lay_down(self) -> None:
@@ -465,18 +461,7 @@ class TableScene:
         if len(self.lays) == 1:
             self.submit(self.lays[0])
             return
-        options = ["; ".join(self._describe(spec) for spec in lay.melds) for lay in self.lays]
-        lays = list(self.lays)
-
-        def pick(index: int) -> None:
-            self.close_chooser()
-            if index < len(lays):
-                self.submit(lays[index])
-
-        self._open_chooser("Where do the jokers go?", [*options, "Cancel"], pick)
-
-    def _describe(self, spec: MeldSpec) -> str:
-        return declared_meld(spec.kind, spec.cards, self.view.rules).describe()
+        self.ask(questions.joker_places(self.lays, self.view.rules, self.submit))
 
     # --- Scene -----------------------------------------------------------------------------
 
@@ -507,8 +492,9 @@ class TableScene:
         if not self.session.paused:
             if self.session.computer_to_act is not None:
                 dues.append(COMPUTER_POLL)
-            if self.call_left is not None:
-                dues.append(self.call_left % 1.0 + COUNTDOWN_EDGE)
+            due = self.call.due() if self.call is not None else None
+            if due is not None:
+                dues.append(due + COUNTDOWN_EDGE)
         return min(dues, default=None)
 
     def _offer_buy_in(self) -> None:
@@ -517,36 +503,49 @@ class TableScene:
         if (view.phase != Phase.BUY_IN or view.to_act != view.player or self.result is not None
                 or self.chooser is not None or not self.session.screen_to_act):
             return
-        rules = view.rules
-        left = rules.buy_ins - view.buy_ins_used[view.player]
-        rejoin = view.rejoin_score
+        self.ask(questions.buy_in(view, self.submit))
 
-        def pick(index: int) -> None:
-            self.close_chooser()
-            self.submit(BuyIn() if index == 0 else DropOut())
+    def decision(self) -> Decision | None:
+        """The call, or the allowing of one, that the person at the screen is asked now."""
+        view = self.view
+        if view.phase not in _ANSWERS or view.to_act != view.player or \
+                not self.session.screen_to_act:
+            return None
+        return Decision(view.player, len(self.session.recorder.actions))
 
-        self._open_chooser(
-            f"Your {view.totals[view.player]} is over {rules.elimination_limit}.",
-            [f"Buy in: back at {rejoin} ({left} buy-in{'s' if left != 1 else ''} left)",
-             "Drop out of the match"], pick)
+    def answer(self, action: Action) -> None:
+        """A key or button answering the question on screen (call, pass, allow, refuse):
+        only the decision it was pressed for hears it; pressed late, it does nothing."""
+        if self.seen is not None and self.seen == self.decision():
+            self.submit(action)
+
+    def hold_call(self) -> None:
+        """Space or Wait: the call window's clock stops until the person answers."""
+        if self.call is not None and self.seen == self.call.decision:
+            self.call.hold()
+            self._refresh_widgets()
 
     def _tick_call(self, dt: float) -> None:
-        """The person's call window: a countdown on the Call button, then a pass."""
-        view = self.view
-        asked = (view.phase == Phase.CALL and view.to_act == view.player
-                 and self.session.screen_to_act)
-        if not asked:
-            self.call_left = None
+        """The person's call window: opened (or passed at once, unasked), counted down on
+        the Call button and in the prompt alike, then a pass when time is up."""
+        decision = self.decision() if self.view.phase == Phase.CALL else None
+        if decision is None:
+            self.call = None
             return
-        if self.call_left is None:
-            self.call_left = self.call_seconds
-        elif not self.session.paused:
-            self.call_left -= dt
-        if self.call_left <= 0:
-            self.call_left = None
+        if self.call is None or self.call.decision != decision:
+            people = sum(seat.human for seat in self.session.seats)
+            self.call = CallWindow.open(decision, self.view, self.call_seconds,
+                                        self.ask_only_when_helps, people)
+            self._refresh_widgets()
+            if self.call.passes_at_once:
+                self.call = None
+                self.submit(Pass())
+                return
+        elif not self.session.paused and self.call.tick(dt):
+            self.call = None
             self.submit(Pass())
             return
-        self._buttons.count_down(self.call_left)
+        self._buttons.count_down(self.call.seconds_shown)
 
     def frame(self) -> TableFrame:
         """This frame, as the painter draws it."""
@@ -565,18 +564,22 @@ class TableScene:
             cards=motion.sprites(placement, self.arrangement.selected,
                                  drag.cards if drag else (), view.freed_joker, view.discard,
                                  face_down=view.hand if self.watching and not self.show_hands
-                                 else ()),
+                                 else (), fresh=self.edits.fresh),
             flights=motion.flights(), dragged=dragged_sprites(drag, layout, view),
             lit=lit(drag, view, layout, placement),
             staged=tuple(zip(self.staged, placement.staged_rects, strict=True)),
             ready=bool(self.lays), lay_problem=self.lay_problem,
             cut=cut,
             hint_reason=self.hint.reason if self.hint else None, hint_cards=hint_cards,
-            hint_places=hint_places, call_left=self.call_left, log=tuple(self.log),
+            hint_places=hint_places, call_asked=self.call is not None and self.call.asks,
+            call_seconds=self.call.seconds_shown if self.call else None, log=tuple(self.log),
             toast=self.toast[0] if self.toast[1] > 0 else "",
             banner=self.banner[0] if self.banner[1] > 0 else "")
 
     def draw(self, surface: pygame.Surface) -> None:
+        call = self.call
+        self.seen = (None if call is not None and not call.asks  # an unasked window
+                     else self.decision())
         self.painter.draw(surface, self.frame())
         if self.summary_surface is not None:
             surface.blit(self.summary_surface, (0, 0))

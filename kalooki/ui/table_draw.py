@@ -20,6 +20,7 @@ from kalooki.ui.staging import StagedMeld, checklist, opening_tally
 from kalooki.ui.table_frame import TableFrame
 from kalooki.ui.table_layout import TableLayout
 from kalooki.ui.table_motion import Sprite
+from kalooki.words import tr
 
 _PANEL = (0, 0, 0, 70)
 _PANEL_EDGE = (201, 164, 76, 90)
@@ -87,10 +88,10 @@ class TablePainter:
 
     def _card(self, surface: pygame.Surface, face: int | None, x: float, y: float,
               width: int, selected: bool = False, shadow: bool = False,
-              glow: bool = False) -> None:
-        if selected or shadow or glow:
+              glow: bool = False, fresh: bool = False) -> None:
+        if selected or shadow or glow or fresh:
             kind = (Highlight.SELECTED if selected else Highlight.DROP_TARGET if glow
-                    else Highlight.SHADOW)
+                    else Highlight.SHADOW if shadow else Highlight.FRESH)
             margin = overlay_margin(width)
             surface.blit(overlay(kind, width), (round(x) - margin, round(y) - margin))
         image = self.art.back_surface(width) if face is None else self.art.face_surface(
@@ -99,7 +100,8 @@ class TablePainter:
 
     def _sprites(self, surface: pygame.Surface, sprites: tuple[Sprite, ...]) -> None:
         for s in sprites:
-            self._card(surface, s.face, s.x, s.y, s.width, s.selected, s.shadow, s.glow)
+            self._card(surface, s.face, s.x, s.y, s.width, s.selected, s.shadow, s.glow,
+                       s.fresh)
 
     def _zones(self, surface: pygame.Surface, frame: TableFrame) -> None:
         view, layout, names = frame.view, frame.layout, frame.names
@@ -334,8 +336,11 @@ def prompt(frame: TableFrame) -> str:
             return f"Your turn: draw from the stock, or take {top} from the discard."
         return "Your turn: draw from the stock."
     if view.phase == Phase.CALL:
-        left = frame.call_left or 0
-        return f"Call {top}? Click Call (C) or Pass (P) — {int(left) + 1}s"
+        if not frame.call_asked:
+            return tr("table.prompt.call_unasked", card=top)
+        if frame.call_seconds is None:
+            return tr("table.prompt.call_held", card=top)
+        return tr("table.prompt.call", card=top, seconds=frame.call_seconds)
     if view.phase == Phase.ALLOW:
         caller = names[view.caller] if view.caller is not None else "Someone"
         return f"{caller} calls {top}: Allow (A) or Refuse (F) and take it yourself."

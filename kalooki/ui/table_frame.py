@@ -73,7 +73,10 @@ class TableFrame:
     hint_reason: str | None
     hint_cards: tuple[pygame.Rect, ...]
     hint_places: tuple[pygame.Rect, ...]
-    call_left: float | None
+    call_asked: bool
+    """The person at the screen is asked whether to call (their window, not passed)."""
+    call_seconds: int | None
+    """The call countdown's number (the Call button shows the same); None while held."""
     log: tuple[str, ...]
     toast: str
     banner: str

@@ -27,6 +27,7 @@ from kalooki.ui.arrangement import Arrangement
 from kalooki.ui.clicks import DoubleClicks
 from kalooki.ui.placement import Placement, Spot
 from kalooki.ui.table_gestures import Pile
+from kalooki.ui.table_hand import HandEdits
 from kalooki.ui.table_layout import TableLayout
 
 DRAG_THRESHOLD = 6
@@ -66,7 +67,9 @@ class TableVerbs(Protocol):
 
     layout: TableLayout
     placement: Placement
-    arrangement: Arrangement
+
+    @property
+    def arrangement(self) -> Arrangement: ...
 
     @property
     def at_screen(self) -> bool: ...
@@ -78,19 +81,19 @@ class TableVerbs(Protocol):
     def summary_open(self) -> bool: ...
     def pick_up(self, card: int) -> list[int]: ...
     def place_cards(self) -> None: ...
-    def toggle(self, card: int) -> None: ...
+    def rearrange(self, change: Callable[[HandEdits], object]) -> None: ...
     def let_go(self, cards: list[int], spots: list[Spot]) -> None: ...
     def drop_cards(self, cards: list[int], place: Place | None, clicked: bool) -> None: ...
     def discard(self, cards: list[int]) -> None: ...
     def from_pile(self, pile: Pile) -> None: ...
     def click_discard(self) -> None: ...
     def cut_at(self, share: float | None) -> None: ...
-    def sort(self, key: Callable[[int], tuple[int, int, int]]) -> None: ...
     def lay_down(self) -> None: ...
     def stage(self, cards: list[int], meld: int | None) -> None: ...
     def to_hand(self, cards: list[int], index: int | None) -> None: ...
-    def shift(self, step: int) -> None: ...
     def submit(self, action: Action) -> bool: ...
+    def answer(self, action: Action) -> None: ...
+    def hold_call(self) -> None: ...
     def show_hint(self) -> None: ...
     def open_pause(self) -> None: ...
     def close_chooser(self) -> None: ...
@@ -145,7 +148,7 @@ class TableInput:
 
     def handle(self, event: pygame.event.Event, table: TableVerbs) -> None:
         if event.type == pygame.KEYDOWN:
-            self._key(event.key, table)
+            self._key(event.key, event.mod, table)
             return
         if table.asking or table.summary_open:
             self.press = self.drag = None
@@ -236,7 +239,8 @@ class TableInput:
             if self.clicks.click(press.card):
                 table.discard([press.card])
             else:
-                table.toggle(press.card)
+                card = press.card
+                table.rearrange(lambda edits: edits.toggle(card))
         elif press.source == "cut":
             table.cut_at(None)
         elif press.source == "stock":
@@ -245,8 +249,11 @@ class TableInput:
             table.click_discard()
         else:
             chosen = table.arrangement.chosen()
-            if chosen:
-                table.drop_cards(chosen, self.place_at(table, pos, chosen), clicked=True)
+            place = self.place_at(table, pos, chosen)
+            if chosen and place is None:  # a click on the bare felt lets go of them
+                table.rearrange(HandEdits.clear_selection)
+            elif chosen:
+                table.drop_cards(chosen, place, clicked=True)
 
     def _drop(self, drag: Drag, pos: tuple[int, int], table: TableVerbs) -> None:
         layout = table.layout
@@ -262,7 +269,7 @@ class TableInput:
 
     # --- the keys --------------------------------------------------------------------
 
-    def _key(self, key: int, table: TableVerbs) -> None:
+    def _key(self, key: int, mod: int, table: TableVerbs) -> None:
         if key == pygame.K_ESCAPE:
             table.close_chooser() if table.asking else table.open_pause()
             return
@@ -275,23 +282,31 @@ class TableInput:
             return
         if table.asking or not table.at_screen:
             return
+        if mod & pygame.KMOD_CTRL:
+            if key == pygame.K_z:
+                table.rearrange(HandEdits.redo if mod & pygame.KMOD_SHIFT
+                                else HandEdits.undo)
+            elif key == pygame.K_y:
+                table.rearrange(HandEdits.redo)
+            return
         chosen = table.arrangement.chosen()
         commands: dict[int, Callable[[], object]] = {
-            pygame.K_s: lambda: table.sort(sort_key_suit),
-            pygame.K_r: lambda: table.sort(sort_key_rank),
+            pygame.K_s: lambda: table.rearrange(lambda e: e.sort(sort_key_suit)),
+            pygame.K_r: lambda: table.rearrange(lambda e: e.sort(sort_key_rank)),
             pygame.K_d: lambda: table.from_pile("stock"),
             pygame.K_t: lambda: table.from_pile("discard"),
             pygame.K_RETURN: table.lay_down,
             pygame.K_x: lambda: table.discard(chosen),
             pygame.K_DELETE: lambda: table.discard(chosen),
             pygame.K_g: lambda: table.stage(chosen, None) if chosen else None,
-            pygame.K_u: lambda: table.to_hand(chosen or table.arrangement.all_cards(), None),
-            pygame.K_LEFT: lambda: table.shift(-1),
-            pygame.K_RIGHT: lambda: table.shift(1),
-            pygame.K_c: lambda: table.submit(Call()),
-            pygame.K_p: lambda: table.submit(Pass()),
-            pygame.K_a: lambda: table.submit(Allow()),
-            pygame.K_f: lambda: table.submit(Refuse()),
+            pygame.K_u: lambda: table.rearrange(lambda e: e.unstage(chosen)),
+            pygame.K_LEFT: lambda: table.rearrange(lambda e: e.shift(-1)),
+            pygame.K_RIGHT: lambda: table.rearrange(lambda e: e.shift(1)),
+            pygame.K_c: lambda: table.answer(Call()),
+            pygame.K_p: lambda: table.answer(Pass()),
+            pygame.K_a: lambda: table.answer(Allow()),
+            pygame.K_f: lambda: table.answer(Refuse()),
+            pygame.K_SPACE: table.hold_call,
             pygame.K_h: table.show_hint,
         }
         command = commands.get(key)

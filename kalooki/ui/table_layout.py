@@ -110,8 +110,8 @@ def compute_layout(size: tuple[int, int], players: int, viewer: int,
         zones[seat] = Zone(seat, rect, header, fan, melds)
 
     button_h = max(36, round(font * 2.4))
-    buttons = Rect(sidebar.left, sidebar.bottom - 2 * button_h - margin, sidebar.width,
-                   2 * button_h + margin)
+    buttons = Rect(sidebar.left, sidebar.bottom - 3 * button_h - 2 * margin, sidebar.width,
+                   3 * button_h + 2 * margin)
     contract = Rect(sidebar.left, sidebar.top, sidebar.width, 4 * line + margin)
     scores = Rect(sidebar.left, contract.bottom + margin, sidebar.width,
                   (players + 1) * line + margin)

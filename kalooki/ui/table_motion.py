@@ -26,7 +26,7 @@ DEAL_STAGGER = 0.03
 @dataclass(frozen=True, slots=True)
 class Sprite:
     """One card as drawn this frame: its face (None for a back), top-left corner and width,
-    and its marks (selected, lit as the freed joker, lifted with a shadow)."""
+    and its marks (selected, lit as the freed joker, lifted with a shadow, just drawn)."""
 
     face: int | None
     x: float
@@ -35,6 +35,7 @@ class Sprite:
     selected: bool = False
     glow: bool = False
     shadow: bool = False
+    fresh: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,10 +139,11 @@ class Motion:
 
     def sprites(self, placement: Placement, selected: Collection[int],
                 hidden: Collection[int], freed: int | None, discard: Collection[int],
-                face_down: Collection[int] = ()) -> tuple[Sprite, ...]:
+                face_down: Collection[int] = (), fresh: Collection[int] = ()
+                ) -> tuple[Sprite, ...]:
         """Every placed card but ``hidden`` (the dragged ones), resting cards first and
-        moving ones above them, ``face_down`` ones as backs; a dealt card waits in the
-        stock until its turn to fly."""
+        moving ones above them, ``face_down`` ones as backs, ``fresh`` ones (just drawn)
+        marked; a dealt card waits in the stock until its turn to fly."""
         resting, moving = [], []
         for card in placement.order:
             if card in hidden:
@@ -152,7 +154,8 @@ class Motion:
             if tween is None:
                 x, y = self.pos[card]
                 resting.append(Sprite(face, x, y, width, card in selected,
-                                      glow=card == freed and card not in selected))
+                                      glow=card == freed and card not in selected,
+                                      fresh=card in fresh))
             elif tween.elapsed >= tween.delay or card in discard:
                 moving.append(Sprite(face, *tween.position, width, shadow=True))
         return (*resting, *moving)

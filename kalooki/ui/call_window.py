@@ -1,0 +1,94 @@
+"""The person's call window: how long it lasts, whether the person is asked at all, the
+one countdown every part of the screen shows, and which decision a key press is for.
+
+- Its length is the settings' ``call_window_seconds``.
+- With "ask me only when the card helps me", the person is asked only when the card
+  under call would bring their hand closer to its contract or opening (the solver's
+  cards still needed, without and with the card); otherwise they pass unasked.
+- With more than one person at the table, every window lasts its full time, asked or
+  not: how soon a window closes must never tell the others whether the card helped.
+- Space (or Wait) stops the clock until the person calls or passes.
+- A key press belongs to the decision on screen when it was pressed (its
+  :class:`Decision`): pressed late, it does nothing, rather than being refused as a
+  move of whatever came next.
+
+Pure: no pygame, no clock (the table hands it each frame's ``dt``).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from kalooki.ai.knowledge import Evaluator
+from kalooki.engine.view import PlayerView
+
+HELP_EXACT_CARDS = 2
+"""Threshold games: distances to opening worked out exactly up to this many cards (the
+rough worth of the best melds beyond), so a card that helps an opening counts."""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision asked of a person: their seat and how many moves had been made when
+    it was asked (nothing moves while a person decides, so this names it)."""
+
+    seat: int
+    moves: int
+
+
+def card_helps(view: PlayerView) -> bool:
+    """Whether the discard under call would bring the viewer's hand closer to going
+    down: fewer cards still needed with it than without."""
+    card = view.top_discard
+    if card is None:
+        return False
+    evaluator = Evaluator(view.rules, view.contract, HELP_EXACT_CARDS)
+    hand = list(view.hand)
+    return evaluator.need_with(hand, card) < evaluator.need(hand)
+
+
+class CallWindow:
+    def __init__(self, decision: Decision, seconds: float, asks: bool,
+                 full_time: bool) -> None:
+        self.decision = decision
+        self.left = seconds
+        self.asks = asks
+        """The person is shown the question (else the window passes for them)."""
+        self.full_time = full_time
+        """The window runs its whole length even when nobody is asked."""
+        self.held = False
+
+    @classmethod
+    def open(cls, decision: Decision, view: PlayerView, seconds: float,
+             only_when_helps: bool, people: int) -> CallWindow:
+        """The window ``view``'s player gets; ``people``: persons seated at the table."""
+        asks = not only_when_helps or card_helps(view)
+        return cls(decision, seconds, asks, full_time=people > 1)
+
+    @property
+    def passes_at_once(self) -> bool:
+        """Not asked and nothing to wait for: the pass is made as the window opens."""
+        return not self.asks and not self.full_time
+
+    def hold(self) -> None:
+        """Stop the clock: the window waits for Call or Pass."""
+        if self.asks:
+            self.held = True
+
+    def tick(self, dt: float) -> bool:
+        """Let ``dt`` seconds pass; True once the time is up (the person passes)."""
+        if not self.held:
+            self.left -= dt
+        return self.left <= 0
+
+    @property
+    def seconds_shown(self) -> int | None:
+        """The countdown's number, the same on the button and in the prompt: whole seconds
+        left, rounded up (a 5-second window starts at 5); None while held."""
+        return None if self.held else max(1, math.ceil(self.left))
+
+    def due(self) -> float | None:
+        """Seconds until the number shown changes or the time is up (None while held)."""
+        shown = self.seconds_shown
+        return None if shown is None else max(0.0, self.left - (shown - 1))

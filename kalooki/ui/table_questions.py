@@ -1,0 +1,65 @@
+"""The questions the table asks with a choice panel: the pause menu, a discard to
+confirm, where the jokers of a lay-down go, buying back in. Each is a :class:`Question`
+value, its title, its answers and what each answer does; the table opens the panel and
+does the chosen one (:meth:`TableScene.ask`). No pygame here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from kalooki.engine.actions import Action, BuyIn, Discard, DropOut, LayDown
+from kalooki.engine.cards import card_text
+from kalooki.engine.melds import declared_meld
+from kalooki.engine.rules import RuleSet
+from kalooki.engine.view import PlayerView
+
+Deed = Callable[[], object] | None
+"""What an answer does (None: only closes the panel)."""
+
+
+@dataclass(frozen=True)
+class Question:
+    title: str
+    answers: tuple[tuple[str, Deed], ...]
+
+    @property
+    def options(self) -> list[str]:
+        return [words for words, _ in self.answers]
+
+
+def pause_menu(extras: Sequence[tuple[str, Callable[[], None]]],
+               quit_to_menu: Callable[[], None]) -> Question:
+    """Resume, the entries the opener gave (Rules, Save game, Settings), Quit to menu."""
+    return Question("Paused", (("Resume", None), *extras, ("Quit to menu", quit_to_menu)))
+
+
+def confirm_discard(action: Discard, submit: Callable[[Action], object]) -> Question:
+    return Question(f"Discard {card_text(action.card, True)}?",
+                    (("Discard", lambda: submit(action)), ("Keep it", None)))
+
+
+def joker_places(lays: Sequence[LayDown], rules: RuleSet,
+                 submit: Callable[[Action], object]) -> Question:
+    """The staged melds read more than one way: which reading to lay."""
+    def words(lay: LayDown) -> str:
+        return "; ".join(declared_meld(spec.kind, spec.cards, rules).describe()
+                         for spec in lay.melds)
+
+    def laying(lay: LayDown) -> Deed:
+        return lambda: submit(lay)
+
+    return Question("Where do the jokers go?",
+                    (*((words(lay), laying(lay)) for lay in lays), ("Cancel", None)))
+
+
+def buy_in(view: PlayerView, submit: Callable[[Action], object]) -> Question:
+    """Over the elimination limit with a buy-in left: back in, or out of the match."""
+    rules = view.rules
+    left = rules.buy_ins - view.buy_ins_used[view.player]
+    return Question(
+        f"Your {view.totals[view.player]} is over {rules.elimination_limit}.",
+        ((f"Buy in: back at {view.rejoin_score} ({left} buy-in{'s' if left != 1 else ''} "
+          "left)", lambda: submit(BuyIn())),
+         ("Drop out of the match", lambda: submit(DropOut()))))
