@@ -21,6 +21,7 @@ from kalooki.ui.menu import MainMenuScene
 from kalooki.ui.pacing import IDLE_POLL, UI_SETTLE, soonest
 from kalooki.ui.table import COMPUTER_POLL, TableScene
 from tests.test_ui_table import human_decision, make_session
+from tests.ui_support import shown
 
 FRAME = 1 / 60
 
@@ -189,7 +190,8 @@ def test_a_computer_move_is_looked_at_until_it_is_made(quiet: tuple[App, QuietTi
 def test_a_call_countdown_draws_once_a_second(quiet: tuple[App, QuietTime]) -> None:
     app, time = quiet
     session = make_session(3)
-    table = TableScene(app, session, speed="instant", call_seconds=4)
+    table = TableScene(app, session, speed="instant", call_seconds=4,
+                       ask_only_when_helps=False)
     app.switch(table)
 
     def asked() -> bool:
@@ -208,7 +210,7 @@ def test_a_call_countdown_draws_once_a_second(quiet: tuple[App, QuietTime]) -> N
     before, end = app.frames_drawn, time.now + 10.0
     while asked() and time.now < end:
         app.turn()
-        labels.add(table.buttons["call"].text)
+        labels.add(shown(table.buttons["call"]))
     assert not asked()  # the window closed on time
     assert len(labels) == 4  # Call (4), (3), (2), (1): each shown
     assert app.frames_drawn - before <= 4 + 2 + UI_SETTLE / 0.1
