@@ -14,6 +14,8 @@ from kalooki.engine.cards import card_text
 from kalooki.engine.melds import declared_meld
 from kalooki.engine.rules import RuleSet
 from kalooki.engine.view import PlayerView
+from kalooki.words import tr
+from kalooki.words.melds import meld_name
 
 Deed = Callable[[], object] | None
 """What an answer does (None: only closes the panel)."""
@@ -32,26 +34,28 @@ class Question:
 def pause_menu(extras: Sequence[tuple[str, Callable[[], None]]],
                quit_to_menu: Callable[[], None]) -> Question:
     """Resume, the entries the opener gave (Rules, Save game, Settings), Quit to menu."""
-    return Question("Paused", (("Resume", None), *extras, ("Quit to menu", quit_to_menu)))
+    return Question(tr("table.pause.title"), ((tr("table.pause.resume"), None), *extras,
+                                              (tr("table.pause.quit"), quit_to_menu)))
 
 
 def confirm_discard(action: Discard, submit: Callable[[Action], object]) -> Question:
-    return Question(f"Discard {card_text(action.card, True)}?",
-                    (("Discard", lambda: submit(action)), ("Keep it", None)))
+    return Question(tr("table.confirm.title", card=card_text(action.card, True)),
+                    ((tr("table.confirm.discard"), lambda: submit(action)),
+                     (tr("table.confirm.keep"), None)))
 
 
 def joker_places(lays: Sequence[LayDown], rules: RuleSet,
                  submit: Callable[[Action], object]) -> Question:
     """The staged melds read more than one way: which reading to lay."""
     def words(lay: LayDown) -> str:
-        return "; ".join(declared_meld(spec.kind, spec.cards, rules).describe()
+        return "; ".join(str(meld_name(declared_meld(spec.kind, spec.cards, rules)))
                          for spec in lay.melds)
 
     def laying(lay: LayDown) -> Deed:
         return lambda: submit(lay)
 
-    return Question("Where do the jokers go?",
-                    (*((words(lay), laying(lay)) for lay in lays), ("Cancel", None)))
+    return Question(tr("table.jokers.title"), (*((words(lay), laying(lay)) for lay in lays),
+                                               (tr("common.cancel"), None)))
 
 
 def buy_in(view: PlayerView, submit: Callable[[Action], object]) -> Question:
@@ -59,7 +63,7 @@ def buy_in(view: PlayerView, submit: Callable[[Action], object]) -> Question:
     rules = view.rules
     left = rules.buy_ins - view.buy_ins_used[view.player]
     return Question(
-        f"Your {view.totals[view.player]} is over {rules.elimination_limit}.",
-        ((f"Buy in: back at {view.rejoin_score} ({left} buy-in{'s' if left != 1 else ''} "
-          "left)", lambda: submit(BuyIn())),
-         ("Drop out of the match", lambda: submit(DropOut()))))
+        tr("table.buy_in.title", total=view.totals[view.player], limit=rules.elimination_limit),
+        ((tr("table.buy_in.back", score=view.rejoin_score, count=left),
+          lambda: submit(BuyIn())),
+         (tr("table.buy_in.drop"), lambda: submit(DropOut()))))
