@@ -26,7 +26,7 @@ def _child(where: str, seconds: float) -> dict[str, float]:
 
     from kalooki.engine.state import Phase
     from kalooki.store.paths import StorePaths
-    from kalooki.ui.play import launch
+    from kalooki.ui.launcher import launch
     from kalooki.ui.setup_panel import GameSetup
     from kalooki.ui.sound_cache import SOUNDS_FOLDER, game_sounds
     from kalooki.ui.sound_recipes import RECIPES

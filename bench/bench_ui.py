@@ -20,7 +20,7 @@ import time; start = time.perf_counter()
 import os, tempfile
 os.environ["SDL_VIDEODRIVER"] = "dummy"; os.environ["SDL_AUDIODRIVER"] = "dummy"
 from kalooki.store.paths import StorePaths
-from kalooki.ui.play import launch
+from kalooki.ui.launcher import launch
 app = launch(StorePaths.under(tempfile.mkdtemp())); app.step([])
 print(time.perf_counter() - start)
 """

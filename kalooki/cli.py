@@ -87,7 +87,7 @@ def _main(argv: Sequence[str] | None) -> int:
 
         return run_self_test()
     if getattr(args, "run", None) is None:
-        from kalooki.ui.app import run_game
+        from kalooki.ui.launcher import run_game
 
         return run_game(args)
     try:

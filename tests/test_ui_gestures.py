@@ -5,7 +5,9 @@ refuse with its reason."""
 
 from __future__ import annotations
 
+import ast
 import random
+from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -227,3 +229,16 @@ def test_a_gesture_chosen_from_the_view_is_accepted_by_the_engine(seed: int, ste
             release = gestures.release(view, [card], meld)
             if release is not None:  # one natural on a run: offered only when legal
                 assert game.is_legal(release, seat), release
+
+
+def test_the_tables_rooms_read_the_players_view_never_the_game() -> None:
+    """The table looks through the session's view of one player; the game itself (every
+    hand) and its record are the session's alone."""
+    for path in sorted((Path(__file__).resolve().parents[1] / "kalooki" / "ui").glob(
+            "table*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and node.attr in ("game", "recorder"):
+                owner = node.value
+                named = owner.attr if isinstance(owner, ast.Attribute) else getattr(
+                    owner, "id", "")
+                assert named != "session", f"{path.name}:{node.lineno} reads session.{node.attr}"

@@ -25,8 +25,9 @@ from kalooki.store.paths import StorePaths
 from kalooki.store.settings import Settings, save_settings
 from kalooki.ui import sound_recipes as s
 from kalooki.ui.app import App
+from kalooki.ui.launcher import launch
 from kalooki.ui.menu import MainMenuScene
-from kalooki.ui.play import Profile, launch
+from kalooki.ui.play import Profile
 from kalooki.ui.session import MatchSession, Seat
 from kalooki.ui.sound_board import SoundBoard, game_board, loudness, open_mixer
 from kalooki.ui.sound_cues import Cue, batch_cues, event_cue, gesture_cue

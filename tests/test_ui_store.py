@@ -30,8 +30,9 @@ from kalooki.store.settings import Settings, load_settings, save_settings
 from kalooki.store.stats import load_stats
 from kalooki.ui.app import App
 from kalooki.ui.keeper import MatchKeeper
+from kalooki.ui.launcher import launch
 from kalooki.ui.menu import MainMenuScene
-from kalooki.ui.play import Profile, continue_match, launch, open_menu, start_match
+from kalooki.ui.play import Profile, continue_match, open_menu, start_match
 from kalooki.ui.session import InlineWorker, MatchSession, Seat, thinking_thread
 from kalooki.ui.setup_panel import GameSetup
 from kalooki.ui.table import TableScene

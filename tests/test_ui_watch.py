@@ -21,8 +21,9 @@ from kalooki.store.paths import StorePaths
 from kalooki.store.saves import latest_autosave
 from kalooki.store.settings import Settings, save_settings
 from kalooki.ui.app import App
+from kalooki.ui.launcher import launch
 from kalooki.ui.menu import MainMenuScene
-from kalooki.ui.play import Profile, launch, open_menu, watch_from_command_line
+from kalooki.ui.play import Profile, open_menu, watch_from_command_line
 from kalooki.ui.session import InlineWorker, MatchSession, Seat
 from kalooki.ui.setup_panel import GameSetup
 from kalooki.ui.table import TableScene

@@ -6,7 +6,7 @@ import pygame
 from pygame_gui.elements import UIButton, UILabel
 
 from kalooki.store.settings import Settings, save_settings
-from kalooki.ui.play import launch
+from kalooki.ui.launcher import launch
 from kalooki.words import language, tr, ui_text, ui_tooltip
 from tests.ui_support import FakeClock
 

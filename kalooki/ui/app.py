@@ -9,8 +9,6 @@ Tests call ``step``/``run_frames``/``turn`` themselves with an injected clock (a
 
 from __future__ import annotations
 
-import argparse
-import logging
 from collections.abc import Callable, Iterable
 from typing import Protocol
 
@@ -27,7 +25,6 @@ from kalooki.ui.pacing import (
     ui_due,
     wait_for_events,
 )
-from kalooki.ui.resources import font
 from kalooki.ui.scene import Scene
 from kalooki.ui.sound_board import SoundBoard
 from kalooki.ui.sound_cues import gesture_cue
@@ -249,37 +246,3 @@ class App:
             self.scene.leave()
             self.scene = None
         self.window.destroy()
-
-
-def run_game(args: argparse.Namespace) -> int:
-    """Open the window on the main menu and play until the player quits; with
-    ``--watch``, on a match of computer players first; with ``--autoplay``, let computer
-    players play at instant speed instead and exit after the deals asked. The command
-    line has checked the table (``args.table_rules``) before a window opens."""
-    from kalooki.store.paths import StorePaths
-
-    paths = StorePaths.chosen(bool(getattr(args, "portable", False)))
-    try:
-        if getattr(args, "autoplay", False):
-            from kalooki.ui.autoplay import run_autoplay
-
-            return run_autoplay(args.table_rules, args.players, args.deals or 1,
-                                args.screenshot)
-        from kalooki.store.logs import start_logging
-        from kalooki.ui.play import launch, watch_from_command_line
-
-        then = None
-        if getattr(args, "watch", False):
-            then = watch_from_command_line(args.table_rules, args.players, args.deals)
-        start_logging(paths)
-        app = launch(paths, fullscreen=bool(getattr(args, "fullscreen", False)), then=then)
-        try:
-            return app.run()
-        except Exception:
-            logging.getLogger("kalooki").exception("the game stopped on an unexpected error")
-            raise
-        finally:
-            app.close()
-    finally:
-        font.cache_clear()
-        pygame.quit()

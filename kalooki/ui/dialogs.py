@@ -20,7 +20,7 @@ from kalooki.ui.scene import Scene
 from kalooki.words import Said, ui_text, ui_text_of
 
 if TYPE_CHECKING:
-    from kalooki.ui.app import App
+    from kalooki.ui.scene import Host
 
 _PAD, _HEADING, _MESSAGE, _ENTRY, _BUTTON_H, _BUTTON_W, _GAP = 22, 44, 86, 44, 46, 170, 12
 _TEXT, _BAD = "#f4ecd6", "#ff8c78"
@@ -110,7 +110,7 @@ class DialogScene:
     """One dialog over a scene that stays as it was (a paused table); when the dialog
     closes, ``on_back`` restores that scene."""
 
-    def __init__(self, app: App, beneath: Scene, on_back: Callable[[], None],
+    def __init__(self, app: Host, beneath: Scene, on_back: Callable[[], None],
                  make: Callable[[Callable[[], None]], Dialog]) -> None:
         self.app = app
         self.beneath: Scene | None = beneath

@@ -26,7 +26,7 @@ from kalooki.ui.title import render_title
 from kalooki.words import Said, phrase, ui_text, ui_text_of
 
 if TYPE_CHECKING:
-    from kalooki.ui.app import App
+    from kalooki.ui.scene import Host
 
 DEFAULT_PRESETS = ALL_PRESETS
 TABLE_NOT_READY = phrase("menu.table_not_ready")
@@ -39,7 +39,7 @@ _DIM = (0, 0, 0, 120)
 class MainMenuScene:
     """The first screen. ``has_autosave`` is asked each time the menu is laid out."""
 
-    def __init__(self, app: App, *, has_autosave: Callable[[], bool] = lambda: False,
+    def __init__(self, app: Host, *, has_autosave: Callable[[], bool] = lambda: False,
                  presets: Sequence[str] = DEFAULT_PRESETS,
                  on_start: Callable[[GameSetup], None] | None = None,
                  on_continue: Callable[[], None] | None = None,

@@ -20,7 +20,7 @@ from kalooki.ui.scene import Scene
 from kalooki.words import ui_text
 
 if TYPE_CHECKING:
-    from kalooki.ui.app import App
+    from kalooki.ui.scene import Host
 
 Widget = TypeVar("Widget", bound=pygame_gui.core.UIElement)
 
@@ -49,7 +49,7 @@ class Page:
 
     heading = ""
 
-    def __init__(self, app: App, on_back: Callable[[], None],
+    def __init__(self, app: Host, on_back: Callable[[], None],
                  beneath: Scene | None = None) -> None:
         self.app = app
         self.on_back = on_back

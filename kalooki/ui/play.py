@@ -4,11 +4,8 @@ menu's Rules and Save game: the wiring between the store, the scenes and the tab
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -22,90 +19,29 @@ from kalooki.store.notices import joined
 from kalooki.store.paths import StorePaths
 from kalooki.store.presets import PresetError, find_rules, load_shelf
 from kalooki.store.saves import SUFFIX, latest_autosave, load_save, save_named
-from kalooki.store.settings import MAX_OPPONENTS, Settings, load_settings, save_settings
+from kalooki.store.settings import MAX_OPPONENTS, Settings
 from kalooki.store.stats import Stats, load_stats, save_stats
 from kalooki.ui.dialogs import DialogScene
 from kalooki.ui.keeper import MatchKeeper, save_seats
 from kalooki.ui.menu import DEFAULT_PRESETS, MainMenuScene
 from kalooki.ui.play_rules import house_rules_of, offered_rules, open_editor
 from kalooki.ui.play_settings import settings_scene
+from kalooki.ui.profile import Profile, told
 from kalooki.ui.rules_scene import RulesScene
 from kalooki.ui.saves_scene import LoadGameScene, save_dialog, save_error
-from kalooki.ui.session import HUMAN_LEVEL, HUMAN_SEAT, MatchSession, Seat, thinking_thread
+from kalooki.ui.session import HUMAN_LEVEL, HUMAN_SEAT, MatchSession, Seat
 from kalooki.ui.settings_scene import SettingsScene
 from kalooki.ui.setup_panel import DEFAULT_NAMES, GameSetup, player_counts
-from kalooki.ui.sound_board import game_board
-from kalooki.ui.sound_recipes import DISCARD as SAMPLE_SOUND
 from kalooki.ui.stats_scene import StatsScene
 from kalooki.ui.table import TableScene
 from kalooki.ui.watch import watch_match, watch_setup
-from kalooki.words import Said, phrase, set_language, tr
+from kalooki.words import Said, phrase, tr
 from kalooki.words.notices import notice_said
 from kalooki.words.presets import preset_title
 from kalooki.words.refusals import refusal
 
 if TYPE_CHECKING:
     from kalooki.ui.app import App
-
-
-@dataclass
-class Profile:
-    """The player's store and settings for this run of the game, and where its computer
-    players think: a thread in the game, inline (synchronous) in tests."""
-
-    paths: StorePaths
-    settings: Settings
-    worker: Callable[[], Executor] = thinking_thread
-
-    def change(self, app: App, **fields: object) -> None:
-        """Update and save settings; a failed save is said once, play goes on."""
-        try:
-            updated = dataclasses.replace(self.settings, **fields)  # type: ignore[arg-type]
-        except ValueError as error:
-            app.notify(str(error))
-            return
-        if updated == self.settings:
-            return
-        heard = (updated.volume, updated.sound) != (self.settings.volume, self.settings.sound)
-        self.settings = updated
-        app.sounds.configure(volume=updated.volume, enabled=updated.sound)
-        if heard:
-            app.sounds.play(SAMPLE_SOUND)  # the new level, heard at once
-        warnings = save_settings(self.paths, updated)
-        if warnings:
-            app.notify(told(warnings))
-
-
-def told(warnings: Sequence[str]) -> Said:
-    """The store's notices as one message: the first, and how many more (in the log)."""
-    first = notice_said(warnings[0])
-    return first if len(warnings) == 1 else phrase("notice.and_more", first=first,
-                                                   count=len(warnings) - 1)
-
-
-def launch(paths: StorePaths | None = None, fullscreen: bool = False,
-           then: Callable[[App, Profile], object] | None = None, **app_options: object
-           ) -> App:
-    """The window as the settings say, on the main menu; settings warnings shown once.
-    ``then`` opens something over the menu at once (a watched game asked for on the
-    command line)."""
-    from kalooki.ui.app import App
-
-    where = paths or StorePaths.default()
-    settings, warnings = load_settings(where)
-    set_language(settings.language)
-    app = App(settings.window_size, fullscreen=fullscreen or settings.fullscreen,
-              four_colour=settings.four_colour_deck, **app_options)  # type: ignore[arg-type]
-    app.sounds = game_board(where.cache_dir, volume=settings.volume, enabled=settings.sound)
-    profile = Profile(where, settings)
-    app.on_window_change = lambda size, full: profile.change(app, window_size=size,
-                                                             fullscreen=full)
-    open_menu(app, profile)
-    if then is not None:
-        then(app, profile)
-    if warnings:
-        app.notify(told(warnings))
-    return app
 
 
 def seats_for(setup: GameSetup, human_name: str | None = None) -> list[Seat]:

@@ -12,7 +12,7 @@ from kalooki.ui.settings_scene import SettingsScene, changed_fields
 
 if TYPE_CHECKING:
     from kalooki.ui.app import App
-    from kalooki.ui.play import Profile
+    from kalooki.ui.profile import Profile
     from kalooki.ui.table import TableScene
 
 

@@ -41,7 +41,7 @@ from kalooki.words import Said, phrase, tr, ui_text
 from kalooki.words.house_rules import summary
 
 if TYPE_CHECKING:
-    from kalooki.ui.app import App
+    from kalooki.ui.scene import Host
 
 PRESETS_PAGE = "presets"
 _TAB_H = 40
@@ -70,7 +70,7 @@ class RulesEditorScene(Page):
 
     heading = "house_rules.heading"
 
-    def __init__(self, app: App, paths: StorePaths, draft: Draft,
+    def __init__(self, app: Host, paths: StorePaths, draft: Draft,
                  on_back: Callable[[], None], *,
                  on_play: Callable[[str], None] | None = None,
                  on_preview: Callable[[RulesEditorScene], None] | None = None,

@@ -24,7 +24,7 @@ from kalooki.words.house_rules import offered_title
 from kalooki.words.rules_text import rules_sections
 
 if TYPE_CHECKING:
-    from kalooki.ui.app import App
+    from kalooki.ui.scene import Host
 
 _ROW = 40
 _HOUSE_RULES_W = 220
@@ -59,7 +59,7 @@ class RulesScene(Page):
     """``choices`` maps preset names to rule sets for the dropdown; without it only
     ``rules`` is shown. ``on_language`` hears a language chosen here (to remember it)."""
 
-    def __init__(self, app: App, rules: RuleSet, on_back: Callable[[], None], *,
+    def __init__(self, app: Host, rules: RuleSet, on_back: Callable[[], None], *,
                  choices: Mapping[str, RuleSet] | None = None,
                  on_language: Callable[[str], None] | None = None,
                  on_house_rules: Callable[[RuleSet], None] | None = None,

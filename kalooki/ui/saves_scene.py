@@ -25,7 +25,7 @@ from kalooki.words.house_rules import offered_title
 from kalooki.words.notices import notice_said
 
 if TYPE_CHECKING:
-    from kalooki.ui.app import App
+    from kalooki.ui.scene import Host
 
 _SELECTED = (201, 164, 76, 70)
 _STRIPE = (255, 255, 255, 14)
@@ -62,7 +62,7 @@ class LoadGameScene(Page):
 
     heading = "saves.heading"
 
-    def __init__(self, app: App, paths: StorePaths,
+    def __init__(self, app: Host, paths: StorePaths,
                  on_load: Callable[[Path], Said | None], on_back: Callable[[], None]) -> None:
         self.paths = paths
         self.on_load = on_load
@@ -270,7 +270,7 @@ class LoadGameScene(Page):
                          (box.left, self.body.bottom - self.line))
 
 
-def save_dialog(app: App, default: str, save: Callable[[str], Said | None]
+def save_dialog(app: Host, default: str, save: Callable[[str], Said | None]
                 ) -> Callable[[Callable[[], None]], Dialog]:
     """The Save game dialog, built when shown: ``save`` writes under the typed name and
     returns a refusal, or None when saved (then the dialog closes and says so)."""

@@ -1,10 +1,19 @@
-"""What every screen of the game provides, so the app can switch between them."""
+"""What every screen provides, so the app can switch between them, and what a screen may
+ask of the window it is shown in (the :class:`Host`): scenes depend on this small
+protocol, never on the application class, so the app imports no scene."""
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
+
+if TYPE_CHECKING:
+    import pygame_gui
+
+    from kalooki.ui.card_art import CardArt
+    from kalooki.ui.sound_board import SoundBoard
+    from kalooki.words import Said
 
 
 class Scene(Protocol):
@@ -25,3 +34,22 @@ class Scene(Protocol):
     def on_resize(self, size: tuple[int, int]) -> None: ...
 
     def leave(self) -> None: ...
+
+
+class Host(Protocol):
+    """The window as a scene sees it: its widget manager, its size, the card art and the
+    sounds; switching to another scene, a passing note over any scene, the language, and
+    quitting. :class:`kalooki.ui.app.App` is one."""
+
+    ui: pygame_gui.UIManager
+    size: tuple[int, int]
+    card_art: CardArt
+    sounds: SoundBoard
+
+    def switch(self, scene: Scene) -> None: ...
+
+    def notify(self, message: Said) -> None: ...
+
+    def set_language(self, lang: str) -> None: ...
+
+    def quit(self) -> None: ...

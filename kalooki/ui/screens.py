@@ -10,80 +10,27 @@ takes as many pictures as its screen has states; each lands in DIR as
 from __future__ import annotations
 
 import tempfile
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import pygame
-from pygame_gui.core import UIElement
 
 from kalooki.store.paths import StorePaths
-from kalooki.ui.app import App
+from kalooki.ui import screens_charts
+from kalooki.ui import screens_forms as forms
+from kalooki.ui import screens_pages as pages
+from kalooki.ui import screens_table as table
 from kalooki.ui.resources import font
-from kalooki.words import set_language
+from kalooki.ui.screens_shots import Shots
 
 SIZES = ((1024, 640), (1920, 1080))
 """The sizes rendered when none is asked for: the smallest window and a common full screen."""
-
-
-class SteadyClock:
-    """Every frame lasts 1/60 s and nothing waits: pictures come out the same every run."""
-
-    def tick(self, framerate: float = 0) -> int:
-        return 16
-
-
-@dataclass
-class Shots:
-    """What a builder needs: where pictures go, at which size and in which language."""
-
-    out: Path
-    size: tuple[int, int]
-    lang: str
-    store: StorePaths
-    """A scratch store: builders may fill it with sample saves, statistics and presets."""
-    written: list[Path] = field(default_factory=list)
-
-    @contextmanager
-    def app(self) -> Iterator[App]:
-        """A fresh window at this size, closed afterwards."""
-        set_language(self.lang)
-        window = App(self.size, clock=SteadyClock())
-        try:
-            yield window
-        finally:
-            window.close()
-
-    @staticmethod
-    def click(app: App, element: UIElement) -> None:
-        """A left click in the middle of ``element``, as a player would make it."""
-        pos = element.rect.center
-        for event in (pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0,)),
-                      pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-                      pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)):
-            pygame.event.post(event)
-        for _ in range(3):  # pygame_gui relays a click through the queue, a hop a frame
-            app.step()
-
-    def take(self, app: App, name: str) -> Path:
-        """Draw one frame of ``app`` and save it as ``<name>-<W>x<H>.png``."""
-        app.step()
-        path = self.out / f"{name}-{self.size[0]}x{self.size[1]}.png"
-        pygame.image.save(app.surface, path)
-        self.written.append(path)
-        return path
 
 
 Builder = Callable[[Shots], None]
 
 
 def _registry() -> dict[str, Builder]:
-    from kalooki.ui import screens_charts
-    from kalooki.ui import screens_forms as forms
-    from kalooki.ui import screens_pages as pages
-    from kalooki.ui import screens_table as table
-
     return {
         "menu": pages.menu,
         "setup": pages.setup,

@@ -12,7 +12,7 @@ from kalooki.store.history import MatchEntry, add_match
 from kalooki.store.stats import Stats
 from kalooki.ui.app import App
 from kalooki.ui.play import seats_for
-from kalooki.ui.screens import Shots
+from kalooki.ui.screens_shots import Shots
 from kalooki.ui.screens_table import MAX_STEPS, eager
 from kalooki.ui.session import MatchSession
 from kalooki.ui.setup_panel import DEFAULT_LEVEL, DEFAULT_NAMES, GameSetup

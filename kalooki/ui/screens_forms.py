@@ -13,7 +13,7 @@ from kalooki.store.settings import Settings
 from kalooki.store.settings_form import SettingSection
 from kalooki.ui.rules_draft import Draft
 from kalooki.ui.rules_editor import PRESETS_PAGE, RulesEditorScene
-from kalooki.ui.screens import Shots
+from kalooki.ui.screens_shots import Shots
 from kalooki.ui.settings_scene import SettingsScene
 
 

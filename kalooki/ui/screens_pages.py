@@ -25,7 +25,7 @@ from kalooki.ui.felt import felt
 from kalooki.ui.menu import MainMenuScene
 from kalooki.ui.rules_scene import RulesScene
 from kalooki.ui.saves_scene import LoadGameScene
-from kalooki.ui.screens import Shots
+from kalooki.ui.screens_shots import Shots
 from kalooki.ui.screens_table import eager
 from kalooki.ui.stats_scene import StatsScene
 

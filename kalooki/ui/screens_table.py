@@ -29,7 +29,7 @@ from kalooki.ui.app import App
 from kalooki.ui.dialogs import DialogScene
 from kalooki.ui.play import seats_for
 from kalooki.ui.saves_scene import save_dialog
-from kalooki.ui.screens import Shots, SteadyClock
+from kalooki.ui.screens_shots import Shots, SteadyClock
 from kalooki.ui.session import MatchSession
 from kalooki.ui.setup_panel import DEFAULT_NAMES, GameSetup
 from kalooki.ui.table import TableScene

@@ -42,7 +42,7 @@ from kalooki.ui.scene import Scene
 from kalooki.words import phrase, tr, ui_text
 
 if TYPE_CHECKING:
-    from kalooki.ui.app import App
+    from kalooki.ui.scene import Host
 
 SLIDER_SPAN = 30
 """Whole numbers with at most this many values get a slider; wider ranges a stepper."""
@@ -71,7 +71,7 @@ class SettingsScene(Page):
 
     heading = "settings.heading"
 
-    def __init__(self, app: App, settings: Settings,
+    def __init__(self, app: Host, settings: Settings,
                  on_change: Callable[[dict[str, Any]], Settings],
                  on_back: Callable[[], None], *, beneath: Scene | None = None,
                  section: SettingSection = SettingSection.TABLE) -> None:

@@ -25,7 +25,7 @@ from kalooki.words.house_rules import offered_title
 from kalooki.words.notices import notice_said
 
 if TYPE_CHECKING:
-    from kalooki.ui.app import App
+    from kalooki.ui.scene import Host
 
 COLUMNS = ("matches_played", "matches_won", "deals_played", "deals_won", "average_penalty",
            "times_bent", "calls_made", "best_match", "worst_match")
@@ -68,7 +68,7 @@ Reset = Callable[[], Sequence[str]]
 class StatsScene(Page):
     heading = "stats.heading"
 
-    def __init__(self, app: App, stats: Stats, on_back: Callable[[], None], *,
+    def __init__(self, app: Host, stats: Stats, on_back: Callable[[], None], *,
                  history: Sequence[MatchEntry] = (), on_reset: Reset | None = None) -> None:
         self.rows = ordered(stats)
         self.history = tuple(history)

@@ -72,7 +72,7 @@ from kalooki.ui.table_questions import Question
 from kalooki.words.refusals import refusal_text
 
 if TYPE_CHECKING:
-    from kalooki.ui.app import App
+    from kalooki.ui.scene import Host
 
 TOAST_SECONDS = 3.5
 BANNER_SECONDS = 1.6
@@ -98,7 +98,7 @@ class TableScene:
     """Pause-menu entries between Resume and Quit to menu (Rules, Save game), set by the
     code that opens the table."""
 
-    def __init__(self, app: App, session: MatchSession, *, speed: str = "normal",
+    def __init__(self, app: Host, session: MatchSession, *, speed: str = "normal",
                  call_seconds: float = 5.0, ask_only_when_helps: bool = True,
                  card_scale: float = 1.0,
                  confirm_discard: bool = False, batch_seconds: float = 0.0,

@@ -18,8 +18,8 @@ from kalooki.ui.setup_panel import DEFAULT_LEVEL, DEFAULT_NAMES, GameSetup
 from kalooki.ui.table import TableScene
 
 if TYPE_CHECKING:
-    from kalooki.ui.app import App
-    from kalooki.ui.play import Profile
+    from kalooki.ui.profile import Profile
+    from kalooki.ui.scene import Host
 
 FIRST_SEAT_NAMES = ("Marcus", *DEFAULT_NAMES)
 """Who takes the seat a person would have: the steady medium personality, unless one of
@@ -42,7 +42,7 @@ def watch_seats(setup: GameSetup) -> list[Seat]:
                                                        strict=True))]
 
 
-def watch_match(app: App, rules: RuleSet, setup: GameSetup, profile: Profile, *,
+def watch_match(app: Host, rules: RuleSet, setup: GameSetup, profile: Profile, *,
                 on_quit: Callable[[], None], deals: int | None = None,
                 seed: int | None = None) -> TableScene:
     """Open the table on a match of computers only. Raises RuleError, before anything on

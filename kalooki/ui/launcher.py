@@ -1,0 +1,82 @@
+"""Starting the game. :func:`run_game` is the ``kalooki`` command's way into the window:
+the game on its main menu, ``--watch`` (a match of computers over the menu) or
+``--autoplay`` (computers at instant speed, then exit). :func:`launch` opens the window as
+the player's settings say, with the game's sounds, on the main menu.
+
+The frame loop is :mod:`app`'s, and knows no scene; the screens and their wiring are
+:mod:`play`'s. This is the one place that brings the store, the window and the screens
+together at start.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+from collections.abc import Callable
+from concurrent.futures import Executor
+
+import pygame
+
+from kalooki.store.logs import start_logging
+from kalooki.store.paths import StorePaths
+from kalooki.store.settings import load_settings
+from kalooki.ui.app import FPS, App, FrameClock
+from kalooki.ui.autoplay import run_autoplay
+from kalooki.ui.pacing import EventWait
+from kalooki.ui.play import open_menu, watch_from_command_line
+from kalooki.ui.profile import Profile, told
+from kalooki.ui.resources import font
+from kalooki.ui.session import thinking_thread
+from kalooki.ui.sound_board import game_board
+from kalooki.words import set_language
+
+
+def launch(paths: StorePaths | None = None, fullscreen: bool = False,
+           then: Callable[[App, Profile], object] | None = None, *,
+           clock: FrameClock | None = None, wait: EventWait | None = None, fps: int = FPS,
+           worker: Callable[[], Executor] = thinking_thread) -> App:
+    """The window as the settings say, on the main menu; settings warnings shown once.
+    ``then`` opens something over the menu at once (a watched game asked for on the
+    command line). ``clock``, ``wait`` and ``worker`` are for tests to inject."""
+    where = paths or StorePaths.default()
+    settings, warnings = load_settings(where)
+    set_language(settings.language)
+    app = App(settings.window_size, fullscreen=fullscreen or settings.fullscreen,
+              four_colour=settings.four_colour_deck, clock=clock, wait=wait, fps=fps)
+    app.sounds = game_board(where.cache_dir, volume=settings.volume, enabled=settings.sound)
+    profile = Profile(where, settings, worker)
+    app.on_window_change = lambda size, full: profile.change(app, window_size=size,
+                                                             fullscreen=full)
+    open_menu(app, profile)
+    if then is not None:
+        then(app, profile)
+    if warnings:
+        app.notify(told(warnings))
+    return app
+
+
+def run_game(args: argparse.Namespace) -> int:
+    """Open the window on the main menu and play until the player quits; with
+    ``--watch``, on a match of computer players first; with ``--autoplay``, let computer
+    players play at instant speed instead and exit after the deals asked. The command
+    line has checked the table (``args.table_rules``) before a window opens."""
+    paths = StorePaths.chosen(bool(getattr(args, "portable", False)))
+    try:
+        if getattr(args, "autoplay", False):
+            return run_autoplay(args.table_rules, args.players, args.deals or 1,
+                                args.screenshot)
+        then = None
+        if getattr(args, "watch", False):
+            then = watch_from_command_line(args.table_rules, args.players, args.deals)
+        start_logging(paths)
+        app = launch(paths, fullscreen=bool(getattr(args, "fullscreen", False)), then=then)
+        try:
+            return app.run()
+        except Exception:
+            logging.getLogger("kalooki").exception("the game stopped on an unexpected error")
+            raise
+        finally:
+            app.close()
+    finally:
+        font.cache_clear()
+        pygame.quit()

@@ -1,0 +1,56 @@
+"""The player's profile for one run of the game: where their store is, their settings as
+they stand, and where computer players think. Changing a setting saves it and lets the
+window follow at once (the sound level is heard); a failed save is said, never fatal."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from kalooki.store.paths import StorePaths
+from kalooki.store.settings import Settings, save_settings
+from kalooki.ui.session import thinking_thread
+from kalooki.ui.sound_recipes import DISCARD as SAMPLE_SOUND
+from kalooki.words import Said, phrase
+from kalooki.words.notices import notice_said
+
+if TYPE_CHECKING:
+    from kalooki.ui.scene import Host
+
+
+@dataclass
+class Profile:
+    """The player's store and settings for this run of the game, and where its computer
+    players think: a thread in the game, inline (synchronous) in tests."""
+
+    paths: StorePaths
+    settings: Settings
+    worker: Callable[[], Executor] = thinking_thread
+
+    def change(self, app: Host, **fields: Any) -> None:
+        """Update and save settings; a failed save is said once, play goes on."""
+        try:
+            updated = dataclasses.replace(self.settings, **fields)
+        except ValueError as error:
+            app.notify(str(error))
+            return
+        if updated == self.settings:
+            return
+        heard = (updated.volume, updated.sound) != (self.settings.volume, self.settings.sound)
+        self.settings = updated
+        app.sounds.configure(volume=updated.volume, enabled=updated.sound)
+        if heard:
+            app.sounds.play(SAMPLE_SOUND)  # the new level, heard at once
+        warnings = save_settings(self.paths, updated)
+        if warnings:
+            app.notify(told(warnings))
+
+
+def told(warnings: Sequence[str]) -> Said:
+    """The store's notices as one message: the first, and how many more (in the log)."""
+    first = notice_said(warnings[0])
+    return first if len(warnings) == 1 else phrase("notice.and_more", first=first,
+                                                   count=len(warnings) - 1)
