@@ -84,7 +84,7 @@ def stand_ins(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         for _ in itertools.islice(jobs, 2):
             yield []
 
-    monkeypatch.setattr("kalooki.ui.app.run_game", note("game"))
+    monkeypatch.setattr("kalooki.ui.launcher.run_game", note("game"))
     monkeypatch.setattr("kalooki.selftest.run_self_test", note("self-test"))
     monkeypatch.setattr("kalooki.ui.screens.render", lambda *a, **k: reached.append(
         "screens") or {})

@@ -37,7 +37,7 @@ def one_line_exit(capsys: pytest.CaptureFixture[str], argv: list[str],
 def not_played(monkeypatch: pytest.MonkeyPatch) -> list[argparse.Namespace]:
     """The window is never opened: a usage error must come before it."""
     opened: list[argparse.Namespace] = []
-    monkeypatch.setattr("kalooki.ui.app.run_game", lambda args: opened.append(args) or 0)
+    monkeypatch.setattr("kalooki.ui.launcher.run_game", lambda args: opened.append(args) or 0)
     return opened
 
 
