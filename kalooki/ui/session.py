@@ -117,6 +117,11 @@ class MatchSession:
         return self.recorder.game
 
     @property
+    def moves(self) -> int:
+        """Actions applied so far in the match: a stamp that changes with every move."""
+        return len(self.recorder.actions)
+
+    @property
     def names(self) -> tuple[str, ...]:
         return tuple(seat.name for seat in self.seats)
 
@@ -211,7 +216,7 @@ class MatchSession:
         if to_act is None:
             return False
         self.waited += dt
-        stamp = len(self.recorder.actions)
+        stamp = self.moves
         if self._pending is not None and self._pending[0] != stamp:
             self._pending = None  # the game moved on while it thought
         if self._pending is None:

@@ -511,7 +511,7 @@ class TableScene:
         if view.phase not in _ANSWERS or view.to_act != view.player or \
                 not self.session.screen_to_act:
             return None
-        return Decision(view.player, len(self.session.recorder.actions))
+        return Decision(view.player, self.session.moves)
 
     def answer(self, action: Action) -> None:
         """A key or button answering the question on screen (call, pass, allow, refuse):
