@@ -1,0 +1,206 @@
+"""Issue 13's walk, by posted clicks and keys: a player builds "our table" (12 cards in
+the first three deals, jokers worth 25, two calls a deal, no cut bonus) in the house-rules
+editor opened from New game, reads its rules, saves it, plays a deal with it, quits,
+resumes with the same rules, finds it in Statistics, exports it; another player imports
+it and plays it. Only the moves of the deal itself go through the table's door without
+the mouse (the table's own tests drive it by the mouse)."""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+from pathlib import Path
+
+import pygame
+import pytest
+
+from kalooki.engine.rules import PRESETS
+from kalooki.store.paths import StorePaths
+from kalooki.store.presets import delete_preset, load_shelf, presets_dir
+from kalooki.store.settings import Settings
+from kalooki.ui.app import App
+from kalooki.ui.menu import MainMenuScene
+from kalooki.ui.play import Profile, open_menu
+from kalooki.ui.rules_editor import RulesEditorScene
+from kalooki.ui.rules_scene import RulesScene
+from kalooki.ui.session import InlineWorker
+from kalooki.ui.stats_scene import StatsScene
+from kalooki.ui.table import TableScene
+from kalooki.words import set_language
+from tests.test_ui_app import click
+from tests.test_ui_house_rules import editor_of, file_dialog_pick, open_page, press_widget
+from tests.test_ui_settings import type_text
+from tests.test_ui_table import human_decision
+from tests.ui_support import FakeClock
+
+OURS = dataclasses.replace(PRESETS["caribbean"], name="Our table",
+                           hand_sizes=(12, 12, 12, 12, 12, 13, 14, 15, 16), joker_points=25,
+                           max_calls=2, cut_bonus=False)
+
+
+@pytest.fixture(autouse=True)
+def english():
+    set_language("en")
+    yield
+    set_language("en")
+
+
+def profile_in(folder: Path) -> Profile:
+    settings = dataclasses.replace(Settings(), ai_pause_seconds=0.0, animation_speed="instant",
+                                   opponent_levels=("easy",) * 7, last_players=3)
+    return Profile(StorePaths.under(folder), settings, worker=InlineWorker)
+
+
+def menu_of(app: App) -> MainMenuScene:
+    assert isinstance(app.scene, MainMenuScene)
+    return app.scene
+
+
+def house_rules_from_new_game(app: App) -> RulesEditorScene:
+    menu = menu_of(app)
+    click(app, menu.buttons["new_game"])
+    assert menu.setup_open and menu.setup.house_rules_button is not None
+    click(app, menu.setup.house_rules_button)
+    assert isinstance(app.scene, RulesEditorScene)
+    return app.scene
+
+
+def build_our_table(app: App, editor: RulesEditorScene) -> None:
+    open_page(app, editor, "deals")
+    for deal, clicks in ((0, 3), (1, 2), (2, 1)):
+        for _ in range(clicks):
+            press_widget(app, editor, editor_of(editor, "hand_sizes").cells[deal][0].plus)
+    press_widget(app, editor, editor_of(editor, "cut_bonus").editor.button)
+    open_page(app, editor, "scoring")
+    joker = editor_of(editor, "joker_points").editor
+    press_widget(app, editor, joker.entry)
+    type_text(app, joker.entry, "25")
+    open_page(app, editor, "calls")
+    press_widget(app, editor, editor_of(editor, "max_calls").editor.minus)
+
+
+def play_a_deal(app: App, table: TableScene) -> None:
+    session = table.session
+    for _ in range(40000):
+        if table.result is not None:
+            return
+        if session.screen_to_act and table.chooser is None:
+            assert table.submit(human_decision(session.view()))
+        app.run_frames(1)
+    raise AssertionError("the deal never ended")
+
+
+def quit_to_menu(app: App, table: TableScene) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
+                                         unicode="", scancode=0))
+    app.run_frames(2)
+    assert table.chooser is not None
+    click(app, table.chooser.buttons[-1])  # Quit to menu
+    menu_of(app)
+
+
+def test_our_table_from_the_editor_to_another_players_game(tmp_path: Path) -> None:
+    app = App(clock=FakeClock())
+    try:
+        mine = profile_in(tmp_path / "mine")
+        open_menu(app, mine)
+        editor = house_rules_from_new_game(app)
+        build_our_table(app, editor)
+        assert editor.draft.rules == OURS
+        assert "House rules: 12 cards in deals 1–3 · Dealer's cut bonus: no · Calls per " \
+               "deal: 2 · Jokers count: 25" in html.unescape(editor.summary_box.html_text)
+
+        click(app, editor.buttons["preview"])  # the rules text of these rules
+        shown = app.scene
+        assert isinstance(shown, RulesScene) and shown.rules == OURS
+        words = " ".join(html.unescape(shown.text_box.html_text).split())
+        assert "12 cards in deals 1–5" in words
+        assert "at most 2 successful calls per deal" in words
+        assert "a joker 25" in words.lower() or "jokers 25" in words.lower(), words
+        click(app, shown.back_button)
+        assert app.scene is editor and editor.draft.rules == OURS
+
+        click(app, editor.buttons["save"])
+        assert [p.name for p in load_shelf(mine.paths).presets] == ["Our table"]
+        click(app, editor.buttons["play"])
+        table = app.scene
+        assert isinstance(table, TableScene)
+        assert table.session.game.rules == OURS
+        assert len(table.session.view().hand) in (12, 13)  # 13: the first player drew
+        assert table.session.game.phase.name != "CUT"  # no cut bonus: no cut
+
+        play_a_deal(app, table)
+        click(app, table.buttons["next"])
+        quit_to_menu(app, table)
+
+        delete_preset(mine.paths, load_shelf(mine.paths).presets[0])  # the save keeps it
+        click(app, menu_of(app).buttons["continue"])
+        resumed = app.scene
+        assert isinstance(resumed, TableScene) and resumed.session.game.rules == OURS
+        assert resumed.session.game.deal_no == 2
+        quit_to_menu(app, resumed)
+
+        click(app, menu_of(app).buttons["statistics"])
+        stats = app.scene
+        assert isinstance(stats, StatsScene)
+        assert any(name == "Our table (house rules)" for name, _, _ in stats.row_texts())
+        click(app, stats.back_button)
+
+        editor = house_rules_from_new_game(app)  # the preset was deleted: build it again
+        build_our_table(app, editor)
+        click(app, editor.buttons["save"])
+        open_page(app, editor, "presets")
+        export = next(b for b, act in editor.presets.buttons if act.what == "export")
+        press_widget(app, editor, export)
+        shared = tmp_path / "our-table.json"
+        file_dialog_pick(app, editor, shared)
+        assert shared.exists()
+        click(app, editor.back_button)
+        menu_of(app)
+
+        friend = profile_in(tmp_path / "friend")
+        open_menu(app, friend)
+        editor = house_rules_from_new_game(app)
+        open_page(app, editor, "presets")
+        press_widget(app, editor, next(b for b, act in editor.presets.buttons
+                                       if act.what == "import"))
+        file_dialog_pick(app, editor, shared)
+        assert (presets_dir(friend.paths) / "Our table.json").exists()
+        press_widget(app, editor, next(b for b, act in editor.presets.buttons
+                                       if act.what == "edit" and act.target == "Our table"))
+        assert editor.draft.rules == OURS
+        click(app, editor.buttons["play"])
+        theirs = app.scene
+        assert isinstance(theirs, TableScene) and theirs.session.game.rules == OURS
+    finally:
+        app.close()
+
+
+def test_custom_presets_are_offered_in_new_game_marked_with_their_summary(
+        tmp_path: Path) -> None:
+    from kalooki.store.presets import save_preset
+    from tests.test_ui_app import choose
+
+    app = App(clock=FakeClock())
+    try:
+        mine = profile_in(tmp_path)
+        save_preset(mine.paths, dataclasses.replace(OURS, players_max=8), "caribbean",
+                    "Our table")
+        open_menu(app, mine)
+        menu = menu_of(app)
+        click(app, menu.buttons["new_game"])
+        panel = menu.setup
+        choose(app, panel.preset, "Our table (house rules)")
+        assert panel.summary.text.startswith("House rules: Most players: 8 · 12 cards in deals")
+        counts = [text for text, _ in panel.players.options_list]
+        assert counts == ["3", "4", "5", "6", "7", "8"]
+        choose(app, panel.players, "8")
+        assert all(widget.visible for row in panel.rows for widget in row)
+        window = pygame.Rect((0, 0), app.size)
+        assert window.contains(panel.panel.rect)
+        click(app, panel.start)
+        table = app.scene
+        assert isinstance(table, TableScene) and table.session.game.players == 8
+        assert table.session.game.rules.name == "Our table"
+    finally:
+        app.close()
