@@ -9,10 +9,12 @@ import pygame
 import pytest
 
 from kalooki.cli import main
+from kalooki.engine.rule_fields import Section
 from kalooki.ui.screens import render, screen_names
 
-EXPECTED = ("menu", "setup", "settings-", "rules", "statistics", "load", "save", "table-",
-            "summary", "match-end")
+EXPECTED = ("menu", "setup", "settings-", *(f"house-rules-{s.value}" for s in Section),
+            "house-rules-presets", "rules", "statistics", "load", "save", "table-", "summary",
+            "match-end")
 """The file name beginnings the issue promises translators and theme authors."""
 
 

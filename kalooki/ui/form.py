@@ -24,6 +24,7 @@ from pygame_gui.elements import (
     UIVerticalScrollBar,
 )
 
+from kalooki.ui.resources import font
 from kalooki.words import tr, ui_text
 
 ROW_H = 62
@@ -31,6 +32,8 @@ LINE_H = 26
 HELP_H = 22
 WIDGET_H = 38
 SCROLLBAR_W = 18
+BUTTON_PAD = 14
+TAB_FONT = 16
 GAP = 10
 _WHEEL_PIXELS = 48
 
@@ -392,8 +395,35 @@ def problem_label(form: Form, row: Row, x: int, width: int) -> UILabel:
                                  object_id="#problem"), x, row.height - HELP_H)
 
 
+def text_width(words: str, size: int = 19) -> int:
+    """How wide ``words`` are in the theme's bold button font at ``size`` pixels."""
+    return font(size, True).size(words)[0]
+
+
+def fit_clauses(words: str, width: int, size: int, bold: bool = False,
+                joint: str = " · ") -> str:
+    """``words`` cut after as many ``joint``-separated clauses as fit ``width`` pixels,
+    with "…" when some are left out (a long list of house rules on one line)."""
+    face = font(size, bold)
+    if face.size(words)[0] <= width:
+        return words
+    clauses = words.split(joint)
+    for keep in range(len(clauses) - 1, 0, -1):
+        cut = joint.join(clauses[:keep]) + " …"
+        if face.size(cut)[0] <= width:
+            return cut
+    return clauses[0]
+
+
+def button_width(words: str, minimum: int, size: int = 19) -> int:
+    """A button wide enough for ``words`` (in any language), and never narrower than
+    ``minimum``."""
+    return max(minimum, text_width(words, size) + 2 * BUTTON_PAD)
+
+
 class Tabs:
-    """A row of buttons, one per page of a form; the open one is highlighted."""
+    """A row of buttons, one per page of a form; the open one is highlighted. Each is as
+    wide as its words need, the row's spare room shared out, so no language is cut."""
 
     def __init__(self, manager: pygame_gui.UIManager, rect: pygame.Rect,
                  pages: Sequence[tuple[str, str]], current: str,
@@ -401,11 +431,17 @@ class Tabs:
         """``pages`` are (code, catalog key) pairs, in order."""
         self.on_pick = on_pick
         self.buttons: dict[str, UIButton] = {}
-        width = (rect.width - (len(pages) - 1) * 6) // len(pages)
-        for index, (code, key) in enumerate(pages):
-            place = pygame.Rect(rect.left + index * (width + 6), rect.top, width, rect.height)
+        gap = 6
+        natural = [text_width(tr(key), TAB_FONT) + 2 * BUTTON_PAD for _, key in pages]
+        spare = rect.width - gap * (len(pages) - 1) - sum(natural)
+        widths = [w + spare // len(pages) for w in natural]
+        x = rect.left
+        for (code, key), width in zip(pages, widths, strict=True):
+            place = pygame.Rect(x, rect.top, width, rect.height)
             self.buttons[code] = UIButton(place, **ui_text(key), manager=manager,
-                                          object_id="#primary" if code == current else None)
+                                          object_id="#tab_open" if code == current
+                                          else "#tab")
+            x += width + gap
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type != pygame_gui.UI_BUTTON_PRESSED:

@@ -32,7 +32,7 @@ from kalooki.store.presets import (
     save_preset,
 )
 from kalooki.ui.dialogs import Dialog
-from kalooki.ui.form import GAP, Form, Tabs
+from kalooki.ui.form import GAP, Form, Tabs, button_width
 from kalooki.ui.page import BUTTON_H, BUTTON_W, Page
 from kalooki.ui.presets_tab import Act, PresetsPage, export_start, file_dialog
 from kalooki.ui.rules_draft import Draft
@@ -126,17 +126,17 @@ class RulesEditorScene(Page):
 
     def _buttons(self) -> None:
         manager, body, top = self.app.ui, self.body, self.buttons_top
-        wide = BUTTON_W + 40
-        specs: list[tuple[str, str, Callable[[], None], str | None, int]] = []
+        specs: list[tuple[str, str, Callable[[], None], str | None]] = []
         if self.on_play is not None:
-            specs.append(("play", "house_rules.play", self.play, "#primary", BUTTON_W))
+            specs.append(("play", "house_rules.play", self.play, "#primary"))
         specs += [("save", "house_rules.save", self._save_pressed,
-                   None if self.on_play else "#primary", BUTTON_W),
-                  ("save_as", "house_rules.save_as", self.ask_save_as, None, wide),
-                  ("preview", "house_rules.preview", self.preview, None, wide)]
+                   None if self.on_play else "#primary"),
+                  ("save_as", "house_rules.save_as", self.ask_save_as, None),
+                  ("preview", "house_rules.preview", self.preview, None)]
         self.buttons: dict[str, UIButton] = {}
         x = body.right
-        for name, key, command, object_id, width in specs:
+        for name, key, command, object_id in specs:
+            width = button_width(tr(key), BUTTON_W)
             x -= width
             self.buttons[name] = self.add(UIButton(pygame.Rect(x, top, width, BUTTON_H),
                                                    **ui_text(key), manager=manager,

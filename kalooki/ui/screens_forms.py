@@ -16,6 +16,12 @@ from kalooki.ui.rules_editor import PRESETS_PAGE, RulesEditorScene
 from kalooki.ui.screens_shots import Shots
 from kalooki.ui.settings_scene import SettingsScene
 
+OUR_TABLE = dataclasses.replace(PRESETS["caribbean"], name="Our table",
+                                hand_sizes=(12, 12, 12, *PRESETS["caribbean"].hand_sizes[3:]),
+                                joker_points=25, max_calls=2, cut_bonus=False)
+"""Issue 13's example table: 12 cards in the first three deals, jokers 25, two calls a
+deal, no cut bonus."""
+
 
 def settings(shots: Shots) -> None:
     """Each section of the settings, then Restore defaults asking first."""
@@ -37,9 +43,7 @@ def house_rules(shots: Shots) -> None:
     """The editor on "our table" (12 cards in the first three deals, jokers 25, two
     calls, no cut bonus): one picture per section, the Presets page (with a damaged file),
     and an impossible contract said beside its field."""
-    ours = dataclasses.replace(PRESETS["caribbean"], name="Our table",
-                               hand_sizes=(12, 12, 12, *PRESETS["caribbean"].hand_sizes[3:]),
-                               joker_points=25, max_calls=2, cut_bonus=False)
+    ours = OUR_TABLE
     if load_shelf(shots.store).find(ours.name) is None:
         save_preset(shots.store, ours, "caribbean", ours.name)
         presets_dir(shots.store).joinpath("torn.json").write_text('{"name": "torn", "packs"',

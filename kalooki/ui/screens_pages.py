@@ -4,11 +4,15 @@ and the card faces in both colourings."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pygame
 
+from kalooki.ai.levels import DEFAULT_LEVEL
 from kalooki.engine.cards import JOKER_FACE
 from kalooki.engine.record import Recorder
 from kalooki.engine.rng import Rng
+from kalooki.engine.rule_fields import MAX_PLAYERS
 from kalooki.engine.rules import PRESETS, preset
 from kalooki.store.savegame import Seat, snapshot
 from kalooki.store.saves import SUFFIX, save_named
@@ -25,8 +29,10 @@ from kalooki.ui.felt import felt
 from kalooki.ui.menu import MainMenuScene
 from kalooki.ui.rules_scene import RulesScene
 from kalooki.ui.saves_scene import LoadGameScene
+from kalooki.ui.screens_forms import OUR_TABLE
 from kalooki.ui.screens_shots import Shots
 from kalooki.ui.screens_table import eager
+from kalooki.ui.setup_panel import DEFAULT_NAMES, GameSetup
 from kalooki.ui.stats_scene import StatsScene
 
 SHEET_COLUMNS = 14
@@ -47,14 +53,25 @@ def menu(shots: Shots) -> None:
 
 
 def setup(shots: Shots) -> None:
-    """The new-game panel, at four players and with the preset list open."""
-    with shots.app() as app:
-        scene = MainMenuScene(app, has_autosave=lambda: True)
-        app.switch(scene)
-        scene.open_setup()
-        shots.take(app, "setup")
-        shots.click(app, scene.setup.preset)
-        shots.take(app, "setup-presets")
+    """The new-game panel at four players, with the preset list open (a custom preset
+    among them), and at eight players with house rules that allow them."""
+    eight = dataclasses.replace(OUR_TABLE, players_max=8)
+    house = {eight.name: (eight, PRESETS["caribbean"])}
+    for players, name in ((4, "caribbean"), (8, eight.name)):
+        with shots.app() as app:
+            opponents = MAX_PLAYERS - 1
+            values = GameSetup(name, players, (DEFAULT_LEVEL,) * opponents,
+                               DEFAULT_NAMES[:opponents])
+            scene = MainMenuScene(app, has_autosave=lambda: True, house_rules=house,
+                                  on_house_rules=lambda setup: None, setup=values)
+            app.switch(scene)
+            scene.open_setup()
+            if players == 8:
+                shots.take(app, "setup-8p")
+                continue
+            shots.take(app, "setup")
+            shots.click(app, scene.setup.preset)
+            shots.take(app, "setup-presets")
 
 
 def rules(shots: Shots) -> None:

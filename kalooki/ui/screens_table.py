@@ -4,6 +4,7 @@ match. Computer players lay down and tack on whenever they can, so the table fil
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import datetime
 
 import pygame
@@ -22,7 +23,7 @@ from kalooki.engine.actions import (
 from kalooki.engine.cards import is_joker
 from kalooki.engine.deal import Phase
 from kalooki.engine.rng import Rng
-from kalooki.engine.rules import preset
+from kalooki.engine.rules import RuleSet, preset
 from kalooki.engine.scoring import card_points
 from kalooki.engine.view import PlayerView
 from kalooki.ui.app import App
@@ -65,13 +66,14 @@ def _shortest(spec: MeldSpec) -> MeldSpec:
 
 
 def staged_table(app: App, players: int, melds: int, seed: int = 4, *,
-                 rules: str = "caribbean-12", until_summary: bool = False,
+                 rules: str | RuleSet = "caribbean-12", until_summary: bool = False,
                  until_cut: bool = False, until_over: bool = False) -> TableScene:
     """A table in ``app`` with at least ``melds`` melds laid, stopped on the human's play
     phase (or on the human's cut, on a deal's summary, or on the match's end)."""
-    setup = GameSetup(rules, players, (DEFAULT_LEVEL,) * (players - 1),
+    chosen = preset(rules) if isinstance(rules, str) else rules
+    setup = GameSetup(chosen.name, players, (DEFAULT_LEVEL,) * (players - 1),
                       DEFAULT_NAMES[:players - 1])
-    session = MatchSession(preset(setup.preset), seats_for(setup), seed, ai_pause=0.0)
+    session = MatchSession(chosen, seats_for(setup), seed, ai_pause=0.0)
     session.choosers = [None, *([eager] * (players - 1))]
     table = TableScene(app, session, speed="instant")
     app.switch(table)
@@ -130,11 +132,14 @@ def _drag_then_hint(shots: Shots, app: App, table: TableScene) -> None:
 
 
 def tables(shots: Shots) -> None:
-    """Mid-deal at three, four and six players; at four also a drag, a hint, the pause
-    menu and the cut."""
-    for players in (3, 4, 6):
+    """Mid-deal at three, four, six and eight players (a house rule); at four also a drag,
+    a hint, the pause menu and the cut."""
+    eight = dataclasses.replace(preset("caribbean-12"), name="Eight at the table",
+                                players_max=8)
+    for players in (3, 4, 6, 8):
         with shots.app() as app:
-            table = staged_table(app, players, melds=3)
+            table = staged_table(app, players, melds=3, rules=eight if players > 6
+                                 else "caribbean-12")
             stage_something(table)
             shots.take(app, f"table-{players}p")
             if players == 4:

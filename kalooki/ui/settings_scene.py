@@ -35,6 +35,7 @@ from kalooki.ui.form import (
     Tabs,
     TextLine,
     Toggle,
+    button_width,
     problem_label,
 )
 from kalooki.ui.page import BUTTON_H, Page
@@ -104,8 +105,9 @@ class SettingsScene(Page):
                 self._field_row(spec)
         self._list_rows([spec for spec in specs if spec.accepts.kind == "list"])
         self.form.finish()
+        width = button_width(tr("settings.restore"), _RESTORE_W)
         self.restore_button = self.add(UIButton(
-            pygame.Rect(body.right - _RESTORE_W, self.buttons_top, _RESTORE_W, BUTTON_H),
+            pygame.Rect(body.right - width, self.buttons_top, width, BUTTON_H),
             **ui_text("settings.restore"), manager=manager, command=self.ask_restore))
 
     def _field_row(self, spec: SettingSpec) -> None:

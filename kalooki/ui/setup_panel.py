@@ -21,6 +21,7 @@ from pygame_gui.elements import (
 from kalooki.ai.levels import DEFAULT_LEVEL, OPPONENT_LEVELS
 from kalooki.engine.rule_fields import MAX_PLAYERS
 from kalooki.engine.rules import PRESETS, RuleSet
+from kalooki.ui.form import fit_clauses
 from kalooki.words import tr, ui_text
 from kalooki.words.house_rules import offered_title, summary
 from kalooki.words.presets import preset_summary
@@ -45,6 +46,8 @@ _TIGHT_ROW = 42
 _BEFORE_BUTTONS = 14
 _LABEL_W, _LEVEL_W = 150, 170
 _SUMMARY = 30
+_SUMMARY_FONT = 14
+"""The theme's ``#column_heading`` size, which the summary line is drawn in."""
 _BUTTON_W, _BUTTON_H = 170, 50
 
 
@@ -172,7 +175,9 @@ class SetupPanel:
         counts = player_counts(self.rules_of(preset))
         count = min(max(wanted, counts[0]), counts[-1])
         if preset in self.house_rules:
-            self.summary.set_text(summary(*self.house_rules[preset]))
+            words = summary(*self.house_rules[preset])
+            self.summary.set_text(fit_clauses(words, self.summary.rect.width - 4, _SUMMARY_FONT,
+                                              bold=True))
         else:
             self.summary.set_text(preset_summary(preset) or " ")
         return UIDropDownMenu([str(n) for n in counts], str(count), self.players_rect,
