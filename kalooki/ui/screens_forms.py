@@ -62,5 +62,5 @@ def house_rules(shots: Shots) -> None:
         draft = Draft(ours, "caribbean", origin=ours.name)
         draft.set(hand_sizes=(5, *ours.hand_sizes[1:]))
         app.switch(RulesEditorScene(app, shots.store, draft, lambda: None,
-                                    page=Section.DEALS.value))
+                                    on_play=lambda name: None, page=Section.DEALS.value))
         shots.take(app, "house-rules-problem")
