@@ -27,8 +27,8 @@ CHANGED = Settings(
     sound=False, volume=0.0, fullscreen=True, window_size=(7680, 4320),
     call_window_seconds=30, calls_only_when_helpful=False, ai_think_budget=0.05,
     confirm_before_discard=True, ai_pause_seconds=3.0, last_preset="kalooki-51",
-    last_players=6, player_name="Zed",
-    opponent_levels=("easy", "hard"), opponent_names=("Ann", "Bo"),
+    last_players=6, first_seat="hard", player_name="Zed",
+    opponent_levels=("human", "hard"), opponent_names=("Ann", "Bo"),
 )
 
 EVERY_FIELD_WRONG: dict[str, Any] = {
@@ -37,7 +37,8 @@ EVERY_FIELD_WRONG: dict[str, Any] = {
     "window_size": [800, 600], "call_window_seconds": 0, "calls_only_when_helpful": "no",
     "ai_think_budget": "NaN",
     "confirm_before_discard": [], "ai_pause_seconds": 3.5, "last_preset": "",
-    "last_players": 9, "player_name": "x" * 21, "opponent_levels": ["easy", "expert"],
+    "last_players": 9, "first_seat": "nobody", "player_name": "x" * 21,
+    "opponent_levels": ["easy", "expert"],
     "opponent_names": "Ann", "format_version": 0,
 }
 
@@ -81,7 +82,7 @@ def test_file_is_readable_json(paths: StorePaths) -> None:
     save_settings(paths, CHANGED)
     data = json.loads(settings_path(paths).read_text("utf-8"))
     assert data["window_size"] == [7680, 4320]
-    assert data["opponent_levels"] == ["easy", "hard"]
+    assert data["opponent_levels"] == ["human", "hard"]
     assert data["format_version"] == FORMAT_VERSION
 
 

@@ -53,7 +53,7 @@ def test_the_menu_and_its_setup_panel_speak_french_and_switch_back_live(app) -> 
     app.step([])
     assert shown(menu.setup.start) == "Commencer"
     assert menu.setup.rows[0][1].selected_option[0] == "Moyen"
-    assert shown(menu.setup.rows[0][0]) == "Adversaire 1"
+    assert shown(menu.setup.rows[0][0]) == "Joueur 2"
     app.set_language("en")
     assert shown(menu.setup.start) == "Start" and menu.setup.panel.visible, \
         "a switch keeps the panel open"

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from kalooki.store.atomic import read_json, save_json
-from kalooki.store.fields import boolean, checked, integer, text, validate
+from kalooki.store.fields import boolean, checked, integer, optional, text, validate
 from kalooki.store.notices import notice
 from kalooki.store.paths import StorePaths
 
@@ -52,6 +52,9 @@ class MatchEntry:
     deals: int = checked(0, integer(0))
     penalty: int = checked(0, integer())
     place: int = checked(1, integer(1))
+    player: str | None = checked(None, optional(text(20)))
+    """The person's name when several people shared the computer (None: the one person
+    at it, as every entry before names were kept)."""
 
     def __post_init__(self) -> None:
         validate(self)
@@ -78,7 +81,7 @@ def history_from_dict(data: Mapping[str, Any]) -> tuple[tuple[MatchEntry, ...], 
         return (), [notice("matches-reset", file=LABEL)]
     entries: list[MatchEntry] = []
     warnings: list[str] = []
-    needed = [f.name for f in dataclasses.fields(MatchEntry)]
+    needed = [f.name for f in dataclasses.fields(MatchEntry) if f.name != "player"]
     for number, item in enumerate(raw, start=1):
         if not isinstance(item, dict):
             warnings.append(notice("match-dropped", file=LABEL, number=number,
@@ -88,7 +91,8 @@ def history_from_dict(data: Mapping[str, Any]) -> tuple[tuple[MatchEntry, ...], 
         try:
             if missing:
                 raise ValueError(f"no {', '.join(missing)}")
-            entries.append(MatchEntry(**{name: item[name] for name in needed}))
+            entries.append(MatchEntry(**{name: item[name] for name in needed},
+                                      player=item.get("player")))
         except ValueError as error:
             warnings.append(notice("match-dropped", file=LABEL, number=number, reason=error))
     entries.sort(key=lambda entry: entry.played)

@@ -34,6 +34,9 @@ from kalooki.words.system import system_language
 FORMAT_VERSION = 1
 SETTINGS_FILE = "settings.json"
 MAX_OPPONENTS = MAX_PLAYERS - 1
+HUMAN = "human"
+"""The seat kind of a person at the computer (the others are computer players' levels)."""
+SEAT_KINDS = (HUMAN, *OPPONENT_LEVELS)
 
 
 @dataclass(frozen=True)
@@ -61,9 +64,13 @@ class Settings:
     """The pause after each computer move, so a person can follow the play."""
     last_preset: str = checked("caribbean", text(40))
     last_players: int = checked(4, integer(2, MAX_PLAYERS))
+    first_seat: str = checked(HUMAN, one_of(*SEAT_KINDS))
+    """Who plays the first seat: a person (named ``player_name``) or a computer's level."""
     player_name: str = checked("You", text(20))
     opponent_levels: tuple[str, ...] = checked(
-        ("medium",) * MAX_OPPONENTS, sequence_of(one_of(*OPPONENT_LEVELS), 0, MAX_OPPONENTS))
+        ("medium",) * MAX_OPPONENTS, sequence_of(one_of(*SEAT_KINDS), 0, MAX_OPPONENTS))
+    """Who plays each other seat: ``human`` for a person (friends at one computer), or
+    a computer's level."""
     opponent_names: tuple[str, ...] = checked(
         ("Marcia", "Desmond", "Keisha", "Winston", "Paulette", "Precious", "Lloyd"),
         sequence_of(text(20), 0, MAX_OPPONENTS))

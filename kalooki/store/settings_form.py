@@ -89,6 +89,7 @@ SETTING_SPECS: tuple[SettingSpec, ...] = (
     SettingSpec("volume", _S, 0.05, Shown.PERCENT),
     SettingSpec("fullscreen", _D),
     SettingSpec("language", _D, choice_words="language"),
+    SettingSpec("first_seat", _P, choice_words="setup.level"),
     SettingSpec("player_name", _P),
     SettingSpec("last_players", _P),
     SettingSpec("opponent_levels", _P, choice_words="setup.level"),

@@ -35,6 +35,9 @@ TableKey = tuple[str, int]
 
 _COUNT = integer(0)
 _POINTS = optional(integer())
+_PLAYER = optional(text(20))
+"""Whose result: a person's name when several people shared the computer; None for
+the one person at it (the statistics kept before names were)."""
 
 
 @dataclass(frozen=True)
@@ -48,6 +51,7 @@ class DealOutcome:
     bent: bool = checked(False, boolean)
     """Whether the player bent the table: went out with the whole hand in one turn."""
     calls: int = checked(0, integer(0))
+    player: str | None = checked(None, _PLAYER)
 
     def __post_init__(self) -> None:
         validate(self)
@@ -61,6 +65,7 @@ class MatchOutcome:
     players: int = checked(2, integer(2))
     total: int = checked(0, integer())
     won: bool = checked(False, boolean)
+    player: str | None = checked(None, _PLAYER)
 
     def __post_init__(self) -> None:
         validate(self)
@@ -93,27 +98,43 @@ class TableStats:
 
 @dataclass(frozen=True)
 class Stats:
-    """All tables' statistics; ``tables`` is read-only, recording builds a new value."""
+    """All tables' statistics; ``tables`` is read-only, recording builds a new value.
+    ``tables`` are the one person's at the computer; ``people`` each named person's,
+    from games several people shared."""
 
     tables: Mapping[TableKey, TableStats] = dataclasses.field(default_factory=dict)
+    people: Mapping[str, Mapping[TableKey, TableStats]] = dataclasses.field(
+        default_factory=dict)
     format_version: int = checked(FORMAT_VERSION, integer(1))
     extra: dict[str, Any] = dataclasses.field(default_factory=dict, hash=False)
 
     def __post_init__(self) -> None:
         validate(self)
         object.__setattr__(self, "tables", MappingProxyType(dict(self.tables)))
+        object.__setattr__(self, "people", MappingProxyType(
+            {name: MappingProxyType(dict(tables)) for name, tables in self.people.items()}))
 
-    def table(self, preset: str, players: int) -> TableStats:
-        return self.tables.get((preset, players), TableStats())
+    def table(self, preset: str, players: int, player: str | None = None) -> TableStats:
+        return self.of(player).tables.get((preset, players), TableStats())
+
+    def of(self, player: str | None) -> Stats:
+        """One person's statistics: ``player``'s by name, or (None) the one person's."""
+        if player is None:
+            return Stats(self.tables) if self.people else self
+        return Stats(self.people.get(player, {}))
 
 
-def _with_table(stats: Stats, key: TableKey, table: TableStats) -> Stats:
-    return dataclasses.replace(stats, tables={**stats.tables, key: table})
+def _with_table(stats: Stats, player: str | None, key: TableKey, table: TableStats) -> Stats:
+    if player is None:
+        return dataclasses.replace(stats, tables={**stats.tables, key: table})
+    mine = {**stats.people.get(player, {}), key: table}
+    return dataclasses.replace(stats, people={**stats.people, player: mine})
 
 
 def record_deal(stats: Stats, outcome: DealOutcome) -> Stats:
-    old = stats.table(outcome.preset, outcome.players)
-    return _with_table(stats, (outcome.preset, outcome.players), dataclasses.replace(
+    old = stats.table(outcome.preset, outcome.players, outcome.player)
+    key = (outcome.preset, outcome.players)
+    return _with_table(stats, outcome.player, key, dataclasses.replace(
         old,
         deals_played=old.deals_played + 1,
         deals_won=old.deals_won + outcome.won,
@@ -124,9 +145,10 @@ def record_deal(stats: Stats, outcome: DealOutcome) -> Stats:
 
 
 def record_match(stats: Stats, outcome: MatchOutcome) -> Stats:
-    old = stats.table(outcome.preset, outcome.players)
+    old = stats.table(outcome.preset, outcome.players, outcome.player)
     totals = [t for t in (old.best_match_total, old.worst_match_total) if t is not None]
-    return _with_table(stats, (outcome.preset, outcome.players), dataclasses.replace(
+    key = (outcome.preset, outcome.players)
+    return _with_table(stats, outcome.player, key, dataclasses.replace(
         old,
         matches_played=old.matches_played + 1,
         matches_won=old.matches_won + outcome.won,
@@ -137,17 +159,24 @@ def record_match(stats: Stats, outcome: MatchOutcome) -> Stats:
 
 # -- on disk ---------------------------------------------------------------------------
 # {"format_version": 1, "tables": [{"preset": "caribbean", "players": 4, <counters>}, ...]}
+# A named person's table also says "player": "Ann" (older versions keep it as an extra).
 
 _KEY_NAME = text(40)
 _KEY_PLAYERS = integer(2)
+_KEYS = ("preset", "players", "player")
 
 
 def stats_to_dict(stats: Stats) -> dict[str, Any]:
+    everyone: list[tuple[str | None, Mapping[TableKey, TableStats]]] = [
+        (None, stats.tables), *sorted(stats.people.items())]
     tables = []
-    for (preset, players), table in sorted(stats.tables.items()):
-        counters = {f.name: getattr(table, f.name) for f in dataclasses.fields(table)
-                    if f.name != "extra"}
-        tables.append({**table.extra, **counters, "preset": preset, "players": players})
+    for player, kept in everyone:
+        for (preset, players), table in sorted(kept.items()):
+            counters = {f.name: getattr(table, f.name) for f in dataclasses.fields(table)
+                        if f.name != "extra"}
+            whose = {} if player is None else {"player": player}
+            tables.append({**table.extra, **counters, "preset": preset, "players": players,
+                           **whose})
     return {**stats.extra, "format_version": stats.format_version, "tables": tables}
 
 
@@ -160,26 +189,30 @@ def stats_from_dict(data: Mapping[str, Any]) -> tuple[Stats, list[str]]:
     if not isinstance(entries, list):
         warnings.append(notice("tables-reset", file=STATS_FILE))
         entries = []
-    tables: dict[TableKey, TableStats] = {}
+    everyone: dict[str | None, dict[TableKey, TableStats]] = {None: {}}
     for index, entry in enumerate(entries):
         try:
             if not isinstance(entry, dict):
                 raise ValueError("not an object")
             key = (_KEY_NAME(entry.get("preset")), _KEY_PLAYERS(entry.get("players")))
+            player = _PLAYER(entry.get("player"))
         except ValueError as error:
             warnings.append(notice("table-dropped", file=STATS_FILE, number=index + 1,
                                    reason=error))
             continue
+        tables = everyone.setdefault(player, {})
         if key in tables:
             warnings.append(notice("table-repeated", file=STATS_FILE, preset=key[0],
                                    players=key[1]))
             continue
-        counters = {k: v for k, v in entry.items() if k not in ("preset", "players")}
+        counters = {k: v for k, v in entry.items() if k not in _KEYS}
         good, unknown, bad = load_fields(TableStats, counters,
                                          f"{STATS_FILE} ({key[0]}, {key[1]} players)")
         tables[key] = TableStats(**good, extra=unknown)
         warnings.extend(bad)
-    return Stats(tables, **values, extra=extra), warnings
+    mine = everyone.pop(None)
+    people = {name: tables for name, tables in everyone.items() if name is not None}
+    return Stats(mine, people, **values, extra=extra), warnings
 
 
 def stats_path(paths: StorePaths) -> Path:

@@ -1,9 +1,11 @@
 """What a match leaves on disk: an autosave after every action, and the human's statistics
-at the end of each deal and of the match. No pygame; every failure becomes a message for
+at the end of each deal and of the match (each person's under their name when several
+share the computer). No pygame; every failure becomes a message for
 the player, never an exception, because a full disk must not stop the game."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from datetime import datetime
 
@@ -47,14 +49,14 @@ class MatchKeeper:
 
     def __call__(self, session: MatchSession, events: list[Event]) -> None:
         self._autosave(session)
-        human = next((i for i, seat in enumerate(session.seats) if seat.human), None)
-        if human is None:
-            return
+        people = [i for i, seat in enumerate(session.seats) if seat.human]
         for event in events:
-            if event.kind == "deal-end":
-                self._record_deal(session, human, event.info["result"])
-            elif event.kind == "match-end":
-                self._record_match(session, human, tuple(event.info["winners"]))
+            for human in people:
+                name = session.seats[human].name if len(people) > 1 else None
+                if event.kind == "deal-end":
+                    self._record_deal(session, human, name, event.info["result"])
+                elif event.kind == "match-end":
+                    self._record_match(session, human, name, tuple(event.info["winners"]))
 
     def _autosave(self, session: MatchSession) -> None:
         try:
@@ -79,20 +81,23 @@ class MatchKeeper:
         if warnings:
             self.notify(notice_said(warnings[0]))
 
-    def _record_deal(self, session: MatchSession, human: int, result: DealResult) -> None:
+    def _record_deal(self, session: MatchSession, human: int, name: str | None,
+                     result: DealResult) -> None:
+        """``human``'s deal, under ``name`` when several people share the computer."""
         won = result.winner == human
         outcome = DealOutcome(session.game.rules.name, session.game.players,
                               result.scores[human], won, won and result.bent,
-                              session.calls_before[human])
+                              session.calls_before[human], player=name)
         self._save(record_deal(self._loaded(), outcome))
 
-    def _record_match(self, session: MatchSession, human: int,
+    def _record_match(self, session: MatchSession, human: int, name: str | None,
                       winners: tuple[int, ...]) -> None:
         game = session.game
         outcome = MatchOutcome(game.rules.name, game.players, game.totals[human],
-                               human in winners)
+                               human in winners, player=name)
         self._save(record_match(self._loaded(), outcome))
-        warnings = add_match(self.paths, match_entry(game, human, winners, self.now()))
+        entry = dataclasses.replace(match_entry(game, human, winners, self.now()), player=name)
+        warnings = add_match(self.paths, entry)
         if warnings:
             self.notify(notice_said(warnings[0]))
 

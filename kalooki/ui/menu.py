@@ -109,7 +109,7 @@ class MainMenuScene:
                                 on_start=self._start, on_back=self.close_setup,
                                 house_rules=self.house_rules,
                                 on_house_rules=self._house_rules if self.on_house_rules
-                                else None)
+                                else None, watching=self.watching)
         self._show_mode()
 
     def _place(self, size: tuple[int, int], count: int) -> list[pygame.Rect]:
@@ -152,20 +152,24 @@ class MainMenuScene:
         self.setup.show() if self.setup_open else self.setup.hide()
         self.setup.heading.set_text(**ui_text("menu.watch" if self.watching
                                               else "setup.heading"))
-        self.setup.start.set_text(**ui_text("setup.watch" if self.watching else "setup.start"))
 
     # --- actions ---------------------------------------------------------------------
 
     def open_setup(self) -> None:
-        self.watching = False
-        self.setup_open = True
-        self.notice_text = ""
-        self._show_mode()
+        self._open_panel(watching=False)
 
     def open_watch(self) -> None:
         """The new-game panel, to choose the game the computers will play."""
-        self.open_setup()
-        self.watching = True
+        self._open_panel(watching=True)
+
+    def _open_panel(self, watching: bool) -> None:
+        """The panel, set up for a game to play or to watch (its rows differ)."""
+        if watching != self.watching:
+            self._kill()
+            self.watching = watching
+            self._build(self.app.size)
+        self.setup_open = True
+        self.notice_text = ""
         self._show_mode()
 
     def close_setup(self) -> None:
@@ -175,7 +179,7 @@ class MainMenuScene:
 
     def _start(self, setup: GameSetup) -> None:
         self.close_setup()
-        if self.watching and self.on_watch is not None:
+        if (self.watching or setup.people == 0) and self.on_watch is not None:
             self.on_watch(setup)
         else:
             self.on_start(setup)

@@ -4,13 +4,14 @@ menu's Rules and Save game: the wiring between the store, the scenes and the tab
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kalooki.ai.levels import DEFAULT_LEVEL, OPPONENT_LEVELS
+from kalooki.ai.levels import DEFAULT_LEVEL
 from kalooki.engine.errors import RuleError
 from kalooki.engine.rules import RuleSet
 from kalooki.store import savegame
@@ -19,7 +20,7 @@ from kalooki.store.notices import joined
 from kalooki.store.paths import StorePaths
 from kalooki.store.presets import PresetError, find_rules, load_shelf
 from kalooki.store.saves import SUFFIX, latest_autosave, load_save, save_named
-from kalooki.store.settings import MAX_OPPONENTS, Settings
+from kalooki.store.settings import HUMAN, MAX_OPPONENTS, SEAT_KINDS, Settings
 from kalooki.store.stats import Stats, load_stats, save_stats
 from kalooki.ui.dialogs import DialogScene
 from kalooki.ui.keeper import MatchKeeper, save_seats
@@ -34,7 +35,7 @@ from kalooki.ui.settings_scene import SettingsScene
 from kalooki.ui.setup_panel import DEFAULT_NAMES, GameSetup, player_counts
 from kalooki.ui.stats_scene import StatsScene
 from kalooki.ui.table import TableScene
-from kalooki.ui.watch import watch_match, watch_setup
+from kalooki.ui.watch import FIRST_SEAT_NAMES, watch_match, watch_setup
 from kalooki.words import Said, phrase, tr
 from kalooki.words.notices import notice_said
 from kalooki.words.presets import preset_title
@@ -45,21 +46,43 @@ if TYPE_CHECKING:
 
 
 def seats_for(setup: GameSetup, human_name: str | None = None) -> list[Seat]:
-    """The human at seat 0 (called "You" in the game's language unless named), then the
-    opponents in the order the panel lists them."""
-    opponents = [Seat(name, level) for name, level in zip(setup.names, setup.levels,
-                                                          strict=True)]
-    return [Seat(human_name or tr("setup.you"), HUMAN_LEVEL, human=True), *opponents]
+    """The seats in the order the panel lists them, people and computer players; the
+    first seat's person is called ``human_name`` (else "You" in the game's language)
+    unless the panel named them."""
+    def seat(name: str, kind: str) -> Seat:
+        return Seat(name, HUMAN_LEVEL, human=True) if kind == HUMAN else Seat(name, kind)
+
+    first = setup.first_name or (human_name or tr("setup.you") if setup.first == HUMAN
+                                 else FIRST_SEAT_NAMES[0])
+    return [seat(first, setup.first), *(seat(name, kind) for name, kind in
+                                        zip(setup.names, setup.levels, strict=True))]
+
+
+def first_person(seats: Sequence[Seat]) -> int:
+    """The seat whose eyes the table starts with: the first person's (seat 0 if none)."""
+    return next((i for i, seat in enumerate(seats) if seat.human), HUMAN_SEAT)
 
 
 def setup_from(settings: Settings, presets: Sequence[str] = DEFAULT_PRESETS) -> GameSetup:
     """The setup panel's defaults: what the player chose last time."""
-    levels = [lv if lv in OPPONENT_LEVELS else DEFAULT_LEVEL for lv in settings.opponent_levels]
+    levels = [lv if lv in SEAT_KINDS else DEFAULT_LEVEL for lv in settings.opponent_levels]
     names = list(settings.opponent_names)
     levels += [DEFAULT_LEVEL] * (MAX_OPPONENTS - len(levels))
     names += DEFAULT_NAMES[len(names):MAX_OPPONENTS]
     chosen = settings.last_preset if settings.last_preset in presets else presets[0]
-    return GameSetup(chosen, settings.last_players, tuple(levels), tuple(names))
+    return GameSetup(chosen, settings.last_players, tuple(levels), tuple(names),
+                     settings.first_seat, settings.player_name)
+
+
+def remembered(setup: GameSetup) -> dict[str, object]:
+    """The settings that keep a setup for next time: every row, seated or not, and the
+    first seat's name when one was typed."""
+    kept: dict[str, object] = {"last_preset": setup.preset, "last_players": setup.players,
+                               "first_seat": setup.first, "opponent_levels": setup.levels,
+                               "opponent_names": setup.names}
+    if setup.first_name:
+        kept["player_name"] = setup.first_name
+    return kept
 
 
 def open_menu(app: App, profile: Profile | None = None) -> MainMenuScene:
@@ -157,19 +180,23 @@ def _house_rules(app: App, setup: GameSetup, profile: Profile) -> None:
     def play(name: str) -> None:
         counts = player_counts(find_rules(profile.paths, name))
         players = min(max(setup.players, counts[0]), counts[-1])
-        seated = GameSetup(name, players, setup.levels[:players - 1],
-                           setup.names[:players - 1])
-        profile.change(app, last_preset=name, last_players=players,
-                       opponent_levels=setup.levels, opponent_names=setup.names)
-        start_match(app, seated, profile)
+        seated = dataclasses.replace(setup, preset=name, players=players,
+                                     levels=setup.levels[:players - 1],
+                                     names=setup.names[:players - 1])
+        profile.change(app, **remembered(dataclasses.replace(setup, preset=name,
+                                                             players=players)))
+        if seated.people:
+            start_match(app, seated, profile)
+        else:
+            _watch(app, seated, profile)
 
     open_editor(app, profile.paths, setup.preset, back, on_play=play)
 
 
 def _remember_setup(app: App, setup: GameSetup, profile: Profile) -> None:
     every = app.scene.setup_values if isinstance(app.scene, MainMenuScene) else setup
-    profile.change(app, last_preset=setup.preset, last_players=setup.players,
-                   opponent_levels=every.levels, opponent_names=every.names)
+    profile.change(app, **remembered(dataclasses.replace(every, preset=setup.preset,
+                                                         players=setup.players)))
 
 
 def watch_from_command_line(rules: RuleSet, players: int, deals: int | None
@@ -202,11 +229,11 @@ def start_match(app: App, setup: GameSetup, profile: Profile,
     """Seat the players and open the table; a table the rules refuse (too few players)
     is reported on the menu instead."""
     settings = profile.settings
+    seats = seats_for(setup, settings.player_name)
     try:
-        session = MatchSession(find_rules(profile.paths, setup.preset),
-                               seats_for(setup, settings.player_name),
+        session = MatchSession(find_rules(profile.paths, setup.preset), seats,
                                random.randrange(2**32) if seed is None else seed,
-                               ai_pause=settings.ai_pause_seconds, viewer=HUMAN_SEAT,
+                               ai_pause=settings.ai_pause_seconds, viewer=first_person(seats),
                                worker=profile.worker(), think_budget=settings.ai_think_budget)
     except RuleError as error:
         if isinstance(app.scene, MainMenuScene):
@@ -243,11 +270,10 @@ def resume_save(app: App, profile: Profile, path: Path) -> TableScene | Said:
                 else phrase("notice.save_unreadable"))
     resumed = loaded.value
     seats = [Seat(s.name, s.level, human=s.level == HUMAN_LEVEL) for s in resumed.save.seats]
-    viewer = next((i for i, seat in enumerate(seats) if seat.human), HUMAN_SEAT)
     settings = profile.settings
     try:
         session = MatchSession(resumed.game.rules, seats, resumed.game.seed,
-                               ai_pause=settings.ai_pause_seconds, viewer=viewer,
+                               ai_pause=settings.ai_pause_seconds, viewer=first_person(seats),
                                worker=profile.worker(), think_budget=settings.ai_think_budget,
                                recorder=resumed.recorder)
     except ValueError as error:

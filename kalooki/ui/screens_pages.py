@@ -16,6 +16,7 @@ from kalooki.engine.rule_fields import MAX_PLAYERS
 from kalooki.engine.rules import PRESETS, preset
 from kalooki.store.savegame import Seat, snapshot
 from kalooki.store.saves import SUFFIX, save_named
+from kalooki.store.settings import HUMAN
 from kalooki.store.stats import (
     DealOutcome,
     MatchOutcome,
@@ -54,7 +55,8 @@ def menu(shots: Shots) -> None:
 
 def setup(shots: Shots) -> None:
     """The new-game panel at four players, with the preset list open (a custom preset
-    among them), and at eight players with house rules that allow them."""
+    among them), and at eight players with house rules that allow them; then friends at
+    one computer: two people and two computer players."""
     eight = dataclasses.replace(OUR_TABLE, players_max=8)
     house = {eight.name: (eight, PRESETS["caribbean"])}
     for players, name in ((4, "caribbean"), (8, eight.name)):
@@ -72,6 +74,14 @@ def setup(shots: Shots) -> None:
             shots.take(app, "setup")
             shots.click(app, scene.setup.preset)
             shots.take(app, "setup-presets")
+    friends = GameSetup("caribbean", 4, (HUMAN, "hard", "medium", HUMAN, *("medium",) * 3),
+                        ("Keisha", "Winston", "Delroy", *DEFAULT_NAMES[3:]),
+                        first_name="Marcia")
+    with shots.app() as app:
+        scene = MainMenuScene(app, setup=friends)
+        app.switch(scene)
+        scene.open_setup()
+        shots.take(app, "setup-people")
 
 
 def rules(shots: Shots) -> None:
@@ -106,6 +116,15 @@ def statistics(shots: Shots) -> None:
     with shots.app() as app:
         app.switch(StatsScene(app, load_stats(shots.store)[0], _nothing))
         shots.take(app, "statistics")
+    friends = _sample_stats()
+    for name, penalty in (("Keisha", 0), ("Delroy", 37)):
+        friends = record_deal(friends, DealOutcome("caribbean", 4, penalty, penalty == 0,
+                                                   False, 1, player=name))
+    with shots.app() as app:
+        scene = StatsScene(app, friends, _nothing)
+        app.switch(scene)
+        scene.choose("Keisha")
+        shots.take(app, "statistics-friends")
 
 
 def _sample_saves(shots: Shots) -> None:

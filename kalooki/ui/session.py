@@ -34,11 +34,12 @@ from kalooki.engine.rng import Rng
 from kalooki.engine.rules import RuleSet
 from kalooki.engine.state import Game
 from kalooki.engine.view import PlayerView
+from kalooki.store.settings import HUMAN
 
 Chooser = Callable[[PlayerView, Rng], Action]
 AfterAction = Callable[["MatchSession", list[Event]], None]
 HUMAN_SEAT = 0
-HUMAN_LEVEL = "human"
+HUMAN_LEVEL = HUMAN
 _PLAYER_SALT = 1000
 _P = ParamSpec("_P")
 _T = TypeVar("_T")

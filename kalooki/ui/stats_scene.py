@@ -1,7 +1,8 @@
 """The statistics screen: one row per kind of table (rules preset and player count) with
 the human player's matches, deals, penalties, bent tables, calls and best/worst match;
 two views over time drawn from the match history (:mod:`stats_charts`); and Reset
-statistics, which asks first."""
+statistics, which asks first. Friends who shared the computer have theirs by name: a
+menu in the heading's corner (or Tab) shows whose."""
 
 from __future__ import annotations
 
@@ -10,14 +11,15 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
-from pygame_gui.elements import UIButton
+import pygame_gui
+from pygame_gui.elements import UIButton, UIDropDownMenu
 
 from kalooki.engine.rules import PRESETS
 from kalooki.store.history import MatchEntry
 from kalooki.store.stats import Stats, TableKey, TableStats
 from kalooki.ui import text as ink
 from kalooki.ui.dialogs import Dialog
-from kalooki.ui.page import BUTTON_H, BUTTON_W, Page
+from kalooki.ui.page import BUTTON_H, BUTTON_W, HEADING_H, Page
 from kalooki.ui.stats_charts import VIEWS, draw_history
 from kalooki.words import Said, phrase, tr, ui_text, ui_tooltip
 from kalooki.words.formats import decimal
@@ -70,8 +72,13 @@ class StatsScene(Page):
 
     def __init__(self, app: Host, stats: Stats, on_back: Callable[[], None], *,
                  history: Sequence[MatchEntry] = (), on_reset: Reset | None = None) -> None:
-        self.rows = ordered(stats)
-        self.history = tuple(history)
+        self.stats = stats
+        self.every_match = tuple(history)
+        self.whose: str | None = None
+        """Whose statistics are shown: a person's name, or None for the one person's."""
+        self.whose_menu: UIDropDownMenu | None = None
+        self.rows = ordered(stats.of(None))
+        self.history = self._matches()
         self.on_reset = on_reset
         self.scroll = 0
         self.view = VIEWS[0]
@@ -82,7 +89,41 @@ class StatsScene(Page):
 
     def build(self) -> None:
         self._build_buttons()
+        self._build_whose()
         self._build_table()
+
+    @property
+    def people(self) -> list[str | None]:
+        """Everyone with statistics: the one person's (None), then the named, by name."""
+        return [None, *sorted(self.stats.people, key=str.casefold)]
+
+    def _matches(self) -> tuple[MatchEntry, ...]:
+        return tuple(entry for entry in self.every_match if entry.player == self.whose)
+
+    def _build_whose(self) -> None:
+        """The menu of whose statistics to show, when friends have kept theirs."""
+        self.whose_menu = None
+        if not self.stats.people:
+            return
+        width = min(300, self.body.width // 3)
+        rect = pygame.Rect(self.body.right - width, self.body.top - HEADING_H - 6, width,
+                           HEADING_H - 10)
+        options: list[str | tuple[str, str]] = [
+            (self._label(name), name or "") for name in self.people]
+        chosen = options[self.people.index(self.whose)]
+        self.whose_menu = self.add(UIDropDownMenu(options, chosen, rect, self.app.ui))
+
+    @staticmethod
+    def _label(name: str | None) -> str:
+        return tr("stats.whose.solo") if name is None else tr("stats.whose.person", name=name)
+
+    def choose(self, name: str | None) -> None:
+        """Show ``name``'s statistics (None: the one person's)."""
+        self.whose = name
+        self.rows = ordered(self.stats.of(name))
+        self.history = self._matches()
+        self.scroll = 0
+        self.rebuild()
 
     def _build_buttons(self) -> None:
         gap = 10
@@ -124,6 +165,7 @@ class StatsScene(Page):
         if problems:
             return notice_said(problems[0])
         self.rows, self.history, self.scroll = [], (), 0
+        self.stats, self.every_match, self.whose = Stats(), (), None
         self.app.notify(tr("stats.reset.done"))
         return None
 
@@ -159,7 +201,14 @@ class StatsScene(Page):
             else:
                 self.dialog.handle_event(event)
             return
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+        if (event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED
+                and event.ui_element is self.whose_menu):
+            self.choose(str(event.selected_option_id) or None)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_TAB and self.stats.people:
+            step = -1 if event.mod & pygame.KMOD_SHIFT else 1
+            people = self.people
+            self.choose(people[(people.index(self.whose) + step) % len(people)])
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
             step = 1 if event.key == pygame.K_RIGHT else -1
             self.show(VIEWS[(VIEWS.index(self.view) + step) % len(VIEWS)])
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_DELETE:

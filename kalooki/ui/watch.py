@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from kalooki.engine.rules import RuleSet
+from kalooki.store.settings import HUMAN
 from kalooki.ui.session import MatchSession, Seat
 from kalooki.ui.setup_panel import DEFAULT_LEVEL, DEFAULT_NAMES, GameSetup
 from kalooki.ui.table import TableScene
@@ -35,11 +36,15 @@ def watch_setup(preset_name: str, players: int) -> GameSetup:
 
 
 def watch_seats(setup: GameSetup) -> list[Seat]:
-    """The panel's opponents, and one more computer player in the person's seat."""
-    first = next(name for name in FIRST_SEAT_NAMES if name not in setup.names)
-    return [Seat(first, DEFAULT_LEVEL),
-            *(Seat(name, level) for name, level in zip(setup.names, setup.levels,
-                                                       strict=True))]
+    """The panel's seats, computers all: the first seat's computer is named apart from
+    the others (unless the panel named it), and a person's seat goes to a computer of
+    the default level."""
+    first = setup.first_name if setup.first != HUMAN and setup.first_name else next(
+        name for name in FIRST_SEAT_NAMES if name not in setup.names)
+    level = setup.first if setup.first != HUMAN else DEFAULT_LEVEL
+    return [Seat(first, level),
+            *(Seat(name, DEFAULT_LEVEL if kind == HUMAN else kind)
+              for name, kind in zip(setup.names, setup.levels, strict=True))]
 
 
 def watch_match(app: Host, rules: RuleSet, setup: GameSetup, profile: Profile, *,
