@@ -16,6 +16,8 @@ import pygame
 
 from kalooki.ui import text as ink
 from kalooki.ui.card_art import CardArt
+from kalooki.ui.focus import FocusRing
+from kalooki.ui.form import Form
 from kalooki.ui.pacing import (
     CATCH_UP,
     IDLE_POLL,
@@ -65,6 +67,8 @@ class App:
         self.surface = self.window.get_surface()
         self.size = self.surface.get_size()
         self.ui = create_ui_manager(self.size)
+        self.focus = FocusRing(self.ui)
+        """The keyboard's way to every widget (Tab, Enter, arrows)."""
         self.clock: FrameClock = clock or pygame.time.Clock()
         self.wait = wait or wait_for_events
         self.since_input = 0.0
@@ -92,6 +96,7 @@ class App:
         if self.scene is not None:
             self.scene.leave()
         self.scene = scene
+        self.focus.forget()
 
     def quit(self) -> None:
         self.running = False
@@ -146,6 +151,10 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
+        form = getattr(self.scene, "form", None)
+        self.focus.scroller = form if isinstance(form, Form) else None
+        if self.focus.handle(event):
+            return
         cue = gesture_cue(event)
         if cue is not None:
             self.sounds.play(cue.sound)
@@ -172,6 +181,7 @@ class App:
         if self.scene is not None:
             self.scene.draw(self.surface)
         self.ui.draw_ui(self.surface)
+        self.focus.draw(self.surface)
         self._draw_note(dt)
         self.window.flip()
         self.frames_drawn += 1

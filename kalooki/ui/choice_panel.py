@@ -10,6 +10,8 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIPanel
 
+from kalooki.ui.focus import MODAL_LAYER
+
 _PAD, _ROW, _GAP = 20, 46, 10
 
 
@@ -23,7 +25,7 @@ class ChoicePanel:
         height = 2 * _PAD + _ROW + len(options) * (_ROW + _GAP)
         rect = pygame.Rect(0, 0, width, height)
         rect.center = (size[0] // 2, size[1] // 2)
-        self.panel = UIPanel(rect, manager=manager, starting_height=5)
+        self.panel = UIPanel(rect, manager=manager, starting_height=MODAL_LAYER)
         UILabel(pygame.Rect(_PAD, _PAD, width - 2 * _PAD, _ROW - _GAP), title, manager,
                 self.panel, object_id="#heading")
         self.buttons: list[UIButton] = []

@@ -123,6 +123,14 @@ class Form:
             self.scrollbar.set_scroll_from_start_percentage(self.offset / self.total_height())
         self.layout()
 
+    def order(self, widget: UIElement) -> tuple[int, int] | None:
+        """Where ``widget`` stands in the rows (row, x), for the keyboard's reading order."""
+        for index, row in enumerate(self.rows):
+            for held, dx, _ in row.widgets:
+                if held is widget:
+                    return index, dx
+        return None
+
     def reveal(self, widget: UIElement) -> None:
         """Scroll so the row holding ``widget`` is in view."""
         top = 0
