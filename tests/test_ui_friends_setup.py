@@ -170,9 +170,10 @@ def test_the_statistics_screen_shows_whose_it_is_asked(app: App) -> None:
     assert [key for key, _ in scene.rows] == [("baby", 3)]
     choose(app, scene.whose_menu, "Ben, with friends")
     assert scene.whose == "Ben" and [key for key, _ in scene.rows] == [("caribbean", 4)]
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0,
+    app.focus.focus(scene.whose_menu)  # the keyboard's way: the ring on the menu, Up
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_UP, mod=0,
                                          unicode="", scancode=0))
-    app.run_frames(2)
+    app.run_frames(3)
     assert scene.whose is None and [key for key, _ in scene.rows] == [("baby", 3)]
 
 

@@ -204,10 +204,6 @@ class StatsScene(Page):
         if (event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED
                 and event.ui_element is self.whose_menu):
             self.choose(str(event.selected_option_id) or None)
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_TAB and self.stats.people:
-            step = -1 if event.mod & pygame.KMOD_SHIFT else 1
-            people = self.people
-            self.choose(people[(people.index(self.whose) + step) % len(people)])
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
             step = 1 if event.key == pygame.K_RIGHT else -1
             self.show(VIEWS[(VIEWS.index(self.view) + step) % len(VIEWS)])
