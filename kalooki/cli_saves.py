@@ -96,6 +96,8 @@ def _replay_report(resumed: ResumedGame) -> str:
         notes = []
         if result.void:
             notes.append("void")
+        if result.stalled:
+            notes.append("nobody out")
         if result.winner is not None:
             notes.append(f"{names[result.winner]} out" + (", bent" if result.bent else ""))
         if result.cut_bonus:

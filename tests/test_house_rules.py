@@ -22,7 +22,7 @@ from kalooki.engine.actions import (
     TakeDiscard,
 )
 from kalooki.engine.cards import parse_cards
-from kalooki.engine.deal import Phase
+from kalooki.engine.deal import DealResult, Phase
 from kalooki.engine.errors import RuleError
 from kalooki.engine.melds import (
     GROUP_KIND,
@@ -603,6 +603,33 @@ def test_reshuffle_limit():
     assert any(e.kind == "deal-void" for e in exhaust(always, 3))
     unlimited = with_(always, reshuffle_limit=None)
     assert any(e.kind == "reshuffle" for e in exhaust(unlimited, 300))
+
+
+def test_redeal_limit():
+    """A deal void ``redeal_limit`` times running is scored as the hands stand the next
+    time its stock runs out for good; voids of an earlier deal do not count."""
+    def void(deal):
+        return DealResult(deal, 0, (0, 0, 0), None, False, True, False, ((), (), ()),
+                          (0, 0, 0))
+
+    def exhaust(rules, earlier):
+        game = rigged(["2S 3S", "4S 5S", "6S 7S"], rules=rules, discard="9D 9C KD", deal_no=4)
+        game.stock, game.reshuffles, game.results = [], 1, list(earlier)
+        return game, [e.kind for e in game.apply(DrawStock(), game.to_act)]
+
+    game, kinds = exhaust(CARIB, [void(4)])
+    assert "deal-void" in kinds and game.deal_no == 4 and game.voids_running() == 2
+    game, kinds = exhaust(CARIB, [void(3), void(3), void(4)])
+    assert "deal-void" in kinds and game.deal_no == 4
+    game, kinds = exhaust(CARIB, [void(4), void(4)])
+    assert "deal-void" not in kinds and "deal-end" in kinds
+    stalled = game.results[-1]
+    assert stalled.stalled and not stalled.void and stalled.winner is None
+    assert stalled.scores == (5, 9, 13) and game.totals == [5, 9, 13] and game.deal_no == 5
+    game, kinds = exhaust(with_(CARIB, redeal_limit=0), [])
+    assert game.results[-1].stalled and game.voids_running() == 0
+    game, kinds = exhaust(with_(CARIB, redeal_limit=None), [void(4)] * 30)
+    assert "deal-void" in kinds and game.voids_running() == 31
 
 
 # --- every field is tested here -----------------------------------------------

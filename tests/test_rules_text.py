@@ -72,6 +72,7 @@ CHANGES = {
     "going_out_bonus_no_tacking": (K51, False),
     "stock_exhaustion": (CARIB, "always-reshuffle"),
     "reshuffle_limit": (K51, None),
+    "redeal_limit": (CARIB, 0),
     "opening_ace_low_points": (K51, 2),
     "opening_ace_high_points": (K51, 12),
 }

@@ -1,6 +1,6 @@
 """Invariants under random legal play: cards conserved, replays identical, views sealed."""
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from kalooki.ai.random_player import choose_random
@@ -55,6 +55,7 @@ def test_random_legal_play_always_finishes_a_deal_without_raising(seed, players,
 
 @PROPERTY
 @given(seed=st.integers(0, 2**32), players=st.integers(3, 6), rng_seed=st.integers(0, 2**16))
+@example(seed=897, players=6, rng_seed=25527)  # once 145 deals, 143 void, in 30,000 actions
 def test_eager_random_play_completes_a_baby_match(seed, players, rng_seed):
     recorder = Recorder.new(preset("baby"), players, seed)
     game = recorder.game

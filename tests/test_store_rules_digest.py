@@ -5,6 +5,7 @@ match; saves of format 1, written before the digest, still load."""
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import json
 from typing import Any
 
@@ -78,3 +79,22 @@ def test_a_format_1_save_without_the_rules_digest_still_loads() -> None:
     doc["format_version"] = 2
     with pytest.raises(SaveError, match=r"summary\.rules"):
         load(saved(doc))
+
+
+def test_a_save_older_than_the_redeal_limit_loads_as_it_was_played() -> None:
+    """Saves written before ``redeal_limit`` existed lack it: they replay with no limit,
+    as they were played, and their rules digest (computed without it) still matches."""
+    unbounded = dataclasses.replace(preset("caribbean"), redeal_limit=None)
+    recorder = Recorder.new(unbounded, 4, 3)
+    rng = Rng(3)
+    for _ in range(120):
+        game = recorder.game
+        recorder.apply(eager(game.view(game.to_act), rng), game.to_act)
+    doc = json.loads(encode(stamped(recorder)))
+    rules = doc["record"]["rules"]
+    del rules["redeal_limit"]
+    old_text = json.dumps(rules, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    assert doc["summary"]["rules"] == hashlib.sha256(old_text.encode()).hexdigest()[:16]
+    loaded = load(saved(doc))
+    assert loaded.game.rules.redeal_limit is None
+    assert loaded.game.state_hash() == recorder.game.state_hash()

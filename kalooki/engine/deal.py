@@ -50,3 +50,6 @@ class DealResult:
     totals: tuple[int, ...] = ()
     """Every player's match total once this deal was scored (before any buy-in): the
     running totals a match chart draws, kept where a later buy-in cannot blur them."""
+    stalled: bool = False
+    """Scored with nobody out: the deal was void ``redeal_limit`` times running and ran
+    out of stock once more (``winner`` is None, ``void`` False)."""

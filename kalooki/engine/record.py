@@ -50,7 +50,7 @@ class GameRecord:
                 raise RuleError("bad-record", case="wrong_type", field=key)
             return value
 
-        rules = RuleSet.from_dict(need("rules", dict))
+        rules = RuleSet.from_record(need("rules", dict))
         actions = need("actions", list)
         if not all(isinstance(a, str) for a in actions):
             raise RuleError("bad-record", case="actions")

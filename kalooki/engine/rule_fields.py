@@ -296,6 +296,7 @@ FIELDS: tuple[FieldSpec, ...] = (
     _bool("going_out_bonus_no_tacking", _S),
     _choice("stock_exhaustion", _S),
     _maybe("reshuffle_limit", _S, 1, 100),
+    _maybe("redeal_limit", _S, 0, 20),
     _int("opening_ace_low_points", _O, 0, CARD_POINTS),
     _int("opening_ace_high_points", _O, 0, CARD_POINTS),
 )

@@ -47,8 +47,10 @@ class RuleSet:
     # Deck
     packs: int = 2
     jokers: int = 4
-    packs_by_players: tuple[tuple[int, int, int], ...] = ((7, 3, 6),)
-    """(from this many players, packs, jokers): bigger tables use more cards."""
+    packs_by_players: tuple[tuple[int, int, int], ...] = ((6, 3, 6),)
+    """(from this many players, packs, jokers): bigger tables use more cards. Six players
+    take a third pack: with two, six hands of 16 leave 11 cards of stock and late deals
+    void nearly every time (``python -m bench voids``)."""
     players_min: int = 3
     players_max: int = 6
     # Deals
@@ -109,6 +111,10 @@ class RuleSet:
     """With ``always-reshuffle``: after this many new stocks the next exhaustion voids the
     deal, so a deal nobody can finish (every hand stuck with unplayable cards) still ends.
     None: no limit."""
+    redeal_limit: int | None = 2
+    """How many times running one deal may be void and dealt again. When it would be void
+    once more, it is scored as the hands stand (nobody went out), so a table that keeps
+    running out of stock still moves on and every match ends. None: no limit."""
     # Opening values: what a card is worth towards an opening threshold
     opening_ace_low_points: int = 1
     opening_ace_high_points: int = 11
@@ -162,6 +168,14 @@ class RuleSet:
                 raise RuleError("bad-rules", f"Unknown rule field '{key}'.")
             values[key] = spec.read(raw)
         return dataclasses.replace(base or cls(), **values)
+
+    @classmethod
+    def from_record(cls, data: dict[str, Any]) -> RuleSet:
+        """The rules a saved record holds. A field the record is older than takes the value
+        it had before it existed (:data:`LATER_FIELDS`), so the record replays as played."""
+        if not isinstance(data, dict):
+            raise RuleError("bad-rules", "A rule set must be a table of fields.")
+        return cls.from_dict({**LATER_FIELDS, **data})
 
     def validate(self, players: int | None = None) -> None:
         """Refuse impossible or contradictory combinations with a readable sentence."""
@@ -266,6 +280,11 @@ class RuleSet:
                     f"to draw from."]
         return []
 
+
+LATER_FIELDS: dict[str, Any] = {"redeal_limit": None}
+"""Fields added after saves began to hold rule sets, each with the JSON value that means
+what the game did before the field existed; such a value is left out of the rules digest
+(``store.savegame.rules_digest``), so older saves keep theirs."""
 
 CARIBBEAN = RuleSet()
 PRESETS: dict[str, RuleSet] = {

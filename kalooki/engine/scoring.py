@@ -69,7 +69,7 @@ def with_bonus(points: int, rules: RuleSet) -> int:
     return points
 
 
-def deal_scores(hands: Sequence[Sequence[int]], winner: int, bent: bool,
+def deal_scores(hands: Sequence[Sequence[int]], winner: int | None, bent: bool,
                 out: Sequence[bool], rules: RuleSet) -> list[int]:
     """Every player's penalty for a deal ``winner`` went out of (``bent``: in one turn);
     eliminated players, whose hands are empty, pay no bonus. The cut bonus is the

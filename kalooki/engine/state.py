@@ -338,14 +338,33 @@ class Game(Moves):
     def _go_out(self, winner: int) -> list[Event]:
         rules = self.rules
         bent = went_out_in_one_turn(self.went_down_now, self.tacked_others_now, rules)
-        scores = deal_scores(self.hands, winner, bent, self.out, rules)
+        return self._score_deal(winner, bent)
+
+    def _score_deal(self, winner: int | None, bent: bool) -> list[Event]:
+        """Score the hands as they stand; no ``winner`` when the deal stalled."""
+        scores = deal_scores(self.hands, winner, bent, self.out, self.rules)
         if self.cut_bonus_won:
-            scores[self.dealer] += rules.cut_bonus_points
+            scores[self.dealer] += self.rules.cut_bonus_points
         result = DealResult(self.deal_no, self.dealer, tuple(scores), winner, bent, False,
-                            self.cut_bonus_won, tuple(tuple(h) for h in self.hands))
+                            self.cut_bonus_won, tuple(tuple(h) for h in self.hands),
+                            stalled=winner is None)
         return self._finish_deal(result)
 
+    def voids_running(self) -> int:
+        """How many times running the current deal has been void and dealt again."""
+        count = 0
+        for result in reversed(self.results):
+            if not result.void or result.deal != self.deal_no:
+                break
+            count += 1
+        return count
+
     def _void_deal(self) -> list[Event]:
+        """The stock ran out for good: the deal is dealt again, unless it has been void
+        ``redeal_limit`` times running; then it is scored as the hands stand."""
+        limit = self.rules.redeal_limit
+        if limit is not None and self.voids_running() >= limit:
+            return self._score_deal(None, False)
         result = DealResult(self.deal_no, self.dealer, (0,) * self.players, None, False, True,
                             False, tuple(tuple(h) for h in self.hands), tuple(self.totals))
         self.results.append(result)

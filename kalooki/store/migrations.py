@@ -70,7 +70,7 @@ def _from_1(doc: Document) -> Document:
     summary = need(doc, "summary", json_object)
     record = need(doc, "record", json_object)
     try:
-        rules = RuleSet.from_dict(need(record, "rules", json_object, "record."))
+        rules = RuleSet.from_record(need(record, "rules", json_object, "record."))
     except RuleError as error:
         raise SaveError(f"'record': {refusal_text(error)}") from None
     return {**doc, "format_version": 2, "summary": {**summary, "rules": rules_digest(rules)}}

@@ -22,7 +22,7 @@ from kalooki.ai.levels import OPPONENT_LEVELS, Level
 from kalooki.engine.cards import card_code, parse_card_code
 from kalooki.engine.errors import RuleError
 from kalooki.engine.record import HASH_EVERY, GameRecord, Recorder, replay
-from kalooki.engine.rules import RuleSet
+from kalooki.engine.rules import LATER_FIELDS, RuleSet
 from kalooki.engine.showable import escaped
 from kalooki.engine.state import Game
 from kalooki.store.fields import (
@@ -93,9 +93,11 @@ class Summary:
 
 
 def rules_digest(rules: RuleSet) -> str:
-    """The first 16 hex digits of SHA-256 over the rule set as sorted, compact JSON."""
-    text = json.dumps(rules.to_dict(), sort_keys=True, separators=(",", ":"),
-                      ensure_ascii=True)
+    """The first 16 hex digits of SHA-256 over the rule set as sorted, compact JSON; a
+    later field at its before-it-existed value is left out, so older saves keep theirs."""
+    data = {key: value for key, value in rules.to_dict().items()
+            if key not in LATER_FIELDS or value != LATER_FIELDS[key]}
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     return hashlib.sha256(text.encode("ascii")).hexdigest()[:16]
 
 

@@ -15,6 +15,7 @@ from kalooki.engine.rule_choices import GoingOutBonus
 from kalooki.engine.rules import RuleSet
 from kalooki.engine.scoring import OneTurnOut, one_turn_out
 from kalooki.engine.view import PublicMeld
+from kalooki.words import tr
 from kalooki.words.melds import contract_name
 
 
@@ -140,6 +141,8 @@ class Narrator:
             return "The stock ran out again: the deal is void and will be dealt again."
         if kind == "deal-end":
             result = info["result"]
+            if result.stalled:
+                return tr("summary.log.deal_stalled", deal=info["deal"])
             return f"{who} went out{self._bent(result.bent)}! Deal {info['deal']} is over."
         if kind == "buy-in-offer":
             return (f"{who} {'are' if event.player == self.viewer else 'is'} over the limit "

@@ -94,7 +94,9 @@ def render_summary(art: CardArt, size: tuple[int, int], result: DealResult,
     big = max(20, round(size[1] * 0.036))
     small = max(14, round(size[1] * 0.022))
     pad = round(big * 0.9)
-    if result.winner is None:
+    if result.stalled:
+        title = tr("summary.deal_stalled", deal=result.deal)
+    elif result.winner is None:
         title = f"Deal {result.deal} is void"
     else:
         bent = bent_title if result.bent else ""

@@ -478,7 +478,24 @@ def _scoring(w: _Writer, r: RuleSet) -> Section:
                                              f"pioche s'épuise encore, personne ne peut finir "
                                              f"la donne : elle est annulée et le même donneur "
                                              f"redistribue."))))
+    if r.redeal_limit is not None:
+        paras.append(_redeal_bound(w, r.redeal_limit))
     return Section("scoring", w.t("Scoring", "Le décompte"), tuple(paras))
+
+
+def _redeal_bound(w: _Writer, limit: int) -> str:
+    """What ends a deal that keeps being void, so that every match ends."""
+    if limit == 0:
+        return w.t("A void deal is not dealt again: it is scored as the hands stand, as if "
+                   "nobody went out.",
+                   "Une donne annulée n'est pas redistribuée : on compte les mains telles "
+                   "qu'elles sont, comme si personne n'était sorti.")
+    times = f"{w.num(limit)} {w.plural(limit, 'time', 'fois', fr_many='fois')}"
+    return w.t(f"One deal is dealt again at most {times} running. If it would be void once "
+               f"more, it is scored as the hands stand instead, as if nobody went out.",
+               f"Une même donne n'est redistribuée que {times} de suite au plus. Si elle "
+               f"devait être annulée une fois de plus, on compte les mains telles qu'elles "
+               f"sont, comme si personne n'était sorti.")
 
 
 def _match_end(w: _Writer, r: RuleSet) -> Section:
