@@ -1,7 +1,8 @@
 """``kalooki replay FILE`` and ``kalooki saves``: check and list saved games from a script.
 
 ``replay`` proves a record by replaying it and prints the scores as a table; a damaged or
-altered file exits 1 with one line naming the action or field at fault. Unlike loading a
+altered file exits 1 with one line naming the action or field at fault. ``replay --watch``
+opens it in the window's replay viewer instead, once it is proved. Unlike loading a
 game in the program, it never falls back to the ``.bak`` or moves the file: a check
 reports, it does not repair.
 """
@@ -28,7 +29,9 @@ def add_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[ty
     """Register ``replay`` and ``saves``."""
     replay = commands.add_parser("replay", help="check a saved game and print its scores")
     replay.add_argument("file", metavar="FILE",
-                        help="a save file, or the name of a save in the store")
+                        help="a save file, a game record, or the name of a save in the store")
+    replay.add_argument("--watch", action="store_true",
+                        help="watch it in the window, action by action")
     _data_dir(replay)
     replay.set_defaults(run=run_replay)
 
@@ -49,6 +52,8 @@ def _paths(args: argparse.Namespace) -> StorePaths:
 
 def run_replay(args: argparse.Namespace) -> int:
     path = _find(args.file, _paths(args))
+    if args.watch:
+        return _watch(path, _paths(args))
     try:
         if path.stat().st_size > MAX_SAVE_BYTES:
             return _fail(f"{args.file}: larger than {MAX_SAVE_BYTES >> 20} MiB, so not a save.")
@@ -59,6 +64,16 @@ def run_replay(args: argparse.Namespace) -> int:
         return _fail(f"{path}: {error}")
     print(_replay_report(resumed))
     return 0
+
+
+def _watch(path: Path, paths: StorePaths) -> int:
+    from kalooki.ui.launcher import run_replay_window
+    from kalooki.ui.replay_open import Watched, watch_file
+
+    watched = watch_file(path)
+    if not isinstance(watched, Watched):
+        return _fail(str(watched))
+    return run_replay_window(paths, watched)
 
 
 def run_saves(args: argparse.Namespace) -> int:

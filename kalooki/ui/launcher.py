@@ -23,8 +23,9 @@ from kalooki.store.settings import load_settings
 from kalooki.ui.app import FPS, App, FrameClock
 from kalooki.ui.autoplay import run_autoplay
 from kalooki.ui.pacing import EventWait
-from kalooki.ui.play import open_menu, watch_from_command_line
+from kalooki.ui.play import open_menu, show_replay, watch_from_command_line
 from kalooki.ui.profile import Profile, told
+from kalooki.ui.replay_open import Watched
 from kalooki.ui.resources import font
 from kalooki.ui.session import thinking_thread
 from kalooki.ui.sound_board import game_board
@@ -68,15 +69,33 @@ def run_game(args: argparse.Namespace) -> int:
         then = None
         if getattr(args, "watch", False):
             then = watch_from_command_line(args.table_rules, args.players, args.deals)
-        start_logging(paths)
-        app = launch(paths, fullscreen=bool(getattr(args, "fullscreen", False)), then=then)
-        try:
-            return app.run()
-        except Exception:
-            logging.getLogger("kalooki").exception("the game stopped on an unexpected error")
-            raise
-        finally:
-            app.close()
+        return _run_window(paths, then, bool(getattr(args, "fullscreen", False)))
     finally:
         font.cache_clear()
         pygame.quit()
+
+
+def run_replay_window(paths: StorePaths, watched: Watched) -> int:
+    """``kalooki replay FILE --watch``: the window on the replay viewer (the file already
+    opened and proved), the main menu behind it."""
+    def open_replay(app: App, profile: Profile) -> object:
+        return show_replay(app, profile, watched, lambda: open_menu(app, profile))
+
+    try:
+        return _run_window(paths, open_replay)
+    finally:
+        font.cache_clear()
+        pygame.quit()
+
+
+def _run_window(paths: StorePaths, then: Callable[[App, Profile], object] | None,
+                fullscreen: bool = False) -> int:
+    start_logging(paths)
+    app = launch(paths, fullscreen=fullscreen, then=then)
+    try:
+        return app.run()
+    except Exception:
+        logging.getLogger("kalooki").exception("the game stopped on an unexpected error")
+        raise
+    finally:
+        app.close()

@@ -1,5 +1,5 @@
 """The main menu: Continue (when an autosave exists), New game, Watch a game, Load game
-(when named saves exist), Rules, Statistics, Settings (when the game has a settings
+(when named saves exist), Watch a replay, Rules, Statistics, Settings (when the game has a settings
 screen), Quit, and the new-game panel (which also sets up a watched game).
 
 Everything the menu cannot do itself arrives as a callback, so later issues plug in the
@@ -49,6 +49,7 @@ class MainMenuScene:
                  on_rules: Callable[[], None] | None = None,
                  on_stats: Callable[[], None] | None = None,
                  on_watch: Callable[[GameSetup], None] | None = None,
+                 on_replay: Callable[[], None] | None = None,
                  house_rules: HouseRules | None = None,
                  on_house_rules: Callable[[GameSetup], None] | None = None,
                  setup: GameSetup | None = None) -> None:
@@ -63,6 +64,7 @@ class MainMenuScene:
         self.on_rules = on_rules
         self.on_stats = on_stats
         self.on_watch = on_watch
+        self.on_replay = on_replay
         self.house_rules = house_rules
         self.on_house_rules = on_house_rules
         """Opens the house-rules editor from the new-game panel, on the chosen preset."""
@@ -86,6 +88,7 @@ class MainMenuScene:
             ("new_game", self.open_setup, None if autosave else "#primary"),
             ("watch", self.open_watch if self.on_watch else None, None),
             ("load_game", self.on_load if self.on_load and self.has_saves() else None, None),
+            ("replay", self.on_replay, None),
             ("rules", self.on_rules, None),
             ("statistics", self.on_stats, None),
             ("settings", self.on_settings, None),
@@ -96,7 +99,7 @@ class MainMenuScene:
         rects = self._place(size, len(entries))
         self.buttons: dict[str, UIButton] = {}
         """The menu's buttons by name: ``continue``, ``new_game``, ``load_game``, ``rules``,
-        ``statistics``, ``settings``, ``quit`` (those the menu offers now)."""
+        ``replay``, ``statistics``, ``settings``, ``quit`` (those the menu offers now)."""
         for (name, command, object_id), rect in zip(entries, rects, strict=True):
             self.buttons[name] = UIButton(rect, **ui_text(f"menu.{name}"), manager=manager,
                                           command=command, object_id=object_id)
@@ -114,20 +117,20 @@ class MainMenuScene:
 
     def _place(self, size: tuple[int, int], count: int) -> list[pygame.Rect]:
         """The buttons' places under the title: one column when it fits the window, else
-        two (a lone last button centred); the title is placed to centre the whole block."""
-        columns = 1 if self._block(count, 1) <= size[1] - 2 * round(size[1] * 0.03) else 2
+        two or three (a short last row centred); the title is placed to centre the whole
+        block."""
+        room = size[1] - 2 * round(size[1] * 0.03)
+        columns = next((n for n in (1, 2) if self._block(count, n) <= room), 3)
         rows = -(-count // columns)
         top = max(round(size[1] * 0.03), (size[1] - self._block(count, columns)) // 2)
         self.title_pos = ((size[0] - self.title.get_width()) // 2, top)
         y = top + self.title.get_height()
-        width = columns * _BUTTON_W + (columns - 1) * _BUTTON_GAP
-        left = (size[0] - width) // 2
         rects = []
         for index in range(count):
             row, column = divmod(index, columns)
-            x = left + column * (_BUTTON_W + _BUTTON_GAP)
-            if columns == 2 and row == rows - 1 and count % 2:
-                x = (size[0] - _BUTTON_W) // 2
+            in_row = columns if row < rows - 1 else count - row * columns
+            width = in_row * _BUTTON_W + (in_row - 1) * _BUTTON_GAP
+            x = (size[0] - width) // 2 + column * (_BUTTON_W + _BUTTON_GAP)
             rects.append(pygame.Rect(x, y + row * (_BUTTON_H + _BUTTON_GAP), _BUTTON_W,
                                      _BUTTON_H))
         return rects

@@ -28,6 +28,8 @@ from kalooki.ui.menu import DEFAULT_PRESETS, MainMenuScene
 from kalooki.ui.play_rules import house_rules_of, offered_rules, open_editor
 from kalooki.ui.play_settings import settings_scene
 from kalooki.ui.profile import Profile, told
+from kalooki.ui.replay_open import Watched, watch_file, watch_stored
+from kalooki.ui.replay_scene import ReplayScene
 from kalooki.ui.rules_scene import RulesScene
 from kalooki.ui.saves_scene import LoadGameScene, save_dialog, save_error
 from kalooki.ui.session import HUMAN_LEVEL, HUMAN_SEAT, MatchSession, Seat
@@ -93,6 +95,7 @@ def open_menu(app: App, profile: Profile | None = None) -> MainMenuScene:
                          on_start=lambda setup: _start(app, setup, chosen),
                          on_continue=lambda: continue_match(app, chosen),
                          on_load=lambda: open_saves(app, chosen),
+                         on_replay=lambda: _open_replays(app, chosen),
                          has_saves=lambda: has_named_saves(chosen.paths),
                          on_rules=lambda: open_rules(app, chosen),
                          on_stats=lambda: open_stats(app, chosen),
@@ -153,14 +156,37 @@ def open_stats(app: App, profile: Profile) -> StatsScene:
     return scene
 
 
-def open_saves(app: App, profile: Profile) -> LoadGameScene:
+def open_saves(app: App, profile: Profile, watching: bool = False) -> LoadGameScene:
+    """Load game; opened to watch (Watch a replay), the same list with Watch first."""
     def load(path: Path) -> Said | None:
         outcome = resume_save(app, profile, path)
         return None if isinstance(outcome, TableScene) else outcome
 
-    scene = LoadGameScene(app, profile.paths, load, lambda: open_menu(app, profile))
+    def back_here() -> None:
+        open_saves(app, profile, watching)
+
+    scene = LoadGameScene(app, profile.paths, load, lambda: open_menu(app, profile),
+                          on_watch=lambda path: show_replay(app, profile, watch_stored(path),
+                                                            back_here),
+                          on_watch_file=lambda path: show_replay(app, profile,
+                                                                 watch_file(path), back_here),
+                          watching=watching)
     app.switch(scene)
     return scene
+
+
+def _open_replays(app: App, profile: Profile) -> None:
+    open_saves(app, profile, watching=True)
+
+
+def show_replay(app: App, profile: Profile, watched: Watched | Said,
+                on_back: Callable[[], object]) -> Said | None:
+    """The replay viewer on ``watched``; or, for a file that cannot be watched, its
+    reason (for the caller to show)."""
+    if not isinstance(watched, Watched):
+        return watched
+    app.switch(ReplayScene(app, watched, on_back, card_scale=profile.settings.card_scale))
+    return None
 
 
 def _start(app: App, setup: GameSetup, profile: Profile) -> None:

@@ -69,6 +69,10 @@ class ReplayCursor:
                 self._checkpoints.append((number, game.clone()))
         self.steps = tuple(steps)
         self.end_hash = game.state_hash()
+        self.finished = game.over
+        """The record reaches the end of the match (a save of a game still going does not)."""
+        self.last_deal = game.deal_no
+        """The deal the record stops in: unfinished while the match is not."""
         self._positions = [position for position, _ in self._checkpoints]
         self.position = 0
         self._game = self._checkpoints[0][1].clone()
@@ -103,6 +107,11 @@ class ReplayCursor:
     @property
     def deal(self) -> int:
         return self._game.deal_no
+
+    def deal_is_over(self, deal: int) -> bool:
+        """Whether ``deal`` was played to its end in the record: then every hand of it may
+        be shown, since no one can still play with what it hid."""
+        return self.finished or deal < self.last_deal
 
     @property
     def last_step(self) -> Step | None:

@@ -1,16 +1,19 @@
-"""Saved games: the Load game screen (load, rename, delete) and the Save game dialog the
-pause menu opens. Every file operation goes through :mod:`kalooki.store.saves`; what goes
-wrong is said on screen in the store's own sentence, never raised."""
+"""Saved games: the Load game screen (load, watch, rename, delete, or watch another record
+file picked in a file dialog) and the Save game dialog the pause menu opens. Every file
+operation goes through :mod:`kalooki.store.saves`; what goes wrong is said on screen in the
+store's own sentence, never raised."""
 
 from __future__ import annotations
 
 import errno
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
+import pygame_gui
 from pygame_gui.elements import UIButton
+from pygame_gui.windows import UIFileDialog
 
 from kalooki.store.paths import StorePaths
 from kalooki.store.savegame import SaveError
@@ -29,7 +32,7 @@ if TYPE_CHECKING:
 
 _SELECTED = (201, 164, 76, 70)
 _STRIPE = (255, 255, 255, 14)
-_ACTION_W = 150
+_ACTION_W = 140
 
 
 def describe(entry: SaveEntry) -> tuple[str, str, str]:
@@ -57,15 +60,26 @@ def save_error(error: Exception) -> Said:
     return str(error)
 
 
+Opener = Callable[[Path], Said | None]
+"""Opens a file (and leaves this screen), or returns why it cannot."""
+
+
 class LoadGameScene(Page):
-    """``on_load`` resumes a save's game (and leaves this screen) or returns why not."""
+    """``on_load`` resumes a save's game; ``on_watch`` replays a save, ``on_watch_file``
+    any record file picked in the file dialog. Opened to watch (``watching``), the page
+    is headed so and Enter watches."""
 
     heading = "saves.heading"
 
-    def __init__(self, app: Host, paths: StorePaths,
-                 on_load: Callable[[Path], Said | None], on_back: Callable[[], None]) -> None:
+    def __init__(self, app: Host, paths: StorePaths, on_load: Opener,
+                 on_back: Callable[[], None], *, on_watch: Opener | None = None,
+                 on_watch_file: Opener | None = None, watching: bool = False) -> None:
         self.paths = paths
         self.on_load = on_load
+        self.on_watch = on_watch
+        self.on_watch_file = on_watch_file
+        self.watching = watching
+        self.picker: UIFileDialog | None = None
         self.entries: list[SaveEntry] = []
         self.damaged: list[str] = []
         """Why files could not be listed; kept while the screen is open, because the
@@ -77,6 +91,9 @@ class LoadGameScene(Page):
         self.clicks = DoubleClicks()
         self.refresh()
         super().__init__(app, on_back)
+
+    def title(self) -> dict[str, Any]:
+        return ui_text("saves.replay_heading" if self.watching else self.heading)
 
     def refresh(self, keep: Path | None = None) -> None:
         entries, warnings = list_saves(self.paths)
@@ -102,9 +119,15 @@ class LoadGameScene(Page):
         self.visible_rows = max(1, self.list_rect.height // self.row_h)
         x = self.body.right
         self.actions: dict[str, UIButton] = {}
-        for name, command, object_id in (("load", self.load, "#primary"),
-                                         ("delete", self.ask_delete, None),
-                                         ("rename", self.ask_rename, None)):
+        actions: list[tuple[str, Callable[[], None]]] = [("load", self.load)]
+        if self.on_watch is not None:
+            actions.insert(1 if not self.watching else 0, ("watch", self.watch))
+        actions += [("delete", self.ask_delete), ("rename", self.ask_rename)]
+        if self.on_watch_file is not None:
+            actions.append(("open_file", self.open_picker))
+        primary = "watch" if self.watching and self.on_watch is not None else "load"
+        for name, command in actions:
+            object_id = "#primary" if name == primary else None
             x -= _ACTION_W
             self.actions[name] = self.add(UIButton(
                 pygame.Rect(x, self.buttons_top, _ACTION_W, BUTTON_H),
@@ -114,10 +137,11 @@ class LoadGameScene(Page):
         self._enable()
 
     def _enable(self) -> None:
-        usable = self.selected is not None and self.dialog is None
-        for button in self.actions.values():
-            button.enable() if usable else button.disable()
-        self.back_button.enable() if self.dialog is None else self.back_button.disable()
+        free = self.dialog is None and self.picker is None
+        usable = self.selected is not None and free
+        for name, button in self.actions.items():
+            button.enable() if usable or (name == "open_file" and free) else button.disable()
+        self.back_button.enable() if free else self.back_button.disable()
 
     def rows(self) -> list[tuple[str, str, str, bool]]:
         """Every row of the list: saves (name, details, date), then why files were damaged."""
@@ -141,6 +165,36 @@ class LoadGameScene(Page):
             self.say(refusal, bad=True)
             self.refresh()
             self._enable()
+
+    def watch(self) -> None:
+        entry = self.chosen()
+        if entry is not None and self.on_watch is not None:
+            self._opened(self.on_watch(entry.path))
+
+    def _opened(self, refusal: Said | None) -> None:
+        if refusal is not None:
+            self.say(refusal, bad=True)
+            self.refresh()
+            self._enable()
+
+    def open_picker(self) -> None:
+        """The file dialog, in the saves folder: any save or record file can be watched."""
+        if self.picker is not None or self.dialog is not None:
+            return
+        width, height = min(720, self.app.size[0] - 80), min(520, self.app.size[1] - 80)
+        rect = pygame.Rect(0, 0, width, height)
+        rect.center = (self.app.size[0] // 2, self.app.size[1] // 2)
+        self.picker = UIFileDialog(rect, self.app.ui, window_title=tr("saves.open_title"),
+                                   initial_file_path=str(self.paths.saves_dir),
+                                   allow_existing_files_only=True)
+        self._enable()
+
+    def _picked(self, path: Path | None) -> None:
+        """The file dialog closed: with the path picked, or None when cancelled."""
+        self.picker = None
+        self._enable()
+        if path is not None and self.on_watch_file is not None:
+            self._opened(self.on_watch_file(path))
 
     def ask_rename(self) -> None:
         entry = self.chosen()
@@ -203,6 +257,16 @@ class LoadGameScene(Page):
     # --- Scene ----------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.picker is not None:
+            if (event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED
+                    and event.ui_element is self.picker):
+                self._picked(Path(event.text))
+            elif (event.type == pygame_gui.UI_WINDOW_CLOSE
+                  and event.ui_element is self.picker):
+                self._picked(None)
+            elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.picker.kill()
+            return
         if self.dialog is not None:
             self.dialog.handle_event(event)
             return
@@ -215,7 +279,11 @@ class LoadGameScene(Page):
             current = -1 if self.selected is None else self.selected
             self.select(current + (1 if event.key == pygame.K_DOWN else -1))
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.load()
+            self.watch() if self.watching else self.load()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_w:
+            self.watch()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_o:
+            self.open_picker()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_DELETE:
             self.ask_delete()
         else:
@@ -228,7 +296,7 @@ class LoadGameScene(Page):
         double = self.clicks.click(index)
         self.select(index)
         if double:
-            self.load()
+            self.watch() if self.watching else self.load()
 
     def update(self, dt: float) -> None:
         self.clicks.tick(dt)
@@ -237,6 +305,9 @@ class LoadGameScene(Page):
         if self.dialog is not None:
             self.dialog.kill()
             self.dialog = None
+        if self.picker is not None:
+            self.picker.kill()
+            self.picker = None
         super()._kill()
 
     def draw_body(self, surface: pygame.Surface) -> None:

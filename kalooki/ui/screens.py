@@ -16,7 +16,7 @@ from pathlib import Path
 import pygame
 
 from kalooki.store.paths import StorePaths
-from kalooki.ui import screens_charts
+from kalooki.ui import screens_charts, screens_replay
 from kalooki.ui import screens_forms as forms
 from kalooki.ui import screens_pages as pages
 from kalooki.ui import screens_table as table
@@ -45,6 +45,7 @@ def _registry() -> dict[str, Builder]:
         "match-end": table.match_end,
         "cards": pages.cards,
         "chart": screens_charts.charts,
+        "replay": screens_replay.replay,
     }
 
 

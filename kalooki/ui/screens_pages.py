@@ -14,6 +14,7 @@ from kalooki.engine.record import Recorder
 from kalooki.engine.rng import Rng
 from kalooki.engine.rule_fields import MAX_PLAYERS
 from kalooki.engine.rules import PRESETS, preset
+from kalooki.store.paths import StorePaths
 from kalooki.store.savegame import Seat, snapshot
 from kalooki.store.saves import SUFFIX, save_named
 from kalooki.store.settings import HUMAN
@@ -25,6 +26,7 @@ from kalooki.store.stats import (
     record_match,
     save_stats,
 )
+from kalooki.ui.app import App
 from kalooki.ui.card_art import CardArt, card_height
 from kalooki.ui.felt import felt
 from kalooki.ui.menu import MainMenuScene
@@ -49,7 +51,8 @@ def menu(shots: Shots) -> None:
     with shots.app() as app:
         app.switch(MainMenuScene(app, has_autosave=lambda: True, has_saves=lambda: True,
                                  on_load=_nothing, on_rules=_nothing, on_stats=_nothing,
-                                 on_settings=_nothing))
+                                 on_settings=_nothing, on_replay=_nothing,
+                                 on_watch=lambda setup: None))
         shots.take(app, "menu")
 
 
@@ -127,7 +130,7 @@ def statistics(shots: Shots) -> None:
         shots.take(app, "statistics-friends")
 
 
-def _sample_saves(shots: Shots) -> None:
+def sample_saves(shots: Shots) -> None:
     """Two saved games part-way through, and one damaged file."""
     for name, rules, steps in (("Friday night", "caribbean", 60), ("Lesson", "baby", 140)):
         recorder = Recorder.new(preset(rules), 4, steps)
@@ -144,13 +147,20 @@ def _sample_saves(shots: Shots) -> None:
                                                         encoding="utf-8")
 
 
+def load_scene(app: App, store: StorePaths, watching: bool = False) -> LoadGameScene:
+    """The Load screen as the game opens it, with Watch and Other file… (opening nothing)."""
+    return LoadGameScene(app, store, lambda path: None, _nothing,
+                         on_watch=lambda path: None, on_watch_file=lambda path: None,
+                         watching=watching)
+
+
 def load(shots: Shots) -> None:
     with shots.app() as app:
-        app.switch(LoadGameScene(app, shots.store, lambda path: None, _nothing))
+        app.switch(load_scene(app, shots.store))
         shots.take(app, "load-empty")
-    _sample_saves(shots)
+    sample_saves(shots)
     with shots.app() as app:
-        app.switch(LoadGameScene(app, shots.store, lambda path: None, _nothing))
+        app.switch(load_scene(app, shots.store))
         shots.take(app, "load")
 
 

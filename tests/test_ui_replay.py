@@ -1,0 +1,278 @@
+"""The replay viewer in the window, driven by posted events: reached from the main menu and
+the Load screen (a save, or any record file picked in the file dialog), stepped with keys
+and buttons, hands opened only where the record lets them be, a damaged file explained,
+and ``kalooki replay FILE --watch`` opening it (a bad file a clear line, no traceback)."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+import pygame
+import pygame_gui
+import pytest
+
+from kalooki import cli
+from kalooki.engine.cards import card_text
+from kalooki.engine.record import Recorder
+from kalooki.engine.rng import Rng
+from kalooki.engine.rules import preset
+from kalooki.store.paths import StorePaths
+from kalooki.store.savegame import GameSave, Seat, snapshot
+from kalooki.store.saves import save_named
+from kalooki.store.settings import Settings
+from kalooki.ui.app import App
+from kalooki.ui.menu import MainMenuScene
+from kalooki.ui.play import open_menu
+from kalooki.ui.profile import Profile
+from kalooki.ui.replay_scene import ReplayScene
+from kalooki.ui.saves_scene import LoadGameScene
+from tests.rig import eager
+from tests.test_ui_app import click
+
+SEATS = [Seat("You", "human"), Seat("Grace", "easy"), Seat("Bert", "easy")]
+
+
+def played(stop_in_deal: int | None = None, seed: int = 21) -> GameSave:
+    """A three-deal baby match played to its end, or stopped ten actions into a deal."""
+    rules = dataclasses.replace(preset("baby"), deals_per_match=3)
+    recorder = Recorder.new(rules, 3, seed)
+    rng, into = Rng(seed), 0
+    while recorder.game.to_act is not None:
+        if stop_in_deal is not None and recorder.game.deal_no == stop_in_deal:
+            into += 1
+            if into > 10:
+                break
+        seat = recorder.game.to_act
+        recorder.apply(eager(recorder.game.view(seat), rng), seat)
+    return snapshot(recorder, SEATS)
+
+
+@pytest.fixture(scope="module")
+def finished() -> GameSave:
+    return played()
+
+
+@pytest.fixture(scope="module")
+def unfinished() -> GameSave:
+    return played(stop_in_deal=2)
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> StorePaths:
+    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path))
+    return StorePaths.default()
+
+
+@pytest.fixture
+def profile(home: StorePaths) -> Profile:
+    return Profile(home, Settings())
+
+
+def press(app: App, key: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="",
+                                         scancode=0))
+    app.run_frames(2)
+
+
+def watch_list(app: App, profile: Profile) -> LoadGameScene:
+    menu = open_menu(app, profile)
+    assert isinstance(menu, MainMenuScene)
+    click(app, menu.buttons["replay"])
+    scene = app.scene
+    assert isinstance(scene, LoadGameScene) and scene.watching
+    return scene
+
+
+def watching(app: App, profile: Profile, save: GameSave, name: str) -> ReplayScene:
+    save_named(profile.paths, save, name)
+    listing = watch_list(app, profile)
+    listing.select([row[0] for row in listing.rows()].index(name))
+    press(app, pygame.K_RETURN)
+    scene = app.scene
+    assert isinstance(scene, ReplayScene)
+    return scene
+
+
+def test_keys_step_seek_and_jump_and_the_end_is_the_saved_state(
+        app: App, profile: Profile, finished: GameSave) -> None:
+    scene = watching(app, profile, finished, "Sunday")
+    cursor = scene.cursor
+    assert cursor.at_start and scene.buttons["back"].is_enabled is False
+    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_RIGHT)
+    assert cursor.position == 2
+    first_two = scene.log()
+    press(app, pygame.K_LEFT)
+    assert cursor.position == 1 and len(scene.log()) < len(first_two)
+    press(app, pygame.K_END)
+    assert cursor.at_end and cursor.game.state_hash() == finished.summary.digest
+    assert scene.summary is not None  # the match's end is shown as it was
+    press(app, pygame.K_HOME)
+    assert cursor.at_start
+    press(app, pygame.K_PAGEDOWN)
+    assert cursor.position == cursor.deal_starts[2] and cursor.deal == 2
+    press(app, pygame.K_PAGEDOWN)
+    assert cursor.deal == 3
+    press(app, pygame.K_PAGEUP)  # at the start of deal 3: back to deal 2's start
+    assert cursor.position == cursor.deal_starts[2]
+    press(app, pygame.K_1)
+    assert cursor.at_start
+
+
+def test_the_buttons_step_too_and_back_returns_to_the_list(
+        app: App, profile: Profile, finished: GameSave) -> None:
+    scene = watching(app, profile, finished, "Buttons")
+    click(app, scene.buttons["forward"])
+    click(app, scene.buttons["forward"])
+    assert scene.cursor.position == 2
+    click(app, scene.buttons["back"])
+    assert scene.cursor.position == 1
+    click(app, scene.buttons["next_deal"])
+    assert scene.cursor.deal == 2 and scene.summary is not None
+    click(app, scene.buttons["forward"])  # hidden under the summary: the click lifts it
+    assert scene.summary is None and scene.cursor.position == scene.cursor.deal_starts[2]
+    click(app, scene.buttons["quit"])
+    assert isinstance(app.scene, LoadGameScene) and app.scene.watching
+
+
+def test_a_finished_match_opens_every_hand_and_any_seat(
+        app: App, profile: Profile, finished: GameSave) -> None:
+    scene = watching(app, profile, finished, "Open")
+    press(app, pygame.K_RIGHT)
+    hands = scene.cursor.game.hands
+    assert scene.open_hands_now() == {1: tuple(hands[1]), 2: tuple(hands[2])}
+    press(app, pygame.K_s)
+    assert scene.shown_seat() == 1 and scene.view.hand == tuple(hands[1])
+    press(app, pygame.K_v)
+    assert scene.open_hands_now() == {}
+
+
+def test_the_deal_a_save_stopped_in_keeps_the_other_hands_hidden(
+        app: App, profile: Profile, unfinished: GameSave) -> None:
+    scene = watching(app, profile, unfinished, "Unfinished")
+    cursor = scene.cursor
+    assert not cursor.finished and cursor.last_deal == 2
+    press(app, pygame.K_RIGHT)  # deal 1 is over in the record: all may be seen
+    assert set(scene.open_hands_now()) == {1, 2}
+    press(app, pygame.K_s)
+    assert scene.shown_seat() == 1
+    press(app, pygame.K_END)  # deal 2 is still being played in the save
+    assert cursor.deal == 2
+    assert scene.open_hands_now() == {} and scene.shown_seat() == 0
+    assert scene.view.hand == tuple(cursor.game.hands[0])
+    assert not scene.buttons["seat"].is_enabled and not scene.buttons["hands"].is_enabled
+    press(app, pygame.K_s)
+    press(app, pygame.K_v)
+    assert scene.open_hands_now() == {} and scene.shown_seat() == 0
+    start = cursor.deal_starts[2]
+    secret_draws = [(number, card_text(event.cards[0], True))
+                    for number, step in enumerate(cursor.steps[start:], start=start + 1)
+                    for event in step.events
+                    if event.kind == "draw" and event.private and event.player != 0]
+    assert secret_draws  # the others drew from the stock in deal 2
+    for number, face in secret_draws:  # the log says they drew, not what
+        assert scene.lines[number] and not any(face in line for line in scene.lines[number])
+    press(app, pygame.K_HOME)  # back in deal 1, the chosen seat and open hands return
+    assert scene.shown_seat() == 1 and set(scene.open_hands_now()) == {0, 2}
+
+
+def test_a_damaged_file_picked_in_the_file_dialog_says_why(
+        app: App, profile: Profile, tmp_path: Path, finished: GameSave) -> None:
+    listing = watch_list(app, profile)
+    click(app, listing.actions["open_file"])
+    assert listing.picker is not None
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"rules": {}, "actions": [1, 2', encoding="utf-8")
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED,
+                                         ui_element=listing.picker, text=str(broken)))
+    app.run_frames(2)
+    assert app.scene is listing and listing.picker is None
+    words, bad = listing.status
+    assert bad and "broken.json" in str(words)
+
+
+def test_a_bare_record_picked_in_the_file_dialog_is_watched(
+        app: App, profile: Profile, tmp_path: Path, finished: GameSave) -> None:
+    record = tmp_path / "record.json"
+    record.write_text(json.dumps(finished.record.to_dict()), encoding="utf-8")
+    listing = watch_list(app, profile)
+    press(app, pygame.K_o)
+    assert listing.picker is not None
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED,
+                                         ui_element=listing.picker, text=str(record)))
+    app.run_frames(2)
+    scene = app.scene
+    assert isinstance(scene, ReplayScene)
+    assert scene.watched.names == ("Player 1", "Player 2", "Player 3")
+    assert scene.person is None and scene.free(scene.cursor.deal)
+
+
+def test_the_load_screen_offers_watch_beside_load(app: App, profile: Profile,
+                                                  finished: GameSave) -> None:
+    save_named(profile.paths, finished, "From load")
+    menu = open_menu(app, profile)
+    click(app, menu.buttons["load_game"])
+    listing = app.scene
+    assert isinstance(listing, LoadGameScene) and not listing.watching
+    listing.select(0)
+    click(app, listing.actions["watch"])
+    assert isinstance(app.scene, ReplayScene)
+
+
+def test_kalooki_replay_watch_opens_the_viewer(home: StorePaths, finished: GameSave,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    path = save_named(home, finished, "Command line")
+    seen: list[object] = []
+
+    def run(self: App) -> int:
+        seen.append(self.scene)
+        return 0
+
+    monkeypatch.setattr(App, "run", run)
+    assert cli.main(["replay", str(path), "--watch"]) == 0
+    assert isinstance(seen[0], ReplayScene)
+
+
+@pytest.mark.parametrize("content", [b"", b"not json", b'{"actions": [], "rules": 4}'])
+def test_kalooki_replay_watch_of_a_bad_file_says_why_in_one_line(
+        home: StorePaths, tmp_path: Path, content: bytes,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.kalooki"
+    bad.write_bytes(content)
+    assert cli.main(["replay", str(bad), "--watch"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("kalooki replay: ") and "bad.kalooki" in err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_deal_summary_covers_the_controls_until_a_click_lifts_it(
+        app: App, profile: Profile, finished: GameSave) -> None:
+    scene = watching(app, profile, finished, "Summary")
+    press(app, pygame.K_PAGEDOWN)  # the action that ended deal 1 is the last one shown
+    assert scene.summary is not None and not scene.buttons["forward"].visible
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(20, 20), button=1))
+    app.run_frames(2)
+    assert scene.summary is None and scene.buttons["forward"].visible
+    assert scene.cursor.deal == 2  # the table is still where the summary stood
+    press(app, pygame.K_RIGHT)
+    assert scene.summary is None and scene.cursor.position == scene.cursor.deal_starts[2] + 1
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_the_menu_with_every_entry_fits_the_smallest_window(size: tuple[int, int]) -> None:
+    application = App(size)
+    try:
+        menu = MainMenuScene(application, has_autosave=lambda: True, has_saves=lambda: True,
+                             on_load=lambda: None, on_rules=lambda: None,
+                             on_stats=lambda: None, on_settings=lambda: None,
+                             on_replay=lambda: None, on_watch=lambda setup: None)
+        application.switch(menu)
+        assert len(menu.buttons) == 9 and "replay" in menu.buttons
+        window = pygame.Rect((0, 0), application.size)
+        rects = [button.rect for button in menu.buttons.values()]
+        for index, rect in enumerate(rects):
+            assert window.contains(rect) and rect.collidelist(rects[:index]) == -1
+    finally:
+        application.close()
