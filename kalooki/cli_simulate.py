@@ -142,6 +142,10 @@ def _progress(done: int, total: int) -> None:
     sys.stderr.flush()
 
 
+WORKER_START = "spawn"
+"""How the pool's workers start (the executable needs freeze_support, see __main__)."""
+
+
 def workers_for(jobs: int, deals: int) -> int:
     """Never more workers than deals to play or processors to play them on."""
     return max(1, min(jobs, deals, os.cpu_count() or 1))
@@ -153,7 +157,9 @@ def _outcomes(jobs: Iterator[Job], workers: int) -> Iterator[list[DealOutcome]]:
     if workers <= 1:
         yield from map(play_job, jobs)
         return
-    with multiprocessing.Pool(workers) as pool:
+    # Spawned, not forked: a fork copies the locks other threads hold (a window's, a
+    # test's) and the worker can wait on them forever.
+    with multiprocessing.get_context(WORKER_START).Pool(workers) as pool:
         while batch := list(itertools.islice(jobs, workers * _BATCH_PER_WORKER)):
             yield from pool.imap_unordered(play_job, batch)
 

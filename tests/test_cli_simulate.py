@@ -42,3 +42,24 @@ def test_wilson_interval_contains_the_share_and_narrows_with_more_deals():
     low2, high2 = wilson(300, 1000)
     assert high2 - low2 < high - low
     assert wilson(0, 0) == (0.0, 0.0)
+
+
+def test_simulate_spawns_its_workers_so_other_threads_cannot_lock_them(monkeypatch, capsys):
+    """A forked worker inherits the locks other threads hold at that moment (the window's,
+    a test's) and may wait on them forever; spawned ones start clean, and still play."""
+    import multiprocessing
+
+    started: list[str | None] = []
+    real = multiprocessing.get_context
+
+    def recorded(method=None):
+        started.append(method)
+        return real(method)
+
+    monkeypatch.setattr(multiprocessing, "get_context", recorded)
+    assert main(["simulate", "--preset", "baby", "--players", "3", "--seats",
+                 "easy,random,random", "--deals", "4", "--jobs", "2", "--first-deal-only",
+                 "--json"]) == 0
+    assert started == ["spawn"]
+    played = json.loads(capsys.readouterr().out)["levels"]
+    assert sum(level["seats"] for level in played.values()) == 4 * 3 * 3  # deals, rotations, seats

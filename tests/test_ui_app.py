@@ -140,3 +140,21 @@ def test_window_close_ends_the_loop(app: App) -> None:
     app.switch(MainMenuScene(app))
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     assert not app.run_frames(10)
+
+
+def test_the_desktop_sees_the_program_named_kalooki() -> None:
+    """Under X11 pygame names the window class after the script (``__main__.py``) unless
+    told otherwise before its import; the ui package tells it. A fresh interpreter, since
+    pygame is imported here already."""
+    import os
+    import subprocess
+    import sys
+
+    environment = {k: v for k, v in os.environ.items()
+                   if not k.startswith("SDL_VIDEO_") and k != "SDL_APP_NAME"}
+    environment["DISPLAY"] = ":0"  # pygame only names the class when X11 may be used
+    shown = subprocess.run(
+        [sys.executable, "-c", "import os, kalooki.ui, pygame; "
+         "print(os.environ['SDL_VIDEO_X11_WMCLASS'], os.environ['SDL_APP_NAME'])"],
+        env=environment, capture_output=True, text=True, check=True)
+    assert shown.stdout.split() == ["Kalooki", "Kalooki"]

@@ -14,6 +14,7 @@ from typing import Protocol
 
 import pygame
 
+from kalooki.ui import PROGRAM_NAME
 from kalooki.ui import text as ink
 from kalooki.ui.card_art import CardArt
 from kalooki.ui.focus import FocusRing
@@ -33,7 +34,7 @@ from kalooki.ui.sound_cues import gesture_cue
 from kalooki.ui.theme import create_ui_manager, switch_language
 from kalooki.words import Said
 
-TITLE = "Kalooki"
+TITLE = PROGRAM_NAME
 DEFAULT_SIZE = (1280, 720)
 MIN_SIZE = (1024, 640)
 FPS = 60
