@@ -146,6 +146,8 @@ def test_each_persons_results_are_kept_under_their_name(tmp_path: object) -> Non
         assert to_act is not None
         chooser = session.choosers[to_act]
         assert chooser is not None
+        if session.awaited is not None:
+            assert session.reveal(session.awaited)  # the device passed to the person
         assert session.submit(chooser(session.game.view(to_act), session.rngs[to_act]),
                               to_act) is None
     result = session.game.results[0]

@@ -43,6 +43,7 @@ def _registry() -> dict[str, Builder]:
         "table": table.tables,
         "summary": table.summary,
         "match-end": table.match_end,
+        "pass-device": table.pass_device,
         "cards": pages.cards,
         "chart": screens_charts.charts,
         "replay": screens_replay.replay,

@@ -1,6 +1,7 @@
 """The table's screens for ``kalooki screens``: mid-deal at 3, 4 and 6 players, mid-drag,
 the hint, the cut, the pause menu's Save game dialog, the deal summary and the end of a
-match. Computer players lay down and tack on whenever they can, so the table fills up."""
+match, the pass-the-device screen of friends at one computer. Computer players lay down
+and tack on whenever they can, so the table fills up."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ from kalooki.engine.rng import Rng
 from kalooki.engine.rules import RuleSet, preset
 from kalooki.engine.scoring import card_points
 from kalooki.engine.view import PlayerView
+from kalooki.store.settings import HUMAN
 from kalooki.ui.app import App
 from kalooki.ui.dialogs import DialogScene
 from kalooki.ui.play import seats_for
@@ -181,3 +183,29 @@ def match_end(shots: Shots) -> None:
     with shots.app() as app:
         staged_table(app, 3, melds=1000, rules="baby", until_over=True)
         shots.take(app, "match-end")
+
+
+def pass_device(shots: Shots) -> None:
+    """Friends at one computer: the pass screen between two people's turns (the table's
+    public part only), then the next person's hand once they said they are there."""
+    setup = GameSetup("caribbean-12", 4, (DEFAULT_LEVEL, HUMAN, DEFAULT_LEVEL),
+                      ("Marcia", "Keisha", "Desmond"), first_name="Winston")
+    with shots.app() as app:
+        session = MatchSession(preset(setup.preset), seats_for(setup), 4, ai_pause=0.0)
+        rng = Rng(4)
+        for _ in range(MAX_STEPS):  # every seat plays eagerly until melds lie on the table
+            to_act = session.game.to_act
+            assert to_act is not None
+            if (len(session.game.table) >= 3 and session.seats[to_act].human
+                    and session.game.phase == Phase.DRAW):
+                break
+            if session.awaited is not None:
+                session.reveal(session.awaited)  # as each person would
+            session.submit(eager(session.game.view(to_act), rng), to_act)
+        session.take_events()
+        table = TableScene(app, session, speed="instant")
+        app.switch(table)
+        app.step([])
+        shots.take(app, "pass-device")
+        table.reveal()
+        shots.take(app, "pass-device-shown")

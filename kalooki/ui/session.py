@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ParamSpec, TypeVar
 
 from kalooki.ai.levels import DEFAULT_BUDGET
@@ -99,6 +99,9 @@ class MatchSession:
             None if seat.human else computer_player(seat.level, seat.name, think_budget)
             for seat in self.seats]
         self.viewer = viewer
+        self.covered = self.shared_screen
+        """Nobody's hand is on the screen: between two people's turns at a computer they
+        share, until the next person says they are there (:meth:`reveal`)."""
         self.ai_pause = ai_pause
         self.waited = 0.0
         self.paused = False
@@ -127,7 +130,35 @@ class MatchSession:
         return tuple(seat.name for seat in self.seats)
 
     def view(self) -> PlayerView:
-        return self.game.view(self.viewer)
+        """What the screen shows: the viewer's view; while it is covered, the public part
+        of it only (no hand, no moves to offer)."""
+        view = self.game.view(self.viewer)
+        if not self.covered:
+            return view
+        return replace(view, hand=(), legal=(), went_down_now=False, meld_owed=False,
+                       freed_joker=None)
+
+    @property
+    def shared_screen(self) -> bool:
+        """Several people play at this one computer: the device is passed between them."""
+        return sum(seat.human for seat in self.seats) > 1
+
+    @property
+    def awaited(self) -> int | None:
+        """The person the covered screen waits for: the one to act now, if a person."""
+        to_act = self.game.to_act
+        if not self.covered or to_act is None or not self.seats[to_act].human:
+            return None
+        return to_act
+
+    def reveal(self, seat: int) -> bool:
+        """``seat``'s person is at the screen: their eyes are the table's until their turn
+        ends. Only the awaited person may be revealed (True when they were)."""
+        if seat != self.awaited:
+            return False
+        self.viewer = seat
+        self.covered = False
+        return True
 
     @property
     def screen_seat(self) -> int | None:
@@ -139,9 +170,9 @@ class MatchSession:
 
     @property
     def screen_to_act(self) -> bool:
-        """The person at the screen is asked to act now."""
+        """The person at the screen is asked to act now (never while it is covered)."""
         seat = self.screen_seat
-        return seat is not None and self.game.to_act == seat
+        return seat is not None and self.game.to_act == seat and not self.covered
 
     def open_hands(self) -> dict[int, tuple[int, ...]]:
         """Every player's hand, for a match with nobody at the screen in it (all seats
@@ -176,6 +207,9 @@ class MatchSession:
     def submit(self, action: Action, seat: int) -> RuleError | None:
         """Apply ``action`` by ``seat``; a refusal (another seat's turn, or against the
         rules) changes nothing and is returned."""
+        if self.covered and self.seats[seat].human:
+            return RuleError("screen-covered", "Show your hand first.",
+                             name=self.names[seat])
         problem = self.why_illegal(action, seat)
         if problem is not None:
             return problem
@@ -188,6 +222,8 @@ class MatchSession:
         if any(e.kind == "deal-end" for e in events):
             self.down_at_end[deal] = tuple(down)
         self._events.extend(events)
+        if self.shared_screen and self.game.to_act != self.viewer:
+            self.covered = True  # the turn is over: the hand leaves the screen
         self.waited = 0.0
         self._pending = None
         for hook in self.after_action:
@@ -205,8 +241,10 @@ class MatchSession:
             game.rules)
 
     def take_events(self) -> list[Event]:
-        """Everything that happened since the last call, as the viewer may see it."""
-        events = [e.seen_by(self.viewer) for e in self._events]
+        """Everything that happened since the last call, as the viewer may see it (as
+        everyone may, while the screen is covered)."""
+        eyes = None if self.covered else self.viewer
+        events = [e.seen_by(eyes) for e in self._events]
         self._events.clear()
         return events
 

@@ -121,7 +121,10 @@ class TableScene:
         self._now = now
         self.on_quit = on_quit or app.quit
         self.view = session.view()
-        self.narrator = Narrator(list(session.names), self.seat, self.view.rules)
+        self.narrator = Narrator(list(session.names), None if session.shared_screen
+                                 else self.seat, self.view.rules)
+        """With several people at the screen, the log names everyone and tells only what
+        all may see."""
         self.edits = HandEdits()
         self.staged: list[StagedMeld] = []
         self.lays: list[LayDown] = []
@@ -139,6 +142,8 @@ class TableScene:
         self.summary_surface: pygame.Surface | None = None
         self.deals_finished = 0
         self.chooser: ChoicePanel | None = None
+        self.asked: Question | None = None
+        """The question the chooser shows."""
         self.hint: Hint | None = None
         self.cut_random = random.Random()
         self.painter = TablePainter(app.card_art)
@@ -175,14 +180,30 @@ class TableScene:
             self.show_hands = not self.show_hands
             self._refresh_widgets()
 
+    @property
+    def passing(self) -> bool:
+        """The screen is covered and asks for the next person (the device is passed)."""
+        return self.asked is not None and self.asked.passes
+
+    def _offer_pass(self) -> None:
+        awaited = self.session.awaited
+        if awaited is not None and self.chooser is None and self.result is None:
+            self.ask(questions.pass_device(self.session.names[awaited], self.reveal))
+
+    def reveal(self) -> None:
+        """The awaited person is at the screen: their hand, through their eyes."""
+        awaited = self.session.awaited
+        if awaited is not None and self.session.reveal(awaited):
+            self.close_chooser()
+            self.reseat()
+
     def reseat(self) -> None:
         """Look through the eyes of the session's viewer anew (the device was passed to
-        the next person): the last person's arrangement and log go, being theirs."""
+        the next person): the last person's arrangement goes, being theirs; the log,
+        shared, only ever told what all may see."""
         self.view = self.session.view()
-        self.narrator = Narrator(list(self.session.names), self.seat, self.view.rules)
         self.edits = HandEdits()
         self.edits.follow(self.view.hand, dealt=True)
-        self.log.clear()
         self.hint = None
         self.on_resize(self.app.size)
 
@@ -245,7 +266,8 @@ class TableScene:
         view = self.session.view()
         self.app.sounds.cue(batch_cues(events), flight=self.motion.duration)
         for event in events:
-            line = self.narrator.line(event, view.table)
+            line = self.narrator.line(
+                event.seen_by(None) if self.session.shared_screen else event, view.table)
             if line:
                 self.log.append(line)
             self.motion.follow(event, self.layout, view.player)
@@ -346,6 +368,7 @@ class TableScene:
 
         self.close_chooser()
         self.session.paused = True
+        self.asked = question
         self.chooser = ChoicePanel(self.app.ui, self.app.size, question.title,
                                    question.options, pick)
 
@@ -353,6 +376,7 @@ class TableScene:
         if self.chooser is not None:
             self.chooser.kill()
             self.chooser = None
+            self.asked = None
         self.session.paused = self.result is not None
 
     def open_pause(self) -> None:
@@ -478,6 +502,7 @@ class TableScene:
                    and self.session.update(0.0, busy=self.motion.busy)):
                 self.absorb(self.session.take_events())
         self._tick_call(dt)
+        self._offer_pass()
         self._offer_buy_in()
         self.toast = (self.toast[0], self.toast[1] - dt)
         self.banner = (self.banner[0], self.banner[1] - dt)
@@ -560,7 +585,7 @@ class TableScene:
         return TableFrame(
             layout=layout, view=view, names=self.session.names, open_hands=self.open_hands,
             levels=tuple(seat.level for seat in self.session.seats),
-            at_screen=self.at_screen,
+            at_screen=self.at_screen and not self.session.covered,
             cards=motion.sprites(placement, self.arrangement.selected,
                                  drag.cards if drag else (), view.freed_joker, view.discard,
                                  face_down=view.hand if self.watching and not self.show_hands

@@ -25,6 +25,8 @@ Deed = Callable[[], object] | None
 class Question:
     title: str
     answers: tuple[tuple[str, Deed], ...]
+    passes: bool = False
+    """The pass-the-device question: Enter and Space answer it, Escape pauses."""
 
     @property
     def options(self) -> list[str]:
@@ -67,3 +69,10 @@ def buy_in(view: PlayerView, submit: Callable[[Action], object]) -> Question:
         ((tr("table.buy_in.back", score=view.rejoin_score, count=left),
           lambda: submit(BuyIn())),
          (tr("table.buy_in.drop"), lambda: submit(DropOut()))))
+
+
+def pass_device(name: str, reveal: Callable[[], object]) -> Question:
+    """Between two people's turns: the table shows only what all may see until ``name``
+    says they are at the screen (the button, Enter or Space)."""
+    return Question(tr("table.pass.title", name=name),
+                    ((tr("table.pass.show", name=name), reveal),), passes=True)

@@ -1,0 +1,186 @@
+"""Pass the device: two people and computer players at one screen. Between two people's
+turns the table shows only what everyone may see and asks for the next person by name;
+their hand appears only when they say they are there, and leaves when their turn ends.
+Driven by posted events (clicks and keys), every frame drawn is checked."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pygame
+
+from kalooki.engine.actions import Discard, DrawStock
+from kalooki.engine.deal import Phase
+from kalooki.engine.events import Event
+from kalooki.engine.rules import preset
+from kalooki.ui.app import App
+from kalooki.ui.session import MatchSession, Seat
+from kalooki.ui.table import TableScene
+from kalooki.ui.table_frame import TableFrame
+from tests.test_ui_table import human_decision
+from tests.ui_support import FakeClock
+
+PEOPLE = (0, 2)
+
+
+def keydown(code: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0)
+
+
+def clicks(pos: tuple[int, int]) -> list[pygame.event.Event]:
+    return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)]
+
+
+def hidden_from_screen(session: MatchSession) -> set[int]:
+    """The cards no one at the screen may see now: every person's hand but the hand of
+    the person shown (none while the screen is covered)."""
+    shown = None if session.covered else session.viewer
+    return {card for seat in PEOPLE if seat != shown for card in session.game.hands[seat]}
+
+
+@contextmanager
+def friends_table(seed: int, **options: object) -> Iterator[tuple[App, TableScene]]:
+    """Ann and Ben (seats 0 and 2) with two computer players, every frame drawn checked:
+    no card of a hand that is not on the screen is drawn face up, and the log is told no
+    private card."""
+    app = App(clock=FakeClock())
+    try:
+        seats = [Seat("Ann", "human", True), Seat("Cal", "easy"), Seat("Ben", "human", True),
+                 Seat("Dee", "easy")]
+        session = MatchSession(preset("baby"), seats, seed=seed, ai_pause=0.0)
+        table = TableScene(app, session, speed="instant", on_quit=lambda: None,
+                           ask_only_when_helps=False, **options)  # type: ignore[arg-type]
+        painted = table.painter.draw
+
+        def checked_draw(surface: pygame.Surface, frame: TableFrame) -> None:
+            placed = set(table.placement.order)  # every card drawn face up (no flight
+            # carries a hidden card's face: a card flies face up only from the discard)
+            assert not placed & hidden_from_screen(session), "a hidden hand was drawn"
+            assert not frame.view.hand or frame.view.player == session.viewer
+            painted(surface, frame)
+
+        table.painter.draw = checked_draw  # type: ignore[method-assign]
+        told = table.narrator.line
+
+        def checked_line(event: Event, melds: object) -> str | None:
+            assert not (event.private and event.cards), f"the log was told {event}"
+            return told(event, melds)  # type: ignore[arg-type]
+
+        table.narrator.line = checked_line  # type: ignore[method-assign]
+        app.switch(table)
+        yield app, table
+    finally:
+        app.close()
+
+
+def person_events(table: TableScene, calls: bool) -> list[pygame.event.Event]:
+    """What the person at the screen does now, as clicks and keys: draw (D), discard the
+    card a plain strategy throws (click it, then X), call (C) or pass (P), allow (A)."""
+    view = table.view
+    if view.phase == Phase.CALL:
+        return [keydown(pygame.K_c if calls else pygame.K_p)]
+    if view.phase == Phase.ALLOW:
+        return [keydown(pygame.K_a)]
+    if view.phase == Phase.DRAW:
+        return [keydown(pygame.K_d)]
+    action = human_decision(view)
+    discard = action if isinstance(action, Discard) else next(
+        a for a in view.legal if isinstance(a, Discard))
+    x, y, width = table.placement.spots[discard.card]
+    return [*clicks((int(x) + width // 2, int(y) + width // 2)), keydown(pygame.K_x)]
+
+
+def test_a_whole_deal_two_people_never_see_each_others_hand() -> None:
+    """A whole deal by posted events: every hand-over goes through the pass screen, which
+    names the next person; a person's hand is drawn only after they said they are there,
+    and never while the other person is to act."""
+    with friends_table(seed=11) as (app, table):
+        session = table.session
+        app.step([])
+        passes: list[str] = []
+        acted = {seat: 0 for seat in PEOPLE}
+        for _ in range(4000):
+            if table.result is not None:
+                break
+            awaited = session.awaited
+            if table.passing:
+                assert awaited is not None and session.covered
+                assert table.chooser is not None and not table.view.hand
+                title = table.asked.title if table.asked else ""
+                passes.append(title)
+                assert session.seats[awaited].name in title
+                if len(passes) % 2:  # by mouse, or by key
+                    app.step(clicks(table.chooser.buttons[0].rect.center))
+                else:
+                    app.step([keydown(pygame.K_RETURN)])
+                assert session.viewer == awaited and not session.covered
+                assert sorted(table.arrangement.all_cards()) == sorted(
+                    session.game.hands[awaited])
+            elif session.screen_to_act and table.chooser is None:
+                seat = session.viewer
+                before = len(session.recorder.actions)
+                app.step(person_events(table, calls=seat == 0))
+                if len(session.recorder.actions) > before:
+                    acted[seat] += 1
+            else:
+                app.step([])
+        assert table.result is not None, "the deal ended"
+        assert all(count >= 3 for count in acted.values()), acted
+        assert any("Ann" in title for title in passes) and any("Ben" in title
+                                                               for title in passes)
+
+
+def test_the_hand_leaves_the_screen_when_the_turn_ends() -> None:
+    with friends_table(seed=11) as (app, table):
+        session = table.session
+        app.step([])
+        while not table.passing:
+            app.step([])
+        first = session.awaited
+        app.step([keydown(pygame.K_SPACE)])
+        assert table.view.hand and not session.covered
+        while session.screen_to_act and table.view.phase in (Phase.DRAW, Phase.PLAY):
+            app.step(person_events(table, calls=False))
+        assert session.game.to_act != first
+        assert session.covered and not table.view.hand and not table.arrangement.all_cards()
+
+
+def test_input_for_the_awaited_person_waits_for_them() -> None:
+    """On the pass screen no key or click plays: the one-door rule holds even for the
+    person whose turn it is, until they say they are there; Escape pauses, and Enter on
+    the pause menu does not reveal."""
+    with friends_table(seed=11) as (app, table):
+        session = table.session
+        app.step([])
+        while not table.passing:
+            app.step([])
+        awaited = session.awaited
+        assert awaited is not None
+        before = len(session.recorder.actions)
+        layout = table.layout
+        app.step([keydown(pygame.K_d), *clicks(layout.stock.center),
+                  *clicks(layout.discard.center)])
+        assert len(session.recorder.actions) == before and table.passing
+        assert session.submit(DrawStock(), awaited) is not None
+        app.step([keydown(pygame.K_ESCAPE)])
+        assert table.asking and not table.passing
+        app.step([keydown(pygame.K_RETURN)])
+        assert session.covered, "Enter on the pause menu is not the hand-over"
+        app.step([keydown(pygame.K_ESCAPE)])
+        app.step([])
+        assert table.passing, "the pass screen comes back after the pause"
+
+
+def test_the_session_shows_no_hand_while_covered() -> None:
+    seed = 11
+    seats = [Seat("Ann", "human", True), Seat("Cal", "easy"), Seat("Ben", "human", True)]
+    session = MatchSession(preset("baby"), seats, seed=seed, ai_pause=0.0)
+    assert session.covered and session.shared_screen
+    view = session.view()
+    assert view.hand == () and view.legal == ()
+    assert all(not (e.private and e.cards) for e in session.take_events())
+    alone = MatchSession(preset("baby"), [Seat("Ann", "human", True), Seat("Cal", "easy"),
+                                          Seat("Dee", "easy")], seed=seed)
+    assert not alone.covered and alone.view() == alone.game.view(0)
