@@ -17,10 +17,14 @@ def _add_autoplay_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--autoplay", action="store_true",
                         help="let computer players play at instant speed, then exit")
     parser.add_argument("--preset", default="caribbean",
-                        help="rules for --autoplay and --watch: a built-in or custom "
-                             "preset's name")
+                        help="rules for --autoplay, --watch and --seats: a built-in or "
+                             "custom preset's name")
     parser.add_argument("--players", type=cli_args.players, default=4,
                         help="players for --autoplay and --watch")
+    parser.add_argument("--seats", type=cli_args.seats, default=None, dest="play_seats",
+                        help="start a match of friends at one computer (the rules of "
+                        "--preset): person:NAME for each person, a level (easy, medium, "
+                        "hard) for each computer player, e.g. person:Ann,person:Ben,hard")
     parser.add_argument("--watch", action="store_true",
                         help="open the game on a match of computer players to watch, at "
                              "the animation speed of your settings")
@@ -77,7 +81,10 @@ def _main(argv: Sequence[str] | None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     try:
         args = build_parser().parse_args(args_list)
-        if args.autoplay or args.watch:
+        if args.play_seats is not None and (args.autoplay or args.watch):
+            raise UsageError("kalooki: --seats starts a match to play; it does not go "
+                             "with --autoplay or --watch")
+        if args.autoplay or args.watch or args.play_seats is not None:
             _check_table(args)
     except UsageError as error:
         print(escaped(str(error)), file=sys.stderr)
@@ -98,16 +105,17 @@ def _main(argv: Sequence[str] | None) -> int:
 
 
 def _check_table(args: argparse.Namespace) -> None:
-    """``--autoplay``'s and ``--watch``'s table must be one the rules seat, before any
-    window opens; the rule set found is handed on as ``args.table_rules``."""
+    """The table of ``--autoplay``, ``--watch`` or ``--seats`` must be one the rules seat,
+    before any window opens; the rule set found is handed on as ``args.table_rules``."""
     from kalooki.engine.errors import RuleError
     from kalooki.store.presets import PresetError, find_rules
     from kalooki.words.refusals import refusal_text
 
-    option = "--watch" if args.watch else "--autoplay"
+    option = "--watch" if args.watch else "--autoplay" if args.autoplay else "--seats"
+    players = args.players if args.play_seats is None else len(args.play_seats)
     try:
         args.table_rules = find_rules(store_paths(args), args.preset)
-        args.table_rules.validate(args.players)
+        args.table_rules.validate(players)
     except PresetError as error:
         raise UsageError(f"kalooki: {option}: {error}") from None
     except RuleError as error:

@@ -96,3 +96,42 @@ def _no_file_above(path: Path, text: str) -> None:
             raise argparse.ArgumentTypeError(f"{text}: {above} is a file, not a folder")
         if kind == "folder":
             return
+
+
+PERSON = "person"
+SEAT_NAME_LIMIT = 16
+"""As long as a name the New game panel takes."""
+SeatChoice = tuple[str, str]
+"""One seat from ``--seats``: ``(HUMAN, name)`` for a person, else ``(level, name)``, the
+name "" for the usual names."""
+
+
+def seats(text: str) -> tuple[SeatChoice, ...]:
+    """``person:Ann,person:Ben,medium,hard``: two to eight seats, as ``simulate`` takes
+    them; a computer may be named too (``hard:Viktor`` plays in that personality's style
+    when it is one of the level's), and every name is a seat's own."""
+    from kalooki.ai.levels import OPPONENT_LEVELS
+    from kalooki.store.settings import HUMAN
+
+    chosen: list[SeatChoice] = []
+    for part in text.split(","):
+        kind, colon, name = (piece.strip() for piece in part.partition(":"))
+        person = kind.lower() == PERSON
+        if not person and kind not in OPPONENT_LEVELS:
+            levels = ", ".join(OPPONENT_LEVELS)
+            raise argparse.ArgumentTypeError(
+                f"{part.strip()!r} is not a seat: say person:NAME or a level ({levels})")
+        if (person or colon) and not (0 < len(name) <= SEAT_NAME_LIMIT
+                                      and name.isprintable()):
+            raise argparse.ArgumentTypeError(
+                f"{kind}:NAME needs a name of 1 to {SEAT_NAME_LIMIT} letters, not {part!r}")
+        chosen.append((HUMAN if person else kind, name))
+    if not 2 <= len(chosen) <= 8:
+        raise argparse.ArgumentTypeError(f"a table has 2 to 8 seats, not {len(chosen)}")
+    names = [name.casefold() for _, name in chosen if name]
+    if len(set(names)) < len(names):
+        raise argparse.ArgumentTypeError("two seats have one name: give each their own")
+    if not any(kind == HUMAN for kind, _ in chosen):
+        raise argparse.ArgumentTypeError("no person among the seats (--watch shows a "
+                                         "computers' game)")
+    return tuple(chosen)

@@ -23,7 +23,12 @@ from kalooki.store.settings import load_settings
 from kalooki.ui.app import FPS, App, FrameClock
 from kalooki.ui.autoplay import run_autoplay
 from kalooki.ui.pacing import EventWait
-from kalooki.ui.play import open_menu, show_replay, watch_from_command_line
+from kalooki.ui.play import (
+    open_menu,
+    play_from_command_line,
+    show_replay,
+    watch_from_command_line,
+)
 from kalooki.ui.profile import Profile, told
 from kalooki.ui.replay_open import Watched
 from kalooki.ui.resources import font
@@ -58,7 +63,8 @@ def launch(paths: StorePaths | None = None, fullscreen: bool = False,
 
 def run_game(args: argparse.Namespace) -> int:
     """Open the window on the main menu and play until the player quits; with
-    ``--watch``, on a match of computer players first; with ``--autoplay``, let computer
+    ``--watch``, on a match of computer players first, with ``--seats``, on a match of
+    friends at one computer; with ``--autoplay``, let computer
     players play at instant speed instead and exit after the deals asked. The command
     line has checked the table (``args.table_rules``) before a window opens."""
     paths = StorePaths.chosen(bool(getattr(args, "portable", False)))
@@ -69,6 +75,8 @@ def run_game(args: argparse.Namespace) -> int:
         then = None
         if getattr(args, "watch", False):
             then = watch_from_command_line(args.table_rules, args.players, args.deals)
+        elif getattr(args, "play_seats", None) is not None:
+            then = play_from_command_line(args.table_rules, args.play_seats)
         return _run_window(paths, then, bool(getattr(args, "fullscreen", False)))
     finally:
         font.cache_clear()

@@ -235,6 +235,27 @@ def watch_from_command_line(rules: RuleSet, players: int, deals: int | None
     return open_watch
 
 
+def play_from_command_line(rules: RuleSet, seats: Sequence[tuple[str, str]]
+                           ) -> Callable[[App, Profile], object]:
+    """``kalooki --seats``: the rules and seats already checked, the match opened over
+    the menu, which it returns to."""
+    def open_match(app: App, profile: Profile) -> object:
+        return start_match(app, setup_of_seats(rules.name, seats), profile)
+    return open_match
+
+
+def setup_of_seats(preset_name: str, seats: Sequence[tuple[str, str]]) -> GameSetup:
+    """The setup of ``(kind, name)`` seats: a computer without a name takes the first of
+    the usual names nobody has."""
+    taken = {name.casefold() for _, name in seats if name}
+    free = iter(name for name in (*DEFAULT_NAMES, *FIRST_SEAT_NAMES)
+                if name.casefold() not in taken)
+    named = [(kind, name or next(free)) for kind, name in seats]
+    (first, first_name), *others = named
+    return GameSetup(preset_name, len(named), tuple(kind for kind, _ in others),
+                     tuple(name for _, name in others), first, first_name)
+
+
 def _watch(app: App, setup: GameSetup, profile: Profile) -> None:
     """The panel's choices kept for next time, and the computers' game on the table (or,
     when the rules refuse the table, why not on the menu)."""
