@@ -205,3 +205,31 @@ def test_a_person_behind_a_computer_in_the_first_seat_has_the_table(
     table = start_match(app, setup, profile, seed=3)
     assert table is not None and table.session.viewer == 1
     assert table.session.screen_seat == 1
+
+
+def test_a_game_of_friends_continues_from_its_autosave_behind_the_pass_screen(
+        app: App, profile: Profile) -> None:
+    """The autosave keeps who is a person; continued, the table waits for the person to
+    act behind the pass screen, as at the start."""
+    from kalooki.ui.play import continue_match, start_match
+
+    setup = GameSetup("baby", 3, (HUMAN, "easy"), ("Ben", "Cleo"))
+    table = start_match(app, setup, profile, seed=3)
+    assert table is not None
+    for _ in range(400):  # until a person has moved, so an autosave exists
+        if table.passing:
+            table.reveal()
+        elif table.session.screen_to_act and table.chooser is None:
+            legal = table.view.legal
+            assert table.submit(legal[0])
+            break
+        app.step([])
+    moves = table.session.moves
+    again = continue_match(app, profile)
+    assert again is not None and again is not table and again.session.moves == moves
+    assert [s.human for s in again.session.seats] == [True, True, False]
+    assert again.session.covered
+    app.run_frames(2)
+    to_act = again.session.game.to_act
+    assert to_act is not None
+    assert again.passing == again.session.seats[to_act].human

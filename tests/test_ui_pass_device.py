@@ -5,15 +5,19 @@ Driven by posted events (clicks and keys), every frame drawn is checked."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import dataclasses
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
 import pygame
+import pytest
 
 from kalooki.engine.actions import Discard, DrawStock
 from kalooki.engine.deal import Phase
 from kalooki.engine.events import Event
-from kalooki.engine.rules import preset
+from kalooki.engine.record import Recorder
+from kalooki.engine.rule_choices import CallPriority
+from kalooki.engine.rules import RuleSet, preset
 from kalooki.ui.app import App
 from kalooki.ui.session import MatchSession, Seat
 from kalooki.ui.table import TableScene
@@ -21,7 +25,8 @@ from kalooki.ui.table_frame import TableFrame
 from tests.test_ui_table import human_decision
 from tests.ui_support import FakeClock
 
-PEOPLE = (0, 2)
+FRIENDS = (Seat("Ann", "human", True), Seat("Cal", "easy"), Seat("Ben", "human", True),
+           Seat("Dee", "easy"))
 
 
 def keydown(code: int) -> pygame.event.Event:
@@ -37,19 +42,19 @@ def hidden_from_screen(session: MatchSession) -> set[int]:
     """The cards no one at the screen may see now: every person's hand but the hand of
     the person shown (none while the screen is covered)."""
     shown = None if session.covered else session.viewer
-    return {card for seat in PEOPLE if seat != shown for card in session.game.hands[seat]}
+    return {card for seat, sitter in enumerate(session.seats) if sitter.human
+            and seat != shown for card in session.game.hands[seat]}
 
 
 @contextmanager
-def friends_table(seed: int, **options: object) -> Iterator[tuple[App, TableScene]]:
+def friends_table(seed: int, seats: Sequence[Seat] = FRIENDS, rules: RuleSet | None = None,
+                  **options: object) -> Iterator[tuple[App, TableScene]]:
     """Ann and Ben (seats 0 and 2) with two computer players, every frame drawn checked:
     no card of a hand that is not on the screen is drawn face up, and the log is told no
     private card."""
     app = App(clock=FakeClock())
     try:
-        seats = [Seat("Ann", "human", True), Seat("Cal", "easy"), Seat("Ben", "human", True),
-                 Seat("Dee", "easy")]
-        session = MatchSession(preset("baby"), seats, seed=seed, ai_pause=0.0)
+        session = MatchSession(rules or preset("baby"), seats, seed=seed, ai_pause=0.0)
         table = TableScene(app, session, speed="instant", on_quit=lambda: None,
                            ask_only_when_helps=False, **options)  # type: ignore[arg-type]
         painted = table.painter.draw
@@ -100,7 +105,7 @@ def test_a_whole_deal_two_people_never_see_each_others_hand() -> None:
         session = table.session
         app.step([])
         passes: list[str] = []
-        acted = {seat: 0 for seat in PEOPLE}
+        acted = {0: 0, 2: 0}
         for _ in range(4000):
             if table.result is not None:
                 break
@@ -184,3 +189,64 @@ def test_the_session_shows_no_hand_while_covered() -> None:
     alone = MatchSession(preset("baby"), [Seat("Ann", "human", True), Seat("Cal", "easy"),
                                           Seat("Dee", "easy")], seed=seed)
     assert not alone.covered and alone.view() == alone.game.view(0)
+
+
+def events_of(session: MatchSession) -> list[Event]:
+    """Every event the engine gives, whole, as it happens (for the test's eyes only)."""
+    seen: list[Event] = []
+    session.after_action.append(lambda _, events: seen.extend(events))
+    return seen
+
+
+@pytest.mark.parametrize("priority", list(CallPriority))
+def test_two_people_call_one_discard_and_the_rules_say_who_wins(
+        priority: CallPriority) -> None:
+    """Cal discards; Ann and Ben may both call it (Dee, next to play, allows or refuses).
+    Each is passed the device in turn and calls by key; the nearest caller wins at once
+    (the other is not asked), or, with the random rule, both call and one of them wins."""
+    seats = (Seat("Cal", "easy"), Seat("Dee", "easy"), Seat("Ann", "human", True),
+             Seat("Ben", "human", True))
+    rules = dataclasses.replace(preset("baby"), call_priority=priority)
+    with friends_table(seed=3, seats=seats, rules=rules) as (app, table):
+        session = table.session
+        seen = events_of(session)
+        window: list[int] | None = None
+        for _ in range(6000):
+            opened = [e for e in seen if e.kind == "call-window" and e.player == 0
+                      and e.info["callers"] == (2, 3)]
+            if opened and window is None:
+                window = [len(seen) - seen[::-1].index(opened[-1]) - 1]
+            if window is not None and any(e.kind == "call-won" for e in seen[window[0]:]):
+                break
+            if table.passing:
+                app.step([keydown(pygame.K_RETURN)])
+            elif session.screen_to_act and table.chooser is None:
+                app.step(person_events(table, calls=window is not None))
+            else:
+                app.step([])
+        assert window is not None, "both people could call a discard of Cal's"
+        after = [(e.kind, e.player) for e in seen[window[0]:]
+                 if e.kind in ("call", "pass", "call-won")]
+        if priority == CallPriority.NEAREST:
+            assert after == [("call", 2), ("call-won", 2)], "Ben is not asked"
+        else:
+            assert after[:2] == [("call", 2), ("call", 3)]
+            assert after[2][0] == "call-won" and after[2][1] in (2, 3)
+
+
+def test_a_buy_in_is_offered_by_name_after_the_hand_over(app: App) -> None:
+    from tests.test_ui_variants import elimination_game, marcia_goes_out
+
+    game = elimination_game([145, 20, 30])
+    seats = [Seat("Ann", "human", True), Seat("Marcia", "medium"), Seat("Ben", "human", True)]
+    session = MatchSession(game.rules, seats, 5, ai_pause=1000.0, recorder=Recorder(game))
+    table = TableScene(app, session, speed="instant")
+    app.switch(table)
+    app.run_frames(2)
+    marcia_goes_out(table)
+    app.step(clicks(table.buttons["next"].rect.center))
+    app.run_frames(1)
+    assert table.passing and session.awaited == 0
+    app.step([keydown(pygame.K_RETURN)])
+    app.run_frames(1)
+    assert table.asked is not None and table.asked.title == "Ann, your 175 is over 150."

@@ -528,7 +528,9 @@ class TableScene:
         if (view.phase != Phase.BUY_IN or view.to_act != view.player or self.result is not None
                 or self.chooser is not None or not self.session.screen_to_act):
             return
-        self.ask(questions.buy_in(view, self.submit))
+        shared = self.session.shared_screen
+        self.ask(questions.buy_in(view, self.submit,
+                                  self.session.names[view.player] if shared else None))
 
     def decision(self) -> Decision | None:
         """The call, or the allowing of one, that the person at the screen is asked now."""

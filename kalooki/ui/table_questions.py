@@ -60,12 +60,16 @@ def joker_places(lays: Sequence[LayDown], rules: RuleSet,
                                                (tr("common.cancel"), None)))
 
 
-def buy_in(view: PlayerView, submit: Callable[[Action], object]) -> Question:
-    """Over the elimination limit with a buy-in left: back in, or out of the match."""
+def buy_in(view: PlayerView, submit: Callable[[Action], object],
+           name: str | None = None) -> Question:
+    """Over the elimination limit with a buy-in left: back in, or out of the match; asked
+    by ``name`` when several people share the screen."""
     rules = view.rules
     left = rules.buy_ins - view.buy_ins_used[view.player]
+    total, limit = view.totals[view.player], rules.elimination_limit
     return Question(
-        tr("table.buy_in.title", total=view.totals[view.player], limit=rules.elimination_limit),
+        tr("table.buy_in.title", total=total, limit=limit) if name is None
+        else tr("table.buy_in.title_named", name=name, total=total, limit=limit),
         ((tr("table.buy_in.back", score=view.rejoin_score, count=left),
           lambda: submit(BuyIn())),
          (tr("table.buy_in.drop"), lambda: submit(DropOut()))))
