@@ -250,3 +250,75 @@ def test_a_buy_in_is_offered_by_name_after_the_hand_over(app: App) -> None:
     app.step([keydown(pygame.K_RETURN)])
     app.run_frames(1)
     assert table.asked is not None and table.asked.title == "Ann, your 175 is over 150."
+
+
+def test_each_person_finds_their_cards_as_they_left_them() -> None:
+    """Ann sorts by rank and Ben by suit, each on their turn: after the others' turns
+    each finds their cards in the order they left them."""
+    with friends_table(seed=11) as (app, table):
+        session = table.session
+        orders: dict[int, list[int]] = {}
+        for _ in range(3000):
+            if table.result is not None:
+                break
+            if table.passing:
+                awaited = session.awaited
+                assert awaited is not None
+                app.step([keydown(pygame.K_RETURN)])
+                if awaited in orders and session.game.deal_no == 1:
+                    now = [c for c in table.arrangement.all_cards() if c in orders[awaited]]
+                    kept = [c for c in orders[awaited] if c in now]
+                    assert now == kept, "the order as left"
+                    if len(orders) == 2:
+                        return
+            elif session.screen_to_act and table.chooser is None:
+                seat = session.viewer
+                app.step([keydown(pygame.K_r if seat == 0 else pygame.K_s)])
+                if table.view.phase == Phase.PLAY:
+                    events = person_events(table, calls=False)
+                    orders[seat] = list(table.arrangement.all_cards())
+                    app.step(events)
+                else:
+                    app.step(person_events(table, calls=False))
+            else:
+                app.step([])
+        raise AssertionError("both people came back to their cards")
+
+
+def test_a_replay_of_friends_shows_no_hand_of_the_deal_still_played(app: App) -> None:
+    """Watching the autosave of a game several people share: the deal still being
+    played shows nobody's hand and logs no hidden card (any of them may be watching);
+    a finished deal opens every hand as for anyone's game."""
+    from kalooki.engine.cards import card_text
+    from kalooki.engine.rng import Rng
+    from kalooki.store.savegame import Seat as SavedSeat
+    from kalooki.store.savegame import snapshot
+    from kalooki.ui.replay_open import watched_save
+    from kalooki.ui.replay_scene import ReplayScene
+    from tests.rig import eager
+
+    recorder = Recorder.new(preset("baby"), 3, 21)
+    rng, into = Rng(21), 0
+    while recorder.game.deal_no < 2 or into < 10:
+        into += recorder.game.deal_no == 2
+        seat = recorder.game.to_act
+        assert seat is not None
+        recorder.apply(eager(recorder.game.view(seat), rng), seat)
+    seats = [SavedSeat("Ann", "human"), SavedSeat("Grace", "easy"), SavedSeat("Ben", "human")]
+    watched = watched_save(snapshot(recorder, seats))
+    assert not isinstance(watched, str)
+    scene = ReplayScene(app, watched, lambda: None)
+    app.switch(scene)
+    app.step([keydown(pygame.K_END)])
+    cursor = scene.cursor
+    assert cursor.deal == 2 and not cursor.finished
+    assert scene.view.hand == () and scene.open_hands_now() == {}
+    start = cursor.deal_starts[2]
+    secret = [(number, card_text(event.cards[0], True))
+              for number, step in enumerate(cursor.steps[start:], start=start + 1)
+              for event in step.events if event.kind == "draw" and event.private]
+    assert {cursor.steps[n - 1].seat for n, _ in secret} >= {0, 2}, "both people drew"
+    for number, face in secret:
+        assert not any(face in line for line in scene.lines[number])
+    app.step([keydown(pygame.K_HOME), keydown(pygame.K_RIGHT)])  # deal 1 is over
+    assert cursor.deal == 1 and set(scene.open_hands_now()) == {1, 2}

@@ -29,7 +29,7 @@ from kalooki.ui.arrangement import Arrangement
 from kalooki.ui.narrate import Narrator
 from kalooki.ui.placement import place_cards
 from kalooki.ui.replay_open import Watched
-from kalooki.ui.session import HUMAN_LEVEL
+from kalooki.ui.session import HUMAN_LEVEL, public_part
 from kalooki.ui.summary import render_summary
 from kalooki.ui.table_draw import TablePainter
 from kalooki.ui.table_frame import Lit, TableFrame
@@ -73,6 +73,9 @@ class ReplayScene:
         """The seat chosen to see the table from (where the deal allows it)."""
         self.person = watched.viewer if HUMAN_LEVEL in watched.levels else None
         """The seat a person played, whose hidden cards matter in an unfinished deal."""
+        self.shared = watched.levels.count(HUMAN_LEVEL) > 1
+        """Several people played it at one computer: an unfinished deal shows no hand
+        and its log no hidden card, as the table between their turns."""
         self.layout_seat = -1
         self.open_hands = open_hands
         self.speed = max(0, min(len(SPEEDS) - 1, speed))
@@ -120,13 +123,15 @@ class ReplayScene:
         """Every log line of the match, per step, as the seat shown in its deal may know
         them (all of them with hands open)."""
         cursor = self.cursor
-        narrator = Narrator(self.watched.names, self.person, cursor.record.rules)
+        narrator = Narrator(self.watched.names, None if self.shared else self.person,
+                            cursor.record.rules)
 
         def said(events: tuple[Event, ...], table: tuple[PublicMeld, ...],
                  deal: int) -> list[str]:
             seer = self._seer(deal)
-            lines = (narrator.line(e if seer is None else e.seen_by(seer), table)
-                     for e in events)
+            hidden = self.shared and not self.free(deal)
+            lines = (narrator.line(e.seen_by(None) if hidden else e if seer is None
+                                   else e.seen_by(seer), table) for e in events)
             return [line for line in lines if line]
 
         first = min(cursor.deal_starts)
@@ -156,6 +161,8 @@ class ReplayScene:
         if seat != self.layout_seat:
             self._lay_out(seat)
         self.view = game.view(seat)
+        if self.shared and not self.free(self.cursor.deal):
+            self.view = public_part(self.view)
         arrangement = Arrangement()
         arrangement.sync(self.view.hand)
         arrangement.sort(sort_key_suit)

@@ -80,6 +80,13 @@ def thinking_thread() -> Executor:
     return ThreadPoolExecutor(1, thread_name_prefix="kalooki-ai")
 
 
+def public_part(view: PlayerView) -> PlayerView:
+    """What of ``view`` everyone may see: no hand, no moves to offer (a screen that
+    several people share, between their turns)."""
+    return replace(view, hand=(), legal=(), went_down_now=False, meld_owed=False,
+                   freed_joker=None)
+
+
 class MatchSession:
     """One match. ``viewer`` is the seat whose eyes the table uses (the human's; seat 0 in
     autoplay). ``ai_pause`` seconds pass after every action before a computer player's
@@ -133,10 +140,7 @@ class MatchSession:
         """What the screen shows: the viewer's view; while it is covered, the public part
         of it only (no hand, no moves to offer)."""
         view = self.game.view(self.viewer)
-        if not self.covered:
-            return view
-        return replace(view, hand=(), legal=(), went_down_now=False, meld_owed=False,
-                       freed_joker=None)
+        return public_part(view) if self.covered else view
 
     @property
     def shared_screen(self) -> bool:

@@ -126,6 +126,8 @@ class TableScene:
         """With several people at the screen, the log names everyone and tells only what
         all may see."""
         self.edits = HandEdits()
+        self.kept: dict[int, tuple[int, HandEdits]] = {}
+        """Each person's cards as they left them (and the deal), while others play."""
         self.staged: list[StagedMeld] = []
         self.lays: list[LayDown] = []
         self.lay_problem = ""
@@ -199,11 +201,14 @@ class TableScene:
 
     def reseat(self) -> None:
         """Look through the eyes of the session's viewer anew (the device was passed to
-        the next person): the last person's arrangement goes, being theirs; the log,
-        shared, only ever told what all may see."""
+        the next person): their cards as they left them this deal (a card that came
+        meanwhile, a call's penalty card, glows); the log, shared, only ever told what
+        all may see."""
         self.view = self.session.view()
-        self.edits = HandEdits()
-        self.edits.follow(self.view.hand, dealt=True)
+        deal, edits = self.kept.pop(self.view.player, (-1, HandEdits()))
+        same_deal = deal == self.view.deal_no
+        self.edits = edits if same_deal else HandEdits()
+        self.edits.follow(self.view.hand, dealt=not same_deal)
         self.hint = None
         self.on_resize(self.app.size)
 
@@ -275,6 +280,9 @@ class TableScene:
         del self.log[:-LOG_LIMIT]
         if events:
             self.hint = None  # the game moved on
+        if self.view.hand and not view.hand and self.session.covered:  # the turn is over
+            self.kept[self.view.player] = (self.view.deal_no, self.edits)
+            self.edits = HandEdits()
         self.view = view
         self.edits.follow(view.hand, dealt=any(event.kind == "deal" for event in events))
         self._restage()
