@@ -13,12 +13,14 @@ from collections.abc import Callable, Iterable
 from typing import Protocol
 
 import pygame
+from pygame_gui.elements import UIButton, UITextEntryLine
 
 from kalooki.ui import PROGRAM_NAME
 from kalooki.ui import text as ink
 from kalooki.ui.card_art import CardArt
 from kalooki.ui.focus import FocusRing
 from kalooki.ui.form import Form
+from kalooki.ui.help_overlay import HelpOverlay, opens_help, topic_of
 from kalooki.ui.pacing import (
     CATCH_UP,
     IDLE_POLL,
@@ -32,7 +34,7 @@ from kalooki.ui.scene import Scene
 from kalooki.ui.sound_board import SoundBoard
 from kalooki.ui.sound_cues import gesture_cue
 from kalooki.ui.theme import create_ui_manager, switch_language
-from kalooki.words import Said
+from kalooki.words import Said, ui_tooltip
 
 TITLE = PROGRAM_NAME
 DEFAULT_SIZE = (1280, 720)
@@ -42,6 +44,7 @@ NOTE_SECONDS = 5.0
 WINDOW_SAVE_DELAY = 0.8
 """Seconds a window must keep one size before it is remembered (a drag resizes often)."""
 _NOTE_BG = (20, 12, 10, 225)
+_HELP_BUTTON = 26
 
 
 class FrameClock(Protocol):
@@ -88,6 +91,10 @@ class App:
         """Told the windowed size and full-screen flag once they settle (to remember)."""
         self._window_unsaved: float | None = None
         self.note: tuple[Said, float] = ("", 0.0)
+        self.help: HelpOverlay | None = None
+        """The help overlay while open (F1, ? or the ? button): it takes the input."""
+        self.help_button = UIButton(self._help_rect(), "?", self.ui, command=self.open_help,
+                                    **ui_tooltip("help.tip"))
         if fullscreen:
             self.toggle_fullscreen()
 
@@ -98,6 +105,22 @@ class App:
             self.scene.leave()
         self.scene = scene
         self.focus.forget()
+        self.help = None
+        self.help_button.show()
+
+    def open_help(self) -> None:
+        """The keys and the how-to of the screen shown now (see :mod:`help_overlay`)."""
+        rules = getattr(self.scene, "help_rules", None)
+        self.help = HelpOverlay(topic_of(self.scene), rules if callable(rules) else None)
+        self.help_button.hide()
+
+    def _typing(self) -> bool:
+        """A text field has the keyboard: ? is a character to type there, not help."""
+        return any(isinstance(element, UITextEntryLine)
+                   for element in self.ui.get_focus_set() or ())
+
+    def _help_rect(self) -> pygame.Rect:
+        return pygame.Rect(self.size[0] - _HELP_BUTTON - 2, 2, _HELP_BUTTON, _HELP_BUTTON)
 
     def quit(self) -> None:
         self.running = False
@@ -137,6 +160,7 @@ class App:
             self.windowed_size = self.size
             self._window_unsaved = 0.0
         self.ui.set_window_resolution(self.size)
+        self.help_button.set_relative_position(self._help_rect().topleft)
         if self.scene is not None:
             self.scene.on_resize(self.size)
 
@@ -152,6 +176,13 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
+        shown = self.help
+        if shown is not None:
+            shown.handle_event(event)  # its rules link may switch the scene meanwhile
+            if not shown.open and self.help is shown:
+                self.help = None
+                self.help_button.show()
+            return
         form = getattr(self.scene, "form", None)
         self.focus.scroller = form if isinstance(form, Form) else None
         if self.focus.handle(event):
@@ -160,7 +191,9 @@ class App:
         if cue is not None:
             self.sounds.play(cue.sound)
         consumed = self.ui.process_events(event)
-        if not consumed and self.scene is not None:
+        if not consumed and opens_help(event, typing=self._typing()):
+            self.open_help()
+        elif not consumed and self.scene is not None:
             self.scene.handle_event(event)
 
     def step(self, events: Iterable[pygame.event.Event] | None = None) -> bool:
@@ -183,6 +216,8 @@ class App:
             self.scene.draw(self.surface)
         self.ui.draw_ui(self.surface)
         self.focus.draw(self.surface)
+        if self.help is not None:
+            self.help.draw(self.surface)
         self._draw_note(dt)
         self.window.flip()
         self.frames_drawn += 1

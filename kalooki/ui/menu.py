@@ -62,6 +62,8 @@ class MainMenuScene:
         self.on_load = on_load
         self.has_saves = has_saves
         self.on_rules = on_rules
+        self.help_rules = on_rules
+        """The help overlay's link to the rules."""
         self.on_stats = on_stats
         self.on_watch = on_watch
         self.on_replay = on_replay
@@ -138,6 +140,10 @@ class MainMenuScene:
     def _block(self, count: int, columns: int) -> int:
         rows = -(-count // columns)
         return self.title.get_height() + rows * (_BUTTON_H + _BUTTON_GAP) + _NOTICE_H
+
+    @property
+    def help_topic(self) -> str:
+        return "setup" if self.setup_open else "menu"
 
     def _kill(self) -> None:
         if self.setup_open:

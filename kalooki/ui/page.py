@@ -48,6 +48,7 @@ class Page:
     catalog key of the page's heading."""
 
     heading = ""
+    help_topic = "page"
 
     def __init__(self, app: Host, on_back: Callable[[], None],
                  beneath: Scene | None = None) -> None:

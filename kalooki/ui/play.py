@@ -345,6 +345,7 @@ def _open_table(app: App, session: MatchSession, profile: Profile) -> TableScene
                           (tr("table.pause.save"), lambda: _save_over(app, table, profile)),
                           (tr("table.pause.settings"),
                            lambda: _settings_over(app, table, profile)))
+    table.help_rules = lambda: _rules_over(app, table, profile)
     app.switch(table)
     return table
 

@@ -63,6 +63,8 @@ _KEYS: dict[int, str] = {
 
 
 class ReplayScene:
+    help_topic = "replay"
+
     def __init__(self, app: Host, watched: Watched, on_back: Callable[[], object], *,
                  open_hands: bool = True, speed: int = 1, card_scale: float = 1.0) -> None:
         self.app = app

@@ -70,6 +70,7 @@ class LoadGameScene(Page):
     is headed so and Enter watches."""
 
     heading = "saves.heading"
+    help_topic = "load"
 
     def __init__(self, app: Host, paths: StorePaths, on_load: Opener,
                  on_back: Callable[[], None], *, on_watch: Opener | None = None,

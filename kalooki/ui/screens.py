@@ -16,7 +16,7 @@ from pathlib import Path
 import pygame
 
 from kalooki.store.paths import StorePaths
-from kalooki.ui import screens_charts, screens_replay
+from kalooki.ui import screens_charts, screens_help, screens_replay
 from kalooki.ui import screens_forms as forms
 from kalooki.ui import screens_pages as pages
 from kalooki.ui import screens_table as table
@@ -47,6 +47,7 @@ def _registry() -> dict[str, Builder]:
         "cards": pages.cards,
         "chart": screens_charts.charts,
         "replay": screens_replay.replay,
+        "help": screens_help.help_screens,
     }
 
 

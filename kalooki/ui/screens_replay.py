@@ -33,7 +33,7 @@ def sample_match(stop_in_deal: int | None = None) -> GameSave:
     return snapshot(recorder, _SEATS, "Baby · Ada, Grace, Bert")
 
 
-def _watched(save: GameSave) -> Watched:
+def watched_of(save: GameSave) -> Watched:
     watched = watched_save(save)
     assert isinstance(watched, Watched)  # the sample was just played: it is sound
     return watched
@@ -49,7 +49,7 @@ def replay(shots: Shots) -> None:
         app.switch(scene)
         scene.open_picker()
         shots.take(app, "replay-open-file")
-    finished = _watched(sample_match())
+    finished = watched_of(sample_match())
     for name, position in (("replay", 30), ("replay-summary", None)):
         with shots.app() as app:
             viewer = ReplayScene(app, finished, lambda: None)
@@ -57,7 +57,7 @@ def replay(shots: Shots) -> None:
             viewer.seek(position if position is not None
                         else finished.cursor.deal_starts[2])
             shots.take(app, name)
-    unfinished = _watched(sample_match(stop_in_deal=2))
+    unfinished = watched_of(sample_match(stop_in_deal=2))
     with shots.app() as app:
         viewer = ReplayScene(app, unfinished, lambda: None)
         app.switch(viewer)

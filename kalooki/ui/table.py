@@ -95,6 +95,9 @@ class Hint:
 
 class TableScene:
     pause_extras: tuple[tuple[str, Callable[[], None]], ...] = ()
+    help_topic = "table"
+    help_rules: Callable[[], None] | None = None
+    """Opens this game's rules (the help overlay's link), when the window can."""
     """Pause-menu entries between Resume and Quit to menu (Rules, Save game), set by the
     code that opens the table."""
 
