@@ -95,6 +95,7 @@ class App:
         """The help overlay while open (F1, ? or the ? button): it takes the input."""
         self.help_button = UIButton(self._help_rect(), "?", self.ui, command=self.open_help,
                                     **ui_tooltip("help.tip"))
+        self.focus.outside.append(self.help_button)
         if fullscreen:
             self.toggle_fullscreen()
 

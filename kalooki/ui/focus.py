@@ -78,6 +78,8 @@ class FocusRing:
         self.current: UIElement | None = None
         self.shown = False
         self._last_rect: pygame.Rect | None = None
+        self.outside: list[UIElement] = []
+        """Widgets the ring passes over: the window's ? button, which F1 already is."""
 
     # --- which widgets ---------------------------------------------------------------
 
@@ -107,7 +109,8 @@ class FocusRing:
     def _widgets(self) -> Iterator[UIElement]:
         for sprite in self.manager.get_sprite_group().sprites():
             if isinstance(sprite, _REACHABLE) and sprite.alive() and \
-                    getattr(sprite, "parent_element", None) is None:
+                    getattr(sprite, "parent_element", None) is None and \
+                    not any(sprite is skipped for skipped in self.outside):
                 yield sprite  # parts of a drop-down, slider or list are reached through it
 
     # --- keys ------------------------------------------------------------------------
