@@ -121,7 +121,8 @@ class App:
                    for element in self.ui.get_focus_set() or ())
 
     def _help_rect(self) -> pygame.Rect:
-        return pygame.Rect(self.size[0] - _HELP_BUTTON - 2, 2, _HELP_BUTTON, _HELP_BUTTON)
+        side = max(_HELP_BUTTON, round(self.size[1] * 0.03))
+        return pygame.Rect(self.size[0] - side - 2, 2, side, side)
 
     def quit(self) -> None:
         self.running = False
@@ -161,7 +162,9 @@ class App:
             self.windowed_size = self.size
             self._window_unsaved = 0.0
         self.ui.set_window_resolution(self.size)
-        self.help_button.set_relative_position(self._help_rect().topleft)
+        place = self._help_rect()
+        self.help_button.set_relative_position(place.topleft)
+        self.help_button.set_dimensions(place.size)
         if self.scene is not None:
             self.scene.on_resize(self.size)
 

@@ -46,9 +46,12 @@ TOPICS: dict[str, Topic] = {topic.name: topic for topic in (
     Topic("menu", ((("key.escape",), "close_panel"),)),
     Topic("setup", ((("key.escape",), "close_panel"),)),
     Topic("table", (
+        (("←", "→"), "focus_along"), (("↑", "↓"), "focus_rows"),
+        (("key.space",), "choose"), (("key.enter",), "use_place"),
         (("D",), "draw"), (("T",), "take"), (("G",), "stage"), (("U",), "unstage"),
         (("key.enter",), "lay_down"), (("X", "key.delete"), "discard"),
-        (("←", "→"), "shift"), (("S", "R"), "sort"), (("C",), "call"), (("P",), "pass"),
+        (("key.shift_arrows",), "shift"), (("S", "R"), "sort"), (("key.enter",), "cut"),
+        (("C",), "call"), (("P",), "pass"),
         (("A",), "allow"), (("F",), "refuse"), (("key.space",), "hold_call"),
         (("H",), "hint"), (("V",), "hands"), (("key.ctrl_z", "key.ctrl_y"), "undo"),
         (("key.enter", "key.space"), "next_deal"), (("key.escape",), "pause"))),

@@ -619,6 +619,7 @@ class TableScene:
         self.seen = (None if call is not None and not call.asks  # an unasked window
                      else self.decision())
         self.painter.draw(surface, self.frame())
+        self.input.draw_focus(surface, self)
         if self.summary_surface is not None:
             surface.blit(self.summary_surface, (0, 0))
 

@@ -28,6 +28,7 @@ from kalooki.ui.clicks import DoubleClicks
 from kalooki.ui.placement import Placement, Spot
 from kalooki.ui.table_gestures import Pile
 from kalooki.ui.table_hand import HandEdits
+from kalooki.ui.table_keys import KeyFocus
 from kalooki.ui.table_layout import TableLayout
 
 DRAG_THRESHOLD = 6
@@ -139,6 +140,11 @@ class TableInput:
         self.press: Press | None = None
         self.drag: Drag | None = None
         self.clicks = DoubleClicks()
+        self.keys = KeyFocus()
+        """The keyboard's focus on the person's cards and the table's places."""
+
+    def draw_focus(self, surface: pygame.Surface, table: TableVerbs) -> None:
+        self.keys.draw(surface, table, places(table.layout, table.placement))
 
     def tick(self, dt: float) -> None:
         self.clicks.tick(dt)
@@ -153,6 +159,8 @@ class TableInput:
         if event.type == pygame.KEYDOWN:
             self._key(event.key, event.mod, table)
             return
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.keys.shown = False  # the mouse is in use: the keys' focus steps aside
         if table.asking or table.summary_open:
             self.press = self.drag = None
             return
@@ -288,6 +296,11 @@ class TableInput:
             table.toggle_hands()
             return
         if table.asking or not table.at_screen:
+            return
+        if table.cutting and key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            table.cut_at(None)  # the keyboard cuts anywhere, as a click on the pack does
+            return
+        if self.keys.key(key, mod, table, places(table.layout, table.placement)):
             return
         if mod & pygame.KMOD_CTRL:
             if key == pygame.K_z:

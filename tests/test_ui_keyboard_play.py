@@ -1,0 +1,148 @@
+"""Playing at the table by keyboard alone: a whole deal with no mouse event (the same
+plan as the mouse's deal in test_ui_table, each action made with the keys: the focus
+walked to a card with the arrows, Space to choose it, the letters and Enter to act)."""
+
+from __future__ import annotations
+
+import pygame
+
+from kalooki.engine.actions import (
+    Action,
+    Allow,
+    Cut,
+    Discard,
+    DrawStock,
+    LayDown,
+    Pass,
+    TackOn,
+    parse_action,
+)
+from kalooki.ui.app import App
+from kalooki.ui.table import TableScene
+from kalooki.ui.table_input import Place
+from kalooki.ui.table_keys import FOCUS_COLOUR
+from tests.test_ui_table import good_seed, human_decision, make_session, wait_for_human
+
+__all__ = ["good_seed"]  # the fixture, shared with the mouse's deal
+
+
+def key(app: App, code: int, mod: int = 0) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="",
+                                         scancode=0))
+    app.run_frames(1)
+
+
+def focus_on(app: App, table: TableScene, wanted: object, row: int) -> None:
+    """Walk the focus to ``wanted`` in its row (↓ the cards, ↑ the table) with ←/→."""
+    key(app, row)
+    keys = table.input.keys
+    key(app, pygame.K_LEFT)  # the first press shows the focus where it stands
+    for _ in range(len(keys.targets(table, _places(table))) + 1):
+        focused = keys.current(table, _places(table))
+        if focused is not None and focused[0] == wanted:
+            return
+        key(app, pygame.K_RIGHT if _before(table, wanted) else pygame.K_LEFT)
+    raise AssertionError(f"the focus never reached {wanted}")
+
+
+def _places(table: TableScene) -> list[tuple[object, pygame.Rect]]:
+    from kalooki.ui.table_input import places
+
+    return list(places(table.layout, table.placement))
+
+
+def _before(table: TableScene, wanted: object) -> bool:
+    """Whether ``wanted`` lies right of the focus."""
+    keys = table.input.keys
+    found = [target for target, _ in keys.targets(table, _places(table))]
+    return found.index(wanted) > keys.index
+
+
+def choose(app: App, table: TableScene, cards: tuple[int, ...]) -> None:
+    for card in cards:
+        focus_on(app, table, card, pygame.K_DOWN)
+        key(app, pygame.K_SPACE)
+    assert table.arrangement.selected == set(cards)
+
+
+def by_keys(app: App, table: TableScene, action: Action) -> None:
+    """Make ``action`` with the keys only, then check the engine recorded exactly it."""
+    before = len(table.session.recorder.actions)
+    if isinstance(action, Cut):
+        key(app, pygame.K_RETURN)
+    elif isinstance(action, DrawStock):
+        focus_on(app, table, "stock", pygame.K_UP)
+        key(app, pygame.K_RETURN)
+    elif isinstance(action, Pass):
+        key(app, pygame.K_p)
+    elif isinstance(action, Allow):
+        key(app, pygame.K_a)
+    elif isinstance(action, LayDown):
+        for spec in action.melds:
+            choose(app, table, spec.cards)
+            key(app, pygame.K_g)
+            assert sorted(table.arrangement.staged[-1]) == sorted(spec.cards)
+        focus_on(app, table, table.arrangement.order[0], pygame.K_DOWN)
+        key(app, pygame.K_RETURN)
+    elif isinstance(action, TackOn):
+        choose(app, table, (action.card,))
+        focus_on(app, table, Place("meld", action.meld, action.end or "hi"), pygame.K_UP)
+        key(app, pygame.K_RETURN)
+    elif isinstance(action, Discard):
+        choose(app, table, (action.card,))
+        key(app, pygame.K_x)
+    else:
+        raise AssertionError(f"no keys for {action}")
+    app.run_frames(2)
+    made = table.session.recorder.actions[before:before + 1]
+    assert made and same(parse_action(made[0]), action)
+
+
+def same(made: Action, meant: Action) -> bool:
+    """The action meant was made (a meld's cards in any order: a group has none)."""
+    if isinstance(made, LayDown) and isinstance(meant, LayDown):
+        return [(m.kind, sorted(m.cards)) for m in made.melds] == \
+            [(m.kind, sorted(m.cards)) for m in meant.melds]
+    return made == meant
+
+
+def test_a_whole_deal_played_with_the_keyboard_alone(app: App, good_seed: int) -> None:
+    session = make_session(good_seed)
+    table = TableScene(app, session, speed="instant")
+    app.switch(table)
+    app.run_frames(2)
+    kinds = []
+    while table.result is None:
+        wait_for_human(app, table)
+        if table.result is not None:
+            break
+        action = human_decision(session.view())
+        by_keys(app, table, action)
+        kinds.append(action.code.split()[0])
+        app.run_frames(1)
+    assert {"draw", "lay", "tack", "discard"} <= set(kinds)
+    assert session.game.results[0].winner is not None
+    key(app, pygame.K_RETURN)  # the summary's next deal, by key too
+    assert table.result is None
+
+
+def test_the_focus_is_drawn_while_the_keys_are_in_use_and_a_click_hides_it(
+        app: App, good_seed: int) -> None:
+    table = TableScene(app, make_session(good_seed), speed="instant")
+    app.switch(table)
+    wait_for_human(app, table)
+    keys = table.input.keys
+    assert not keys.shown
+    key(app, pygame.K_RIGHT)
+    assert keys.shown and keys.row == "cards"
+    focused = keys.current(table, _places(table))
+    assert focused is not None and focused[0] == table.arrangement.all_cards()[0]
+    key(app, pygame.K_RIGHT)
+    focused = keys.current(table, _places(table))
+    assert keys.index == 1 and focused is not None
+    edge = (focused[1].centerx, focused[1].top - 2)
+    assert tuple(app.surface.get_at(edge))[:3] == FOCUS_COLOUR
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(2, 300), button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(2, 300), button=1))
+    app.run_frames(2)
+    assert not keys.shown and tuple(app.surface.get_at(edge))[:3] != FOCUS_COLOUR
