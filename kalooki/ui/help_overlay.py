@@ -32,6 +32,19 @@ _ALWAYS: tuple[tuple[Keys, str], ...] = (
 """Keys of every screen: the focus ring's (:mod:`focus`), the help's and the window's."""
 
 
+_TABLE_KEYS: tuple[tuple[Keys, str], ...] = (
+    (("←", "→"), "focus_along"), (("↑", "↓"), "focus_rows"), (("key.space",), "choose"),
+    (("key.enter",), "use_place"),
+    (("D",), "draw"), (("T",), "take"), (("G",), "stage"), (("U",), "unstage"),
+    (("key.enter",), "lay_down"), (("X", "key.delete"), "discard"),
+    (("key.shift_arrows",), "shift"), (("S", "R"), "sort"), (("key.enter",), "cut"),
+    (("C",), "call"), (("P",), "pass"),
+    (("A",), "allow"), (("F",), "refuse"), (("key.space",), "hold_call"),
+    (("H",), "hint"), (("V",), "hands"), (("key.ctrl_z", "key.ctrl_y"), "undo"),
+    (("key.enter", "key.space"), "next_deal"), (("key.escape",), "pause"))
+"""The table's keys (:mod:`table_input`, :mod:`table_keys`), in the guided game too."""
+
+
 @dataclass(frozen=True)
 class Topic:
     """One screen's help: its keys (each with the catalog key of what they do, under
@@ -45,16 +58,8 @@ TOPICS: dict[str, Topic] = {topic.name: topic for topic in (
     Topic("general", ()),
     Topic("menu", ((("key.escape",), "close_panel"),)),
     Topic("setup", ((("key.escape",), "close_panel"),)),
-    Topic("table", (
-        (("←", "→"), "focus_along"), (("↑", "↓"), "focus_rows"),
-        (("key.space",), "choose"), (("key.enter",), "use_place"),
-        (("D",), "draw"), (("T",), "take"), (("G",), "stage"), (("U",), "unstage"),
-        (("key.enter",), "lay_down"), (("X", "key.delete"), "discard"),
-        (("key.shift_arrows",), "shift"), (("S", "R"), "sort"), (("key.enter",), "cut"),
-        (("C",), "call"), (("P",), "pass"),
-        (("A",), "allow"), (("F",), "refuse"), (("key.space",), "hold_call"),
-        (("H",), "hint"), (("V",), "hands"), (("key.ctrl_z", "key.ctrl_y"), "undo"),
-        (("key.enter", "key.space"), "next_deal"), (("key.escape",), "pause"))),
+    Topic("table", _TABLE_KEYS),
+    Topic("lesson", _TABLE_KEYS),
     Topic("replay", (
         (("←", "→"), "step"), (("key.home", "key.end"), "ends"),
         (("key.page_up", "key.page_down"), "deals"), (("1–9",), "to_deal"),

@@ -1,6 +1,7 @@
-"""The main menu: Continue (when an autosave exists), New game, Watch a game, Load game
-(when named saves exist), Watch a replay, Rules, Statistics, Settings (when the game has a settings
-screen), Quit, and the new-game panel (which also sets up a watched game).
+"""The main menu: Continue (when an autosave exists), New game, Learn to play, Watch a game,
+Load game (when named saves exist), Watch a replay, Rules, Statistics, Settings (when the
+game has a settings screen), Quit, and the new-game panel (which also sets up a watched
+game).
 
 Everything the menu cannot do itself arrives as a callback, so later issues plug in the
 table, the store's autosave and the full setup screens without touching this scene.
@@ -50,6 +51,7 @@ class MainMenuScene:
                  on_stats: Callable[[], None] | None = None,
                  on_watch: Callable[[GameSetup], None] | None = None,
                  on_replay: Callable[[], None] | None = None,
+                 on_learn: Callable[[], None] | None = None,
                  house_rules: HouseRules | None = None,
                  on_house_rules: Callable[[GameSetup], None] | None = None,
                  setup: GameSetup | None = None) -> None:
@@ -67,6 +69,7 @@ class MainMenuScene:
         self.on_stats = on_stats
         self.on_watch = on_watch
         self.on_replay = on_replay
+        self.on_learn = on_learn
         self.house_rules = house_rules
         self.on_house_rules = on_house_rules
         """Opens the house-rules editor from the new-game panel, on the chosen preset."""
@@ -88,6 +91,7 @@ class MainMenuScene:
         optional: list[tuple[str, Callable[[], None] | None, str | None]] = [
             ("continue", self.on_continue if autosave else None, "#primary"),
             ("new_game", self.open_setup, None if autosave else "#primary"),
+            ("learn", self.on_learn, None),
             ("watch", self.open_watch if self.on_watch else None, None),
             ("load_game", self.on_load if self.on_load and self.has_saves() else None, None),
             ("replay", self.on_replay, None),
@@ -101,7 +105,7 @@ class MainMenuScene:
         rects = self._place(size, len(entries))
         self.buttons: dict[str, UIButton] = {}
         """The menu's buttons by name: ``continue``, ``new_game``, ``load_game``, ``rules``,
-        ``replay``, ``statistics``, ``settings``, ``quit`` (those the menu offers now)."""
+        ``learn``, ``replay``, ``statistics``, ``settings``, ``quit`` (those offered now)."""
         for (name, command, object_id), rect in zip(entries, rects, strict=True):
             self.buttons[name] = UIButton(rect, **ui_text(f"menu.{name}"), manager=manager,
                                           command=command, object_id=object_id)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from kalooki.ai.levels import DEFAULT_LEVEL
 from kalooki.engine.errors import RuleError
-from kalooki.engine.rules import RuleSet
+from kalooki.engine.rules import RuleSet, preset
 from kalooki.store import savegame
 from kalooki.store.history import clear_history, load_history
 from kalooki.store.notices import joined
@@ -24,6 +24,7 @@ from kalooki.store.settings import HUMAN, MAX_OPPONENTS, SEAT_KINDS, Settings
 from kalooki.store.stats import Stats, load_stats, save_stats
 from kalooki.ui.dialogs import DialogScene
 from kalooki.ui.keeper import MatchKeeper, save_seats
+from kalooki.ui.lesson_scene import LessonScene
 from kalooki.ui.menu import DEFAULT_PRESETS, MainMenuScene
 from kalooki.ui.play_rules import house_rules_of, offered_rules, open_editor
 from kalooki.ui.play_settings import settings_scene
@@ -96,6 +97,7 @@ def open_menu(app: App, profile: Profile | None = None) -> MainMenuScene:
                          on_continue=lambda: continue_match(app, chosen),
                          on_load=lambda: open_saves(app, chosen),
                          on_replay=lambda: _open_replays(app, chosen),
+                         on_learn=lambda: start_lesson(app, chosen),
                          has_saves=lambda: has_named_saves(chosen.paths),
                          on_rules=lambda: open_rules(app, chosen),
                          on_stats=lambda: open_stats(app, chosen),
@@ -332,7 +334,28 @@ def resume_save(app: App, profile: Profile, path: Path) -> TableScene | Said:
     return table
 
 
-def _open_table(app: App, session: MatchSession, profile: Profile) -> TableScene:
+LESSON_SEED = 103
+"""The guided game's deal (see :func:`start_lesson`)."""
+
+
+def start_lesson(app: App, profile: Profile) -> LessonScene:
+    """Learn to play: Baby Kalooki against two easy computer players, on a deal where the
+    contract comes early, with the lessons over the table."""
+    names = tuple(DEFAULT_NAMES[:2])
+    seats = seats_for(GameSetup("baby", 3, ("easy", "easy"), names),
+                      profile.settings.player_name)
+    session = MatchSession(preset("baby"), seats, LESSON_SEED,
+                           ai_pause=profile.settings.ai_pause_seconds,
+                           viewer=HUMAN_SEAT, worker=profile.worker())
+    table = _open_table(app, session, profile, switch=False)
+    table.cut_random = random.Random(LESSON_SEED)  # the same lesson deal, however it is cut
+    lesson = LessonScene(app, table)
+    app.switch(lesson)
+    return lesson
+
+
+def _open_table(app: App, session: MatchSession, profile: Profile, *,
+                switch: bool = True) -> TableScene:
     session.after_action.append(MatchKeeper(profile.paths, app.notify))
     settings = profile.settings
     table = TableScene(app, session, speed=settings.animation_speed,
@@ -346,7 +369,8 @@ def _open_table(app: App, session: MatchSession, profile: Profile) -> TableScene
                           (tr("table.pause.settings"),
                            lambda: _settings_over(app, table, profile)))
     table.help_rules = lambda: _rules_over(app, table, profile)
-    app.switch(table)
+    if switch:
+        app.switch(table)
     return table
 
 

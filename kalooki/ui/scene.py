@@ -45,6 +45,8 @@ class Host(Protocol):
     size: tuple[int, int]
     card_art: CardArt
     sounds: SoundBoard
+    scene: Scene | None
+    """The scene shown now (a wrapping scene asks whether it is still the one shown)."""
 
     def switch(self, scene: Scene) -> None: ...
 

@@ -48,6 +48,7 @@ def _registry() -> dict[str, Builder]:
         "chart": screens_charts.charts,
         "replay": screens_replay.replay,
         "help": screens_help.help_screens,
+        "tutorial": screens_help.tutorial,
     }
 
 

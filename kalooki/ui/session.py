@@ -113,6 +113,8 @@ class MatchSession:
         self.waited = 0.0
         self.paused = False
         self.after_action: list[AfterAction] = []
+        self.gate: Callable[[Action, int], RuleError | None] | None = None
+        """The guided game's lesson: it may hold back a legal move, saying why."""
         self.calls_before = list(self.game.calls_made)
         """Each player's calls this deal, as they stood before the last action."""
         self._worker: Executor = worker or InlineWorker()
@@ -215,6 +217,8 @@ class MatchSession:
             return RuleError("screen-covered", "Show your hand first.",
                              name=self.names[seat])
         problem = self.why_illegal(action, seat)
+        if problem is None and self.gate is not None:
+            problem = self.gate(action, seat)
         if problem is not None:
             return problem
         self.calls_before = list(self.game.calls_made)

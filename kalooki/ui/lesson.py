@@ -1,0 +1,115 @@
+"""The guided first game's teacher: which lesson matters now, and the gate that waits for
+it. No pygame: :mod:`lesson_scene` draws the lessons over the table.
+
+A lesson is shown the first time the person's view calls for it (their first draw, the
+first time the contract is in their hand, their first discard, call, allowed call, tack
+on, the first deal's scoring) and stays until they make one of the moves it teaches; any
+other move is refused with the lesson's own sentence (``error.lesson.<name>``), so the
+game waits for the step without losing anything. Skipping ends every lesson at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from kalooki.engine.actions import (
+    Action,
+    Allow,
+    Call,
+    Discard,
+    DrawStock,
+    LayDown,
+    Pass,
+    Refuse,
+    TackOn,
+    TakeDiscard,
+)
+from kalooki.engine.deal import Phase
+from kalooki.engine.errors import RuleError
+from kalooki.engine.view import PlayerView
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """``name`` keys its words (``lesson.<name>.title`` / ``.text``); ``matters`` says
+    when the person's view calls for it; ``teaches`` are the moves that complete it
+    (none: it is read, then closed by the person)."""
+
+    name: str
+    matters: Callable[[PlayerView], bool]
+    teaches: tuple[type[Action], ...]
+
+
+def _can(kind: type[Action]) -> Callable[[PlayerView], bool]:
+    return lambda view: any(isinstance(action, kind) for action in view.legal)
+
+
+def _playing(view: PlayerView) -> bool:
+    return view.phase == Phase.PLAY
+
+
+LESSONS: tuple[Lesson, ...] = (
+    Lesson("call", lambda view: view.phase == Phase.CALL, (Call, Pass)),
+    Lesson("allow", lambda view: view.phase == Phase.ALLOW, (Allow, Refuse)),
+    Lesson("draw", lambda view: view.phase == Phase.DRAW, (DrawStock, TakeDiscard)),
+    Lesson("contract", lambda view: _playing(view) and _can(LayDown)(view)
+           and not view.down[view.player], (LayDown,)),
+    Lesson("tack", lambda view: _playing(view) and view.down[view.player]
+           and _can(TackOn)(view), (TackOn,)),
+    Lesson("discard", _playing, (Discard, TackOn, LayDown)),
+)
+"""In the order they are looked for when several matter at once."""
+SCORING = Lesson("scoring", lambda view: False, ())
+"""Read at the first deal's end (the summary), then closed."""
+
+
+@dataclass
+class Teacher:
+    done: set[str] = field(default_factory=set)
+    current: Lesson | None = None
+    skipped: bool = False
+
+    @property
+    def finished(self) -> bool:
+        return self.skipped or {lesson.name for lesson in (*LESSONS, SCORING)} <= self.done
+
+    def look(self, view: PlayerView | None, deal_over: bool) -> Lesson | None:
+        """The lesson to show now: the one being learnt, or the first new one that
+        matters for ``view`` (the person's, when they are to act), or the scoring once a
+        deal is over."""
+        if self.skipped:
+            return None
+        lesson = self.current
+        if lesson is not None and lesson.teaches and (
+                deal_over or (view is not None and not lesson.matters(view))):
+            self.current = None  # the moment passed (a call window closed): it comes again
+        if self.current is None and deal_over and SCORING.name not in self.done:
+            self.current = SCORING
+        if self.current is None and view is not None:
+            self.current = next((lesson for lesson in LESSONS if lesson.name not in self.done
+                                 and lesson.matters(view)), None)
+        return self.current
+
+    def gate(self, action: Action) -> RuleError | None:
+        """A move the lesson shown does not teach is refused with its sentence."""
+        lesson = self.current
+        if lesson is None or not lesson.teaches or isinstance(action, lesson.teaches):
+            return None
+        return RuleError("lesson", case=lesson.name)
+
+    def applied(self, action: Action) -> None:
+        """A move was made: the lesson it teaches is learnt."""
+        lesson = self.current
+        if lesson is not None and isinstance(action, lesson.teaches):
+            self.done.add(lesson.name)
+            self.current = None
+
+    def close(self) -> None:
+        """The person has read a lesson that teaches no move (the scoring)."""
+        if self.current is not None and not self.current.teaches:
+            self.done.add(self.current.name)
+            self.current = None
+
+    def skip(self) -> None:
+        self.skipped, self.current = True, None

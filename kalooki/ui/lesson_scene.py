@@ -1,0 +1,155 @@
+"""The guided first game ("Learn to play"): a Baby Kalooki match at the ordinary table,
+with the lesson that matters now written above it and the move it teaches waited for
+(the :class:`Teacher` holds back the others, each with the lesson's own sentence).
+
+The scene wraps the table: every event, frame and drawing goes to the table first; the
+lesson is drawn on top, with "Got it" for a lesson that is read (the scoring) and "Skip
+the lessons", after which the match goes on as any other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+from pygame_gui.elements import UIButton
+
+from kalooki.engine.actions import Action
+from kalooki.engine.errors import RuleError
+from kalooki.ui import text as ink
+from kalooki.ui.lesson import Teacher
+from kalooki.ui.table import TableScene
+from kalooki.words import tr, ui_text
+
+if TYPE_CHECKING:
+    from kalooki.ui.scene import Host
+
+_PANEL = (28, 22, 8, 238)
+_BORDER = (246, 215, 122)
+_BUTTON_H = 34
+
+
+class LessonScene:
+    help_topic = "lesson"
+
+    def __init__(self, app: Host, table: TableScene, teacher: Teacher | None = None) -> None:
+        self.app = app
+        self.table = table
+        self.teacher = teacher or Teacher()
+        table.session.gate = self._gate
+        self.box = pygame.Rect(0, 0, 0, 0)
+        self.buttons: dict[str, UIButton] = {}
+        self._build()
+
+    @property
+    def help_rules(self) -> Callable[[], None] | None:
+        return self.table.help_rules
+
+    def _gate(self, action: Action, seat: int) -> RuleError | None:
+        """Only the person's moves wait for a lesson, and only while it is on screen."""
+        if seat != self.table.session.screen_seat or self.app.scene is not self:
+            return None
+        refused = self.teacher.gate(action)
+        if refused is None:  # legal and let through: it is made now
+            self.teacher.applied(action)
+        return refused
+
+    def _build(self) -> None:
+        for button in self.buttons.values():
+            button.kill()
+        size, over = self._size(), self.table.layout.staging
+        self.box = pygame.Rect(0, 0, min(over.width - 2 * size, 46 * size), 0)
+        self.box.midtop = (over.centerx, 8)  # over the opponents, clear of the scores
+        self.buttons = {
+            name: UIButton(pygame.Rect(0, 0, ink.text(tr(f"lesson.{name}"), size + 4, bold=True)
+                                       .get_width() + 2 * size, _BUTTON_H),
+                           **ui_text(f"lesson.{name}"), manager=self.app.ui, command=command)
+            for name, command in (("skip", self.skip), ("got_it", self.got_it))}
+        self._place()
+
+    def _size(self) -> int:
+        return max(14, min(20, round(self.app.size[1] * 0.022)))
+
+    def _lines(self) -> tuple[str, list[str]]:
+        lesson = self.teacher.current
+        if lesson is None:
+            return "", []
+        size = self._size()
+        return (tr(f"lesson.{lesson.name}.title"),
+                ink.wrap(tr(f"lesson.{lesson.name}.text"), size, self.box.width - 2 * size))
+
+    def _place(self) -> None:
+        """The box as tall as its lesson; its buttons along its bottom edge."""
+        title, lines = self._lines()
+        size = self._size()
+        line = round(size * 1.4)
+        shown = bool(title)
+        self.box.height = (size * 2 + line * (len(lines) + 1) + _BUTTON_H + size // 2
+                           if shown else 0)
+        if self.table.result is not None:  # under the deal's summary, clear of its heading
+            self.box.bottom = self.app.size[1] - 8
+        else:
+            self.box.top = 8
+        skip, got_it = self.buttons["skip"], self.buttons["got_it"]
+        skip.set_relative_position((self.box.left + size, self.box.bottom - _BUTTON_H - 8))
+        got_it.set_relative_position((self.box.right - size - got_it.rect.width,
+                                      self.box.bottom - _BUTTON_H - 8))
+        lesson = self.teacher.current
+        skip.show() if shown else skip.hide()
+        got_it.show() if shown and lesson is not None and not lesson.teaches \
+            else got_it.hide()
+
+    # --- what the buttons do ----------------------------------------------------------
+
+    def skip(self) -> None:
+        self.teacher.skip()
+        self._place()
+
+    def got_it(self) -> None:
+        self.teacher.close()
+        self._place()
+
+    # --- Scene ------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        self.table.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        self.table.update(dt)
+        session = self.table.session
+        before = self.teacher.current
+        view = session.view() if session.screen_to_act else None
+        self.teacher.look(view, self.table.result is not None)
+        if self.teacher.current is not before:
+            self._place()
+
+    def frame_due(self) -> float | None:
+        return self.table.frame_due()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.table.draw(surface)
+        title, lines = self._lines()
+        if not title:
+            return
+        size, box = self._size(), self.box
+        panel = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(panel, _PANEL, panel.get_rect(), border_radius=12)
+        pygame.draw.rect(panel, _BORDER, panel.get_rect(), width=2, border_radius=12)
+        surface.blit(panel, box)
+        x, y = box.left + size, box.top + size
+        surface.blit(ink.fit(title, size + 3, box.width - 2 * size, ink.GOLD, True), (x, y))
+        y += round(size * 1.4) + size // 2
+        for said in lines:
+            surface.blit(ink.text(said, size), (x, y))
+            y += round(size * 1.4)
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        self.table.on_resize(size)
+        self._build()
+
+    def leave(self) -> None:
+        self.table.session.gate = None
+        for button in self.buttons.values():
+            button.kill()
+        self.table.leave()
