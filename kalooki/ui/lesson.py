@@ -64,6 +64,19 @@ SCORING = Lesson("scoring", lambda view: False, ())
 """Read at the first deal's end (the summary), then closed."""
 
 
+def _waiting(name: str) -> RuleError:
+    """The refusal while lesson ``name`` waits (each case written out, as the catalogs'
+    scan of refusals reads them)."""
+    return {
+        "call": RuleError("lesson", case="call"),
+        "allow": RuleError("lesson", case="allow"),
+        "draw": RuleError("lesson", case="draw"),
+        "contract": RuleError("lesson", case="contract"),
+        "tack": RuleError("lesson", case="tack"),
+        "discard": RuleError("lesson", case="discard"),
+    }[name]
+
+
 @dataclass
 class Teacher:
     done: set[str] = field(default_factory=set)
@@ -96,7 +109,7 @@ class Teacher:
         lesson = self.current
         if lesson is None or not lesson.teaches or isinstance(action, lesson.teaches):
             return None
-        return RuleError("lesson", case=lesson.name)
+        return _waiting(lesson.name)
 
     def applied(self, action: Action) -> None:
         """A move was made: the lesson it teaches is learnt."""
