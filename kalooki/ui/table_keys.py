@@ -27,7 +27,7 @@ Row = Literal["cards", "table"]
 
 
 class KeyedTable(Protocol):
-    """What the focus may ask of the table (a part of :class:`table_input.TableVerbs`)."""
+    """What the focus may ask of the table (:class:`table_input.TableVerbs` is more)."""
 
     layout: TableLayout
     placement: Placement
