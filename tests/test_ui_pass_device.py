@@ -90,17 +90,46 @@ def person_events(table: TableScene, calls: bool) -> list[pygame.event.Event]:
         return [keydown(pygame.K_a)]
     if view.phase == Phase.DRAW:
         return [keydown(pygame.K_d)]
-    action = human_decision(view)
-    discard = action if isinstance(action, Discard) else next(
-        a for a in view.legal if isinstance(a, Discard))
-    x, y, width = table.placement.spots[discard.card]
+    x, y, width = table.placement.spots[thrown(table)]
     return [*clicks((int(x) + width // 2, int(y) + width // 2)), keydown(pygame.K_x)]
 
 
-def test_a_whole_deal_two_people_never_see_each_others_hand() -> None:
-    """A whole deal by posted events: every hand-over goes through the pass screen, which
-    names the next person; a person's hand is drawn only after they said they are there,
-    and never while the other person is to act."""
+def thrown(table: TableScene) -> int:
+    """The card a plain strategy discards from the person's hand."""
+    action = human_decision(table.view)
+    discard = action if isinstance(action, Discard) else next(
+        a for a in table.view.legal if isinstance(a, Discard))
+    return discard.card
+
+
+def person_clicks(table: TableScene, calls: bool) -> list[pygame.event.Event]:
+    """The same by mouse only: click the stock, double-click the card to throw, click
+    Call or Pass, click Allow."""
+    view = table.view
+    if view.phase in (Phase.CALL, Phase.ALLOW):
+        name = "allow" if view.phase == Phase.ALLOW else "call" if calls else "pass"
+        return clicks(table.buttons[name].rect.center)
+    if view.phase == Phase.DRAW:
+        return clicks(table.layout.stock.center)
+    x, y, width = table.placement.spots[thrown(table)]
+    return clicks((int(x) + width // 2, int(y) + width // 2)) * 2
+
+
+def until_passing(app: App, table: TableScene) -> int:
+    """Frames until the pass screen asks for someone; that person's seat."""
+    app.step([])
+    while not table.passing:
+        app.step([])
+    awaited = table.session.awaited
+    assert awaited is not None
+    return awaited
+
+
+@pytest.mark.parametrize("by_mouse", [True, False], ids=["mouse", "mouse-and-keys"])
+def test_a_whole_deal_two_people_never_see_each_others_hand(by_mouse: bool) -> None:
+    """A whole deal by posted events (by mouse alone, or keys too): every hand-over goes
+    through the pass screen, which names the next person; a person's hand is drawn only
+    after they said they are there, and never while the other person is to act."""
     with friends_table(seed=11) as (app, table):
         session = table.session
         app.step([])
@@ -116,7 +145,7 @@ def test_a_whole_deal_two_people_never_see_each_others_hand() -> None:
                 title = table.asked.title if table.asked else ""
                 passes.append(title)
                 assert session.seats[awaited].name in title
-                if len(passes) % 2:  # by mouse, or by key
+                if by_mouse or len(passes) % 2:
                     app.step(clicks(table.chooser.buttons[0].rect.center))
                 else:
                     app.step([keydown(pygame.K_RETURN)])
@@ -126,7 +155,8 @@ def test_a_whole_deal_two_people_never_see_each_others_hand() -> None:
             elif session.screen_to_act and table.chooser is None:
                 seat = session.viewer
                 before = len(session.recorder.actions)
-                app.step(person_events(table, calls=seat == 0))
+                doing = person_clicks if by_mouse else person_events
+                app.step(doing(table, calls=seat == 0))
                 if len(session.recorder.actions) > before:
                     acted[seat] += 1
             else:
@@ -140,10 +170,7 @@ def test_a_whole_deal_two_people_never_see_each_others_hand() -> None:
 def test_the_hand_leaves_the_screen_when_the_turn_ends() -> None:
     with friends_table(seed=11) as (app, table):
         session = table.session
-        app.step([])
-        while not table.passing:
-            app.step([])
-        first = session.awaited
+        first = until_passing(app, table)
         app.step([keydown(pygame.K_SPACE)])
         assert table.view.hand and not session.covered
         while session.screen_to_act and table.view.phase in (Phase.DRAW, Phase.PLAY):
@@ -158,11 +185,7 @@ def test_input_for_the_awaited_person_waits_for_them() -> None:
     the pause menu does not reveal."""
     with friends_table(seed=11) as (app, table):
         session = table.session
-        app.step([])
-        while not table.passing:
-            app.step([])
-        awaited = session.awaited
-        assert awaited is not None
+        awaited = until_passing(app, table)
         before = len(session.recorder.actions)
         layout = table.layout
         app.step([keydown(pygame.K_d), *clicks(layout.stock.center),
