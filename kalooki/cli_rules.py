@@ -112,6 +112,14 @@ def _cards(args: argparse.Namespace) -> list[int]:
         raise UsageError(refusal_text(error)) from None
 
 
+def _hand(args: argparse.Namespace, most: int) -> list[int]:
+    """The cards of one hand: more than a player can hold is refused, not searched."""
+    cards = _cards(args)
+    if len(cards) > most:
+        raise UsageError(tr("cli.hand_too_big", count=len(cards), most=most))
+    return cards
+
+
 def _meld_text(cards: Sequence[int], in_order: bool) -> str:
     """A run keeps its table order; a group reads suit by suit."""
     return cards_text(cards if in_order else sorted(cards, key=sort_key_suit))
@@ -131,12 +139,13 @@ def run_meld(args: argparse.Namespace) -> int:
 def run_contract(args: argparse.Namespace) -> int:
     rules = _rules(args)
     if not rules.uses_contracts:
-        return _run_opening(rules, _cards(args))
+        deals = range(1, rules.deals_per_match + 1)
+        return _run_opening(rules, _hand(args, max(rules.largest_hand(d) for d in deals)))
     if args.deal is None:
         raise UsageError(tr("cli.deal_required"))
     if not 1 <= args.deal <= rules.deals_per_match:
         raise UsageError(tr("cli.deal_range", most=rules.deals_per_match, rules=rules.name))
-    cards = _cards(args)
+    cards = _hand(args, rules.largest_hand(args.deal))
     contract = rules.contract(args.deal)
     found = best_contract(cards, contract, rules)
     if found is None:

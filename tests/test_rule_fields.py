@@ -118,8 +118,10 @@ COMPANIONS = {
     ("group_max", 32): {"group_distinct_suits": False},
     ("group_min_naturals", 16): {"group_min": 16, "group_distinct_suits": False,
                                  "group_max": None, "packs": 4},
-    ("opening_points", 500): {"hand_sizes": (60,), "face_points": 10, "packs": 4},
-    ("hand_sizes", (60,)): {"packs": 4},
+    ("opening_points", 500): {"hand_sizes": (21,), "face_points": 100, "packs": 4},
+    # a player who is down holds at most SEARCH_DOWN_HAND cards: three runs of 13 are laid
+    ("hand_sizes", (60,)): {"packs": 4, "calls_enabled": False, "run_min": 13,
+                            "contracts": ((RUN,) * 3,), "deals_per_match": 1},
     ("contracts", ((GROUP,) * 1,)): {"opening_points": None, "deals_per_match": 1},
     ("contracts", ((RUN,) * 4 + (GROUP,) * 4,)): {"opening_points": None, "packs": 4,
                                                   "hand_sizes": (40,), "deals_per_match": 1},

@@ -37,6 +37,7 @@ GROUP, RUN = 3, 4
 MAX_DEALS = 100
 MAX_HAND = 60
 MAX_PLAYERS = 8
+MAX_JOKERS = 16
 """Bounds that keep a hand-edited or damaged rule file from asking the impossible."""
 
 
@@ -244,7 +245,7 @@ CARD_POINTS = 100
 FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("name", _D, Kind.TEXT, 1, 40),
     _int("packs", _D, 1, 4),
-    _int("jokers", _D, 0, 16),
+    _int("jokers", _D, 0, MAX_JOKERS),
     FieldSpec("packs_by_players", _D, Kind.PACKS_BY_PLAYERS, max_items=MAX_PLAYERS - 1),
     _int("players_min", _D, 2, MAX_PLAYERS),
     _int("players_max", _D, 2, MAX_PLAYERS),

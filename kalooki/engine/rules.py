@@ -23,7 +23,15 @@ from kalooki.engine.rule_choices import (
     MatchEnd,
     StockExhaustion,
 )
-from kalooki.engine.rule_fields import FIELDS, GROUP, MAX_PLAYERS, RUN, SPECS, Kind
+from kalooki.engine.rule_fields import (
+    FIELDS,
+    GROUP,
+    MAX_JOKERS,
+    MAX_PLAYERS,
+    RUN,
+    SPECS,
+    Kind,
+)
 
 CARIBBEAN_CONTRACTS: tuple[tuple[int, ...], ...] = (
     (GROUP, GROUP, GROUP),
@@ -129,6 +137,12 @@ class RuleSet:
         """Cards dealt in ``deal`` (1-based); the last size repeats for longer matches."""
         return self.hand_sizes[min(deal, len(self.hand_sizes)) - 1]
 
+    def largest_hand(self, deal: int) -> int:
+        """The most cards a player can hold in ``deal``: the cards dealt, one drawn, and
+        what every call allowed brings (the discard and its penalty cards)."""
+        calls = self.max_calls * (1 + self.call_penalty_cards) if self.calls_enabled else 0
+        return self.hand_size(deal) + 1 + calls
+
     def contract(self, deal: int) -> tuple[int, ...]:
         if self.contracts is None:
             return ()
@@ -218,6 +232,8 @@ class RuleSet:
             p.extend(self._contract_problems())
         else:
             p.extend(self._opening_problems())
+        if not p:
+            p.extend(self._search_problems())
         if players is None:
             for count in range(self.players_min, self.players_max + 1):
                 p.extend(self._deck_problems(count))
@@ -266,6 +282,28 @@ class RuleSet:
             p.append(f"An opening needs at least {need} cards but only {smallest} are dealt.")
         return p
 
+    def _search_problems(self) -> list[str]:
+        """Hands larger than the solver answers within a turn's budget are refused: the
+        table would freeze (limits measured by ``python -m bench limits``)."""
+        deals = range(1, max(self.deals_per_match, len(self.hand_sizes)) + 1)
+        if self.uses_contracts:
+            for deal in deals:
+                contract = self.contract(deal)
+                need = sum(self.group_min if m == GROUP else self.run_min for m in contract)
+                down = self.largest_hand(deal) - need
+                if down > SEARCH_DOWN_HAND:
+                    return [f"In deal {deal} a player could still hold {down} cards after "
+                            f"laying the contract; the game can look through at most "
+                            f"{SEARCH_DOWN_HAND} (deal fewer cards or allow fewer calls)."]
+            return []
+        jokers = max(self.deck_for(n)[1] for n in range(self.players_min, self.players_max + 1))
+        most = next(cards for up_to, cards in SEARCH_OPENING_HAND if jokers <= up_to)
+        largest = max(self.largest_hand(deal) for deal in deals)
+        if largest > most:
+            return [f"Hands of up to {largest} cards, with {jokers} jokers in the deck, are "
+                    f"more than the opening search answers in time: at most {most} cards."]
+        return []
+
     def _deck_problems(self, players: int) -> list[str]:
         """A table of ``players`` must leave a stock after the deal."""
         packs, jokers = self.deck_for(players)
@@ -280,6 +318,13 @@ class RuleSet:
                     f"to draw from."]
         return []
 
+
+SEARCH_DOWN_HAND = 24
+"""Contract games: the most cards a player who is down may hold; laying further melds
+from 24 cards takes the solver at most 0.13 s (4 packs, 16 jokers; ``bench limits``)."""
+SEARCH_OPENING_HAND: tuple[tuple[int, int], ...] = ((2, 22), (4, 16), (MAX_JOKERS, 13))
+"""Opening games: (jokers in the deck up to, most cards in a hand). The opening search
+grows with the jokers a hand may hold: 28 cards with two jokers took it 2.8 s."""
 
 LATER_FIELDS: dict[str, Any] = {"redeal_limit": None}
 """Fields added after saves began to hold rule sets, each with the JSON value that means
