@@ -10,11 +10,12 @@ never eval.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
@@ -24,6 +25,10 @@ from kalooki.store.notices import Notice, notice
 T = TypeVar("T")
 
 _MISSING: Any = object()
+TEMP_SUFFIX = ".tmp"
+STALE_SECONDS = 600
+"""A temporary file this old was left by a writer that was killed (a write takes
+milliseconds); a younger one may belong to another copy of the game writing now."""
 _REASON_CHARS = 120
 
 
@@ -55,8 +60,10 @@ def write_atomic(path: Path, data: bytes) -> None:
 
 def _replace_with(path: Path, data: bytes) -> None:
     """Write a temp file beside ``path``, flush it to the disk, then rename it over ``path``."""
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=path.parent)
     try:
+        if hasattr(os, "fchmod"):  # mkstemp makes 0600; a store file follows the umask
+            os.fchmod(fd, file_mode())
         with os.fdopen(fd, "wb") as file:
             file.write(data)
             file.flush()
@@ -66,6 +73,31 @@ def _replace_with(path: Path, data: bytes) -> None:
         with contextlib.suppress(OSError):
             os.unlink(temp)
         raise
+
+
+@functools.cache
+def file_mode() -> int:
+    """The mode a new file gets under the user's umask (read once: setting the umask to
+    read it is process-wide, so it is done a single time)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+def remove_stale_temps(folders: Iterable[Path], now: float | None = None) -> list[Path]:
+    """Delete the temporary files killed writers left in ``folders`` (and below them);
+    return what was removed. Called at start, so they never pile up."""
+    limit = (time.time() if now is None else now) - STALE_SECONDS
+    removed = []
+    for folder in folders:
+        if not folder.is_dir():
+            continue
+        for temp in folder.rglob(f".*{TEMP_SUFFIX}"):
+            with contextlib.suppress(OSError):
+                if temp.is_file() and temp.stat().st_mtime < limit:
+                    temp.unlink()
+                    removed.append(temp)
+    return removed
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -114,10 +146,25 @@ def _read_one(path: Path, parse: Callable[[bytes], T], warnings: list[str]) -> A
     try:
         return parse(data)
     except Exception as error:
-        reason = str(error)[:_REASON_CHARS] or type(error).__name__
+        reason = damage_reason(error)
         warnings.append(notice("file-damaged", file=path.name, reason=reason,
                                aside=_set_aside(path)))
         return _MISSING
+
+
+def damage_reason(error: BaseException) -> str:
+    """Why bytes are not a store file: a notice (said in the player's language) when the
+    JSON or the text is at fault, else the error's own words, shortened."""
+    if isinstance(error, json.JSONDecodeError):
+        return Notice("not-json", line=error.lineno, column=error.colno)
+    if isinstance(error, UnicodeDecodeError):
+        return Notice("not-text")
+    if isinstance(error, RecursionError):
+        return Notice("too-deep")
+    told = getattr(error, "notice", None) or (error.args[0] if error.args else None)
+    if isinstance(told, Notice):
+        return told
+    return str(error)[:_REASON_CHARS] or type(error).__name__
 
 
 def _set_aside(path: Path) -> Notice:
@@ -148,7 +195,7 @@ def parse_json_object(data: bytes) -> dict[str, Any]:
     """
     value = json.loads(data.decode("utf-8-sig"))
     if not isinstance(value, dict):
-        raise ValueError(f"expected a JSON object, found {type(value).__name__}")
+        raise ValueError(Notice("not-object"))
     return value
 
 

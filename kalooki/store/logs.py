@@ -10,6 +10,7 @@ import logging
 from logging.handlers import RotatingFileHandler
 from pathlib import Path
 
+from kalooki.store.atomic import remove_stale_temps
 from kalooki.store.paths import StorePaths
 
 LOG_NAME = "kalooki.log"
@@ -19,7 +20,16 @@ BACKUPS = 2
 
 def start_logging(paths: StorePaths) -> Path | None:
     """Send the ``kalooki`` logger to a small rotating file in the log folder; return its
-    path, or None when the folder cannot be written."""
+    path, or None when the folder cannot be written. The temporary files interrupted
+    writes left in the store are removed now, on the record."""
+    path = _open_log(paths)
+    for temp in remove_stale_temps((paths.config_dir, paths.data_dir, paths.saves_dir)):
+        logging.getLogger("kalooki.store").info("removed %s, left by an interrupted write",
+                                                temp)
+    return path
+
+
+def _open_log(paths: StorePaths) -> Path | None:
     logger = logging.getLogger("kalooki")
     logger.setLevel(logging.INFO)
     path = paths.log_dir / LOG_NAME

@@ -11,8 +11,9 @@ from dataclasses import dataclass
 
 from kalooki.engine.record import Recorder
 from kalooki.engine.state import Game
-from kalooki.store.atomic import encode_json, parse_json_object
+from kalooki.store.atomic import damage_reason, encode_json, parse_json_object
 from kalooki.store.migrations import migrate
+from kalooki.store.notices import Notice
 from kalooki.store.savegame import GameSave, SaveError, resume
 
 
@@ -37,8 +38,7 @@ def decode(data: bytes) -> GameSave:
     try:
         doc = parse_json_object(data)
     except (ValueError, RecursionError) as error:
-        reason = str(error) or type(error).__name__
-        raise SaveError(f"The file is not a readable JSON object ({reason}).") from None
+        raise SaveError(Notice("save-not-json", reason=damage_reason(error))) from None
     return GameSave.from_dict(migrate(doc))
 
 

@@ -50,6 +50,8 @@ class SaveError(Exception):
 
     def __init__(self, message: str) -> None:
         super().__init__(escaped(message))
+        self.notice = message if hasattr(message, "code") else None
+        """The notice the message was made from, so a screen can say it in its language."""
 
 
 save_name = text(NAME_CHARS)
