@@ -95,3 +95,14 @@ def test_skipping_ends_the_lessons_and_frees_every_move(app: App, profile: Profi
     card = next(a.card for a in table.session.view().legal if isinstance(a, Discard))
     by_keys(app, table, Discard(card))  # the contract lesson would hold this back
     assert lesson.teacher.current is None
+
+
+def test_learn_to_play_is_offered_first_until_a_game_is_recorded(
+        app: App, profile: Profile) -> None:
+    menu = open_menu(app, profile)
+    assert menu.buttons["learn"].object_ids[-1] == "#primary"
+    assert menu.buttons["new_game"].object_ids[-1] != "#primary"
+    menu = MainMenuScene(app, on_learn=lambda: None, newcomer=lambda: False)
+    app.switch(menu)
+    assert menu.buttons["new_game"].object_ids[-1] == "#primary"
+    assert menu.buttons["learn"].object_ids[-1] != "#primary"

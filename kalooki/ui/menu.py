@@ -52,6 +52,7 @@ class MainMenuScene:
                  on_watch: Callable[[GameSetup], None] | None = None,
                  on_replay: Callable[[], None] | None = None,
                  on_learn: Callable[[], None] | None = None,
+                 newcomer: Callable[[], bool] = lambda: False,
                  house_rules: HouseRules | None = None,
                  on_house_rules: Callable[[GameSetup], None] | None = None,
                  setup: GameSetup | None = None) -> None:
@@ -70,6 +71,8 @@ class MainMenuScene:
         self.on_watch = on_watch
         self.on_replay = on_replay
         self.on_learn = on_learn
+        self.newcomer = newcomer
+        """Asked when laid out: no game played yet, so Learn to play is offered first."""
         self.house_rules = house_rules
         self.on_house_rules = on_house_rules
         """Opens the house-rules editor from the new-game panel, on the chosen preset."""
@@ -88,10 +91,11 @@ class MainMenuScene:
         self.dim = pygame.Surface(size, pygame.SRCALPHA)
         self.dim.fill(_DIM)
         autosave = self.has_autosave()
+        learn_first = not autosave and self.on_learn is not None and self.newcomer()
         optional: list[tuple[str, Callable[[], None] | None, str | None]] = [
             ("continue", self.on_continue if autosave else None, "#primary"),
-            ("new_game", self.open_setup, None if autosave else "#primary"),
-            ("learn", self.on_learn, None),
+            ("new_game", self.open_setup, None if autosave or learn_first else "#primary"),
+            ("learn", self.on_learn, "#primary" if learn_first else None),
             ("watch", self.open_watch if self.on_watch else None, None),
             ("load_game", self.on_load if self.on_load and self.has_saves() else None, None),
             ("replay", self.on_replay, None),

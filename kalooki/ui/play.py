@@ -98,6 +98,7 @@ def open_menu(app: App, profile: Profile | None = None) -> MainMenuScene:
                          on_load=lambda: open_saves(app, chosen),
                          on_replay=lambda: _open_replays(app, chosen),
                          on_learn=lambda: start_lesson(app, chosen),
+                         newcomer=lambda: not load_stats(chosen.paths)[0].tables,
                          has_saves=lambda: has_named_saves(chosen.paths),
                          on_rules=lambda: open_rules(app, chosen),
                          on_stats=lambda: open_stats(app, chosen),
