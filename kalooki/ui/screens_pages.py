@@ -51,7 +51,7 @@ def menu(shots: Shots) -> None:
     with shots.app() as app:
         app.switch(MainMenuScene(app, has_autosave=lambda: True, has_saves=lambda: True,
                                  on_load=_nothing, on_rules=_nothing, on_stats=_nothing,
-                                 on_settings=_nothing, on_replay=_nothing,
+                                 on_settings=_nothing, on_replay=_nothing, on_learn=_nothing,
                                  on_watch=lambda setup: None))
         shots.take(app, "menu")
 
