@@ -12,6 +12,7 @@ import dataclasses
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from kalooki.ai.player import Player
 from kalooki.engine.actions import Action
@@ -45,7 +46,7 @@ class SeatResult:
 class DealOutcome:
     seats: list[SeatResult]
     void: bool
-    record: dict | None
+    record: dict[str, Any] | None
 
 
 def rules_from_deal(rules: RuleSet, deal_no: int) -> RuleSet:

@@ -8,7 +8,8 @@ candidate move.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from kalooki.engine import solver
 from kalooki.engine.actions import (
@@ -400,7 +401,8 @@ class Legality(Position):
         return joker_card
 
 
-_CHECKS = {
+_CHECKS: dict[type[Action], Callable[[Legality, int, Any], RuleError | None]] = {
+    # Any: each check takes its own kind of action; the table keys each one by that kind.
     Cut: Legality._cut_problem,
     DrawStock: Legality._draw_problem,
     TakeDiscard: Legality._take_problem,

@@ -39,6 +39,7 @@ class Moves(Legality):
         if player != self.to_act:
             return []
         phase = self.phase
+        moves: list[Action]
         if phase == _CUT:
             return [Cut(aim) for aim in range(1, len(self.deck_order))]
         if phase == _CALL:
@@ -51,7 +52,7 @@ class Moves(Legality):
         if phase == _BUY_IN:
             return list(_BUY_IN_MOVES)
         if phase == _DRAW:
-            moves: list[Action] = [_DRAW_STOCK]
+            moves = [_DRAW_STOCK]
             if self._take_problem(player) is None:
                 moves.append(_TAKE_DISCARD)
             return moves
@@ -103,7 +104,7 @@ class Moves(Legality):
         if not self.rules.joker_release:
             return []
         moves: list[Action] = []
-        naturals = {}
+        naturals: dict[int, int] = {}
         for card in self.hands[player]:
             if not is_joker(card):
                 naturals.setdefault(face_of(card), card)
@@ -111,6 +112,7 @@ class Moves(Legality):
             meld = table_meld.meld
             if not meld.joker_positions():
                 continue
+            options: list[tuple[int, ...]]
             if meld.is_run:
                 options = [(c,) for c in naturals.values()
                            if any(meld.represented_rank(i) % 13 == rank_of(c) % 13

@@ -11,8 +11,10 @@ identical match.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
+from typing import Any
 
 from kalooki.engine.actions import (
     Action,
@@ -441,7 +443,8 @@ _common_event = lru_cache(maxsize=8192)(event)
 """``event``, for the kinds every turn makes, shared: an Event is a frozen value, and a deal
 makes hundreds of turns, draws, discards and calls that repeat the same few arguments."""
 
-_DOERS = {
+_DOERS: dict[type[Action], Callable[[Game, int, Any], list[Event]]] = {
+    # Any: each doer takes its own kind of action; the table keys each one by that kind.
     Cut: Game._do_cut,
     DrawStock: Game._do_draw,
     TakeDiscard: Game._do_take,

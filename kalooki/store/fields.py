@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import weakref
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -37,14 +38,19 @@ class Accepts:
     """A list's item check (one) or a pair's two."""
 
 
+_ACCEPTS: weakref.WeakKeyDictionary[Check, Accepts] = weakref.WeakKeyDictionary()
+"""What each check made here lets through (kept beside the check, not on it, so the
+check stays a plain function)."""
+
+
 def _accepting(check: Check, accepts: Accepts) -> Check:
-    check.accepts = accepts  # type: ignore[attr-defined]
+    _ACCEPTS[check] = accepts
     return check
 
 
 def accepts(check: Check) -> Accepts | None:
     """What ``check`` lets through, when it says (every check made here does)."""
-    return getattr(check, "accepts", None)
+    return _ACCEPTS.get(check)
 
 
 def field_check(record_type: type, name: str) -> Check:

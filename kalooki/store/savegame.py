@@ -269,7 +269,9 @@ def _seats(value: Any) -> tuple[Seat, ...]:
     for number, entry in enumerate(value, start=1):
         try:
             seat = json_object(entry)
-            seats.append(Seat(seat.get("name"), seat.get("level")))
+            name: Any = seat.get("name")  # Seat's checks refuse a missing or bad one
+            level: Any = seat.get("level")
+            seats.append(Seat(name, level))
         except ValueError as error:
             raise ValueError(f"player {number}: {error}") from None
     return tuple(seats)

@@ -176,9 +176,10 @@ def _now() -> datetime:
 
 def _checked_name(name: str) -> str:
     try:
-        return save_name(name)
+        checked: str = save_name(name)
     except ValueError as error:
         raise SaveError(f"A save's name: {error}.") from None
+    return checked
 
 
 def _stored_name(path: Path) -> str | None:

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import logging
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import i18n  # type: ignore[import-untyped]
+import i18n
 
 LANGUAGES = ("en", "fr")
 """The languages the game speaks; the first is the fallback for a missing entry."""
@@ -84,6 +85,10 @@ def tr(key: str, /, *, locale: str | None = None, **params: object) -> str:
     ``%{name}`` placeholders filled from ``params``; ``count`` also chooses the plural
     form. A missing key is shown as itself (and logged once) rather than stopping the
     game; the catalog tests keep that rare."""
+    return _filled(key, locale, params)
+
+
+def _filled(key: str, locale: str | None, params: Mapping[str, object]) -> str:
     _load()
     lang = locale if locale in LANGUAGES else language()
     name = full_key(key)
@@ -110,7 +115,7 @@ class Phrase:
     params: tuple[tuple[str, object], ...] = ()
 
     def __str__(self) -> str:
-        return tr(self.key, **dict(self.params))
+        return _filled(self.key, None, dict(self.params))
 
 
 def phrase(key: str, /, **params: object) -> Phrase:

@@ -35,5 +35,6 @@ def notice_said(told: object) -> Said:
     if not isinstance(code, str) or not isinstance(params, Mapping) \
             or not has(_key(code), LANGUAGES[0]):
         return str(told)
-    return phrase(_key(code), **{_RENAMED.get(name, name): _param(name, value)
-                                 for name, value in params.items()})
+    named: dict[str, object] = {_RENAMED.get(str(name), str(name)): _param(str(name), value)
+                                for name, value in params.items()}
+    return phrase(_key(code), **named)

@@ -40,7 +40,7 @@ def _worded(name: str, value: object) -> object:
     if isinstance(value, Meld):
         return meld_name(value)
     if isinstance(value, Sequence) and value and all(isinstance(v, Meld) for v in value):
-        return melds_names(value)  # type: ignore[arg-type]
+        return melds_names(value)
     if name in _BY_NAME:
         return _BY_NAME[name](value)
     return value

@@ -22,6 +22,10 @@ State = tuple[int, int, int, int] | None
 """Contract still to lay: (groups left, runs left, ranks used, suits used); None when
 any melds will do."""
 
+Choice = tuple[Run | Group, tuple[int, ...], int, State] | None
+"""The meld a solved position lays first (its faces, jokers and the contract state after
+it), or None when the lowest natural stays in hand."""
+
 
 class Generic:
     """Exhaustive search: the lowest remaining natural is kept or goes into a meld that
@@ -34,7 +38,7 @@ class Generic:
         """Free melding only: naturals to keep in hand (``kept`` counts them, up to this)."""
         self.faces: Sequence[int] = range(52)
         """The faces that may be held, in order (a cluster's, when solving one)."""
-        self.memo: dict[tuple[tuple[int, ...], int, State, int], tuple[int, object]] = {}
+        self.memo: dict[tuple[tuple[int, ...], int, State, int], tuple[int, Choice]] = {}
 
     def solve(self, counts: list[int], jokers: int, state: State, kept: int = 0) -> int:
         """Most points that can be melded from here (``NONE`` if the contract fails, or
@@ -48,7 +52,7 @@ class Generic:
         return best
 
     def _search(self, counts: list[int], jokers: int, state: State, kept: int
-                ) -> tuple[int, object]:
+                ) -> tuple[int, Choice]:
         f = next((i for i in self.faces if counts[i]), -1)
         if f < 0:
             if state is None:
@@ -59,7 +63,8 @@ class Generic:
         points, joker = self.tab.points, self.tab.joker_points
         # nothing beats laying every card: once a meld reaches that, stop looking
         total = jokers * joker + sum(points[i] * counts[i] for i in self.faces)
-        best, choice = NONE, None
+        best = NONE
+        choice: Choice = None
         for plan, used, k, after in self._melds_with(f, counts, jokers, state):
             for g in used:
                 counts[g] -= 1
@@ -87,7 +92,7 @@ class Generic:
         return sum(counts) + jokers >= need
 
     def _melds_with(self, f: int, counts: list[int], jokers: int, state: State
-                    ) -> Iterator[tuple[object, tuple[int, ...], int, State]]:
+                    ) -> Iterator[tuple[Run | Group, tuple[int, ...], int, State]]:
         """Every meld holding face ``f`` (and the contract state after it)."""
         rules = self.rules
         rank, suit = f % 13 + 1, f // 13
@@ -126,8 +131,11 @@ class Generic:
                 counts[f] -= 1
                 kept = min(kept + 1, self.keep)
                 continue
-            plan, used, k, state = choice  # type: ignore[misc]
-            (runs if isinstance(plan, Run) else groups).append(plan)  # type: ignore[arg-type]
+            plan, used, k, state = choice
+            if isinstance(plan, Run):
+                runs.append(plan)
+            else:
+                groups.append(plan)
             for g in used:
                 counts[g] -= 1
             jokers -= k

@@ -153,10 +153,10 @@ def _candidates(ctx: _Context, counts: list[int], masks: list[int], jokers: int
         size = (4 - suit_counts.count(0)) if distinct else sum(suit_counts)
         if not size or size + jokers < group_min:
             continue
-        key = (rank, suit_counts, jokers)
-        groups = ctx.group_cands.get(key)
+        group_key = (rank, suit_counts, jokers)
+        groups = ctx.group_cands.get(group_key)
         if groups is None:
-            groups = ctx.group_cands[key] = _group_cands(ctx, rank, suit_counts, jokers)
+            groups = ctx.group_cands[group_key] = _group_cands(ctx, rank, suit_counts, jokers)
         found.extend(groups)
     return found
 
