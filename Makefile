@@ -30,9 +30,9 @@ play: $(STAMP)
 
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check kalooki tests bench
+	$(BIN)/mypy
 
-test: $(TEST_STAMP)
-	$(BIN)/ruff check kalooki tests bench
+test: lint
 	$(HEADLESS) $(BIN)/python -m pytest
 
 bench: $(TEST_STAMP)

@@ -9,7 +9,7 @@ so that neither has to import the other.
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, NoReturn, TypeAlias
 
 if TYPE_CHECKING:
     from kalooki.store.paths import StorePaths
@@ -25,6 +25,10 @@ class UsageParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{self.prog}: {message}")
+
+
+Commands: TypeAlias = "argparse._SubParsersAction[UsageParser]"
+"""The subcommands of ``kalooki``: each ``cli_*`` module adds its own to them."""
 
 
 def store_paths(args: argparse.Namespace) -> StorePaths:

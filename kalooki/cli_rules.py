@@ -11,7 +11,7 @@ import argparse
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from kalooki.cli_common import UsageError, store_paths
+from kalooki.cli_common import Commands, UsageError, store_paths
 from kalooki.engine.cards import cards_text, parse_cards, sort_key_suit
 from kalooki.engine.errors import RuleError
 from kalooki.engine.melds import explain_invalid, interpretations, opening_value
@@ -34,7 +34,7 @@ from kalooki.words.rules_text import render_text
 Run = Callable[[argparse.Namespace], int]
 
 
-def add_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parser(commands: Commands) -> None:
     """Register ``rules meld|contract|score|presets|explain``."""
     parser = commands.add_parser("rules", help="check melds, contracts and scores; "
                                  "list presets; print the rules")

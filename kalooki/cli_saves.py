@@ -14,6 +14,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from kalooki.cli_common import Commands
 from kalooki.engine.showable import escaped
 from kalooki.store.paths import StorePaths
 from kalooki.store.savefile import ResumedGame, load
@@ -25,7 +26,7 @@ MAX_SAVE_BYTES = 256 << 20
 """Far above the longest match's record (a 200,000-action match takes about 3 MiB)."""
 
 
-def add_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parser(commands: Commands) -> None:
     """Register ``replay`` and ``saves``."""
     replay = commands.add_parser("replay", help="check a saved game and print its scores")
     replay.add_argument("file", metavar="FILE",

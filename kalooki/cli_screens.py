@@ -8,7 +8,7 @@ import os
 import re
 
 from kalooki.cli_args import ensure_folder, folder
-from kalooki.cli_common import UsageError
+from kalooki.cli_common import Commands, UsageError
 
 LANGS = ("en", "fr")
 
@@ -23,7 +23,7 @@ def _size(text: str) -> tuple[int, int]:
     return width, height
 
 
-def add_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parser(commands: Commands) -> None:
     parser = commands.add_parser(
         "screens", help="render every screen to PNG files (for translators and themes)")
     parser.add_argument("dir", metavar="DIR", nargs="?", type=folder,

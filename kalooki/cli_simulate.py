@@ -14,13 +14,12 @@ import statistics
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
 
 from kalooki import cli_args
 from kalooki.ai.arena import MAX_VOIDS, DealOutcome, play_deal, rules_from_deal
 from kalooki.ai.levels import DEFAULT_BUDGET
 from kalooki.ai.personalities import make_player
-from kalooki.cli_common import store_paths
+from kalooki.cli_common import Commands, store_paths
 from kalooki.engine.errors import RuleError
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import RuleSet
@@ -29,7 +28,7 @@ from kalooki.store.presets import find_rules
 from kalooki.words.refusals import refusal_text
 
 
-def add_parser(commands: Any) -> None:
+def add_parser(commands: Commands) -> None:
     p = commands.add_parser("simulate", help="computer players against each other")
     p.add_argument("--preset", default="caribbean",
                    help="a built-in preset or one of your custom presets")

@@ -19,9 +19,13 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from kalooki.store.paths import HOME_ENV, StorePaths
+
+if TYPE_CHECKING:  # the UI is imported only once a self-test runs
+    from kalooki.ui.app import App
+    from kalooki.ui.session import MatchSession
 
 SEED = 20240611
 """A fixed deal, so a failure can be reproduced; any seed must pass."""
@@ -38,7 +42,7 @@ class Context:
     """What the steps share: the store folder, the window and the match once they exist."""
 
     paths: StorePaths
-    app: object | None = None
+    app: App | None = None
     table: object | None = None
     saved: Path | None = None
     timings: dict[str, float] = field(default_factory=dict)
@@ -131,7 +135,7 @@ def reload_match(ctx: Context) -> None:
         raise SelfTestFailure("the reloaded game differs from the game played")
 
 
-def _session(ctx: Context):  # -> MatchSession, imported lazily with the UI
+def _session(ctx: Context) -> MatchSession:
     from kalooki.ui.table import TableScene
 
     table = ctx.table
@@ -193,7 +197,7 @@ def _close(ctx: Context) -> None:
 
     from kalooki.ui.resources import font
 
-    ctx.app.close()  # type: ignore[attr-defined]
+    ctx.app.close()
     font.cache_clear()
     pygame.quit()
 

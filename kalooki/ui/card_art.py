@@ -55,7 +55,7 @@ def _index_growth(width: int) -> float:
     return 1.0 + max(0.0, min(0.35, (110 - width) / 200))
 
 
-def ink(text: str, height: float, colour: pygame.Color, bold: bool = True,
+def ink(text: str, height: float, colour: palette.Colour | pygame.Color, bold: bool = True,
         max_width: float | None = None) -> pygame.Surface:
     """``text`` cropped to its inked pixels and scaled so the ink is exactly ``height``
     tall: glyph boxes carry uneven padding, and card layout needs the visible shape."""

@@ -15,7 +15,9 @@ _WEAVE_TILE = 128
 
 
 def _mix(a: palette.Colour, b: palette.Colour, t: float) -> tuple[int, int, int]:
-    return tuple(round(a[i] + (b[i] - a[i]) * t) for i in range(3))  # type: ignore[return-value]
+    def part(i: int) -> int:
+        return round(a[i] + (b[i] - a[i]) * t)
+    return part(0), part(1), part(2)
 
 
 @lru_cache(maxsize=1)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import pygame
 import pygame_gui
@@ -26,6 +26,9 @@ from pygame_gui.elements import (
 
 from kalooki.ui.resources import font
 from kalooki.words import tr, ui_text
+
+W = TypeVar("W", bound=UIElement)
+"""A widget, given back to whoever placed it with its own type."""
 
 ROW_H = 62
 LINE_H = 26
@@ -71,9 +74,10 @@ class Form:
         self.rows.append(made)
         return made
 
-    def add(self, row: Row, widget: UIElement, dx: int, dy: int) -> Any:
+    def add(self, row: Row, widget: W, dx: int, dy: int) -> W:
         self.widgets.append(widget)
-        return row.place(widget, dx, dy)
+        row.place(widget, dx, dy)
+        return widget
 
     def labelled(self, label_key: str, help_key: str | None, height: int | None = None,
                  **params: object) -> Row:

@@ -43,18 +43,18 @@ class MainMenuScene:
     def __init__(self, app: Host, *, has_autosave: Callable[[], bool] = lambda: False,
                  presets: Sequence[str] = DEFAULT_PRESETS,
                  on_start: Callable[[GameSetup], None] | None = None,
-                 on_continue: Callable[[], None] | None = None,
-                 on_settings: Callable[[], None] | None = None,
-                 on_load: Callable[[], None] | None = None,
+                 on_continue: Callable[[], object] | None = None,
+                 on_settings: Callable[[], object] | None = None,
+                 on_load: Callable[[], object] | None = None,
                  has_saves: Callable[[], bool] = lambda: False,
-                 on_rules: Callable[[], None] | None = None,
-                 on_stats: Callable[[], None] | None = None,
+                 on_rules: Callable[[], object] | None = None,
+                 on_stats: Callable[[], object] | None = None,
                  on_watch: Callable[[GameSetup], None] | None = None,
                  on_replay: Callable[[], None] | None = None,
                  on_learn: Callable[[], None] | None = None,
                  newcomer: Callable[[], bool] = lambda: False,
                  house_rules: HouseRules | None = None,
-                 on_house_rules: Callable[[GameSetup], None] | None = None,
+                 on_house_rules: Callable[[GameSetup], object] | None = None,
                  setup: GameSetup | None = None) -> None:
         self.app = app
         self.has_autosave = has_autosave
@@ -92,7 +92,7 @@ class MainMenuScene:
         self.dim.fill(_DIM)
         autosave = self.has_autosave()
         learn_first = not autosave and self.on_learn is not None and self.newcomer()
-        optional: list[tuple[str, Callable[[], None] | None, str | None]] = [
+        optional: list[tuple[str, Callable[[], object] | None, str | None]] = [
             ("continue", self.on_continue if autosave else None, "#primary"),
             ("new_game", self.open_setup, None if autosave or learn_first else "#primary"),
             ("learn", self.on_learn, "#primary" if learn_first else None),

@@ -50,7 +50,7 @@ class Page:
     heading = ""
     help_topic = "page"
 
-    def __init__(self, app: Host, on_back: Callable[[], None],
+    def __init__(self, app: Host, on_back: Callable[[], object],
                  beneath: Scene | None = None) -> None:
         self.app = app
         self.on_back = on_back

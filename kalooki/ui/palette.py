@@ -28,7 +28,7 @@ BACK_DOT: Colour = (214, 168, 58)
 FELT_CENTRE: Colour = (26, 110, 64)
 FELT_EDGE: Colour = (8, 48, 28)
 TITLE: Colour = (246, 215, 122)
-TITLE_SHADOW: Colour = (0, 0, 0, 150)
+TITLE_SHADOW: tuple[int, int, int, int] = (0, 0, 0, 150)
 SUBTITLE: Colour = (228, 220, 196)
 
 SELECTED: Colour = (255, 214, 64)

@@ -408,7 +408,7 @@ def _save_over(app: App, table: TableScene, profile: Profile) -> None:
     session = table.session
     default = f"{preset_title(session.game.rules.name)} {datetime.now():%Y-%m-%d %H:%M}"
 
-    def save(name: str) -> str | None:
+    def save(name: str) -> Said | None:
         try:
             snapshot = savegame.snapshot(session.recorder, save_seats(session.seats))
             save_named(profile.paths, snapshot, name)

@@ -28,7 +28,7 @@ def offered_rules(paths: StorePaths) -> dict[str, RuleSet]:
     return load_shelf(paths).rules()
 
 
-def open_editor(app: App, paths: StorePaths, start: str, on_back: Callable[[], None],
+def open_editor(app: App, paths: StorePaths, start: str, on_back: Callable[[], object],
                 on_play: Callable[[str], None] | None = None) -> RulesEditorScene:
     """The editor on the preset ``start`` (built-in or custom)."""
     editor = RulesEditorScene(app, paths, new_draft(paths, start), on_back, on_play=on_play,

@@ -35,7 +35,7 @@ def apply_settings(app: App, table: TableScene | None, settings: Settings,
         app.set_language(settings.language)
 
 
-def settings_scene(app: App, profile: Profile, on_back: Callable[[], None],
+def settings_scene(app: App, profile: Profile, on_back: Callable[[], object],
                    table: TableScene | None = None) -> SettingsScene:
     """The settings screen over the menu (``table`` None) or over the paused ``table``."""
     def change(fields: dict[str, Any]) -> Settings:

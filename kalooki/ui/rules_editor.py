@@ -71,7 +71,7 @@ class RulesEditorScene(Page):
     heading = "house_rules.heading"
 
     def __init__(self, app: Host, paths: StorePaths, draft: Draft,
-                 on_back: Callable[[], None], *,
+                 on_back: Callable[[], object], *,
                  on_play: Callable[[str], None] | None = None,
                  on_preview: Callable[[RulesEditorScene], None] | None = None,
                  page: str = Section.DECK.value) -> None:

@@ -59,10 +59,10 @@ class RulesScene(Page):
     """``choices`` maps preset names to rule sets for the dropdown; without it only
     ``rules`` is shown. ``on_language`` hears a language chosen here (to remember it)."""
 
-    def __init__(self, app: Host, rules: RuleSet, on_back: Callable[[], None], *,
+    def __init__(self, app: Host, rules: RuleSet, on_back: Callable[[], object], *,
                  choices: Mapping[str, RuleSet] | None = None,
                  on_language: Callable[[str], None] | None = None,
-                 on_house_rules: Callable[[RuleSet], None] | None = None,
+                 on_house_rules: Callable[[RuleSet], object] | None = None,
                  beneath: Scene | None = None) -> None:
         self.rules = rules
         self.choices = dict(choices) if choices else None

@@ -73,7 +73,7 @@ class LoadGameScene(Page):
     help_topic = "load"
 
     def __init__(self, app: Host, paths: StorePaths, on_load: Opener,
-                 on_back: Callable[[], None], *, on_watch: Opener | None = None,
+                 on_back: Callable[[], object], *, on_watch: Opener | None = None,
                  on_watch_file: Opener | None = None, watching: bool = False) -> None:
         self.paths = paths
         self.on_load = on_load

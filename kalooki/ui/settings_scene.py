@@ -74,7 +74,7 @@ class SettingsScene(Page):
 
     def __init__(self, app: Host, settings: Settings,
                  on_change: Callable[[dict[str, Any]], Settings],
-                 on_back: Callable[[], None], *, beneath: Scene | None = None,
+                 on_back: Callable[[], object], *, beneath: Scene | None = None,
                  section: SettingSection = SettingSection.TABLE) -> None:
         self.settings = settings
         self.on_change = on_change

@@ -204,7 +204,8 @@ class SetupPanel:
         UILabel(pygame.Rect(_PAD, y, _LABEL_W - 10, _ROW), **ui_text(key), manager=manager,
                 container=self.panel)
         width = PANEL_WIDTH - 2 * _PAD - _LABEL_W if wide else _LEVEL_W - 10
-        return UIDropDownMenu(options, selected,
+        choices: list[str | tuple[str, str]] = list(options)
+        return UIDropDownMenu(choices, selected,
                               pygame.Rect(_PAD + _LABEL_W, y, width, _ROW),
                               manager, self.panel)
 

@@ -29,8 +29,8 @@ def _usable(data: bytes) -> bool:
         with wave.open(io.BytesIO(data)) as file:
             frames = file.getnframes()
             whole = len(file.readframes(frames)) == frames * 2
-            return whole and frames > 0 and file.getframerate() == RATE \
-                and file.getnchannels() == 1 and file.getsampwidth() == 2
+            return bool(whole and frames > 0 and file.getframerate() == RATE
+                and file.getnchannels() == 1 and file.getsampwidth() == 2)
     except (wave.Error, EOFError):
         return False
 

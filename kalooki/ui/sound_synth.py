@@ -144,7 +144,7 @@ def _add_tone(out: list[float], start: int, layer: Tone) -> None:
         out[i] += value
 
 
-def render(recipe: Recipe) -> array:
+def render(recipe: Recipe) -> array[int]:
     """The recipe as 16-bit mono samples at :data:`RATE`."""
     starts = [round(layer.at * RATE) for layer in recipe.layers]
     mixed = [0.0] * max(start + round(_length(layer) * RATE)
@@ -163,7 +163,7 @@ def render(recipe: Recipe) -> array:
     return array("h", [round(v * scale) for v in mixed])
 
 
-def wav_bytes(samples: array) -> bytes:
+def wav_bytes(samples: array[int]) -> bytes:
     """A mono 16-bit WAV file of ``samples``, the format every mixer loads."""
     buffer = io.BytesIO()
     with wave.open(buffer, "wb") as file:

@@ -70,7 +70,7 @@ Reset = Callable[[], Sequence[str]]
 class StatsScene(Page):
     heading = "stats.heading"
 
-    def __init__(self, app: Host, stats: Stats, on_back: Callable[[], None], *,
+    def __init__(self, app: Host, stats: Stats, on_back: Callable[[], object], *,
                  history: Sequence[MatchEntry] = (), on_reset: Reset | None = None) -> None:
         self.stats = stats
         self.every_match = tuple(history)

@@ -106,7 +106,7 @@ class TableScene:
                  card_scale: float = 1.0,
                  confirm_discard: bool = False, batch_seconds: float = 0.0,
                  deal_limit: int | None = None,
-                 on_quit: Callable[[], None] | None = None,
+                 on_quit: Callable[[], object] | None = None,
                  now: Callable[[], float] = time.perf_counter) -> None:
         self.app = app
         self.deal_limit = deal_limit

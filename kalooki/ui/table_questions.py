@@ -34,7 +34,7 @@ class Question:
 
 
 def pause_menu(extras: Sequence[tuple[str, Callable[[], None]]],
-               quit_to_menu: Callable[[], None]) -> Question:
+               quit_to_menu: Callable[[], object]) -> Question:
     """Resume, the entries the opener gave (Rules, Save game, Settings), Quit to menu."""
     return Question(tr("table.pause.title"), ((tr("table.pause.resume"), None), *extras,
                                               (tr("table.pause.quit"), quit_to_menu)))

@@ -29,7 +29,8 @@ def _anchor_paths(node: Any) -> Any:
 
 def theme_data() -> dict[str, Any]:
     with open(asset_path("theme", "theme.json"), encoding="utf-8") as handle:
-        return _anchor_paths(json.load(handle))
+        data: dict[str, Any] = _anchor_paths(json.load(handle))
+    return data
 
 
 def create_ui_manager(size: tuple[int, int]) -> pygame_gui.UIManager:

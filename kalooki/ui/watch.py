@@ -48,7 +48,7 @@ def watch_seats(setup: GameSetup) -> list[Seat]:
 
 
 def watch_match(app: Host, rules: RuleSet, setup: GameSetup, profile: Profile, *,
-                on_quit: Callable[[], None], deals: int | None = None,
+                on_quit: Callable[[], object], deals: int | None = None,
                 seed: int | None = None) -> TableScene:
     """Open the table on a match of computers only. Raises RuleError, before anything on
     screen changes, when the rules refuse the table (too many or too few players)."""
