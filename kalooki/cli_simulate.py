@@ -5,6 +5,7 @@ rate, calls, decision times)."""
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import itertools
 import json
 import math
@@ -12,19 +13,24 @@ import multiprocessing
 import os
 import statistics
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
 
 from kalooki import cli_args
 from kalooki.ai.arena import MAX_VOIDS, DealOutcome, play_deal, rules_from_deal
 from kalooki.ai.levels import DEFAULT_BUDGET
-from kalooki.ai.personalities import make_player
+from kalooki.ai.personalities import find_personality, make_player
 from kalooki.cli_common import Commands, store_paths
 from kalooki.engine.errors import RuleError
+from kalooki.engine.record import GameRecord, replay
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import RuleSet
 from kalooki.engine.showable import escaped
+from kalooki.store.atomic import write_json_atomic
 from kalooki.store.presets import find_rules
+from kalooki.store.savegame import Seat, snapshot
 from kalooki.words.refusals import refusal_text
 
 
@@ -178,8 +184,8 @@ def simulate(args: argparse.Namespace) -> tuple[dict[str, LevelStats], int]:
         for rotation, outcome in enumerate(outcomes):
             voids += outcome.void
             if outcome.record is not None:
-                name = f"deal-{outcome.record['seed']}-r{rotation}.json"
-                (args.save_records / name).write_text(json.dumps(outcome.record))
+                write_record(args.save_records, outcome.record,
+                             [seat.label for seat in outcome.seats], rotation)
             if outcome.void:
                 continue
             for seat in outcome.seats:
@@ -192,6 +198,26 @@ def simulate(args: argparse.Namespace) -> tuple[dict[str, LevelStats], int]:
                 s.times.extend(seat.times)
         _progress(done, args.deals)
     return stats, voids
+
+
+def write_record(folder: Path, record: GameRecord, labels: Sequence[str],
+                 rotation: int) -> Path:
+    """A simulated deal as a save file, the one format ``kalooki replay`` and Load game
+    read: replayed once to check it and to sum it up as every save is."""
+    name = f"deal-{record.seed}-r{rotation}"
+    seats = [Seat(_seat_name(label, number), label.partition(":")[0])
+             for number, label in enumerate(labels, start=1)]
+    save = dataclasses.replace(snapshot(replay(record), seats, name),
+                               saved_at=datetime.now(UTC))
+    path = folder / f"{name}.json"
+    write_json_atomic(path, save.to_dict())
+    return path
+
+
+def _seat_name(label: str, number: int) -> str:
+    """``medium:marcia`` sits as Marcia; a bare level as the level and its seat number."""
+    level, _, personality = label.partition(":")
+    return find_personality(personality).name if personality else f"{level.capitalize()} {number}"
 
 
 def run(args: argparse.Namespace) -> int:

@@ -4,15 +4,14 @@ with its reason), and ``--preset NAME`` takes a custom name in every subcommand.
 from __future__ import annotations
 
 import dataclasses
-import json
 
 import pytest
 
 from kalooki.cli import main
-from kalooki.engine.record import GameRecord
 from kalooki.engine.rules import preset
 from kalooki.store.paths import StorePaths
 from kalooki.store.presets import presets_dir, save_preset
+from kalooki.store.savefile import load
 
 SHORT = dataclasses.replace(preset("baby"), joker_points=25, max_calls=2, cut_bonus=False)
 
@@ -55,8 +54,7 @@ def test_simulate_plays_a_custom_preset(store: StorePaths, tmp_path, capsys) -> 
     assert main(["simulate", "--preset", "our table", "--players", "3", "--seats",
                  "easy,random,random", "--deals", "1", "--first-deal-only",
                  "--save-records", str(tmp_path / "records")]) == 0
-    record = GameRecord.from_dict(json.loads(
-        next((tmp_path / "records").glob("*.json")).read_text()))
+    record = load(next((tmp_path / "records").glob("*.json")).read_bytes()).save.record
     assert record.rules.name == "our table" and record.rules.joker_points == 25
 
 

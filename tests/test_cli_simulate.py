@@ -6,7 +6,8 @@ import json
 
 from kalooki.cli import main
 from kalooki.cli_simulate import wilson
-from kalooki.engine.record import GameRecord, replay
+from kalooki.engine.record import replay
+from kalooki.store.savefile import load
 
 
 def test_simulate_plays_every_seed_in_every_rotation_and_saves_replayable_records(
@@ -20,8 +21,25 @@ def test_simulate_plays_every_seed_in_every_rotation_and_saves_replayable_record
     assert all(row["seats"] == 6 for row in table.values())
     files = sorted(tmp_path.glob("*.json"))
     assert len(files) == 6
-    record = GameRecord.from_dict(json.loads(files[0].read_text()))
-    assert replay(record).game.results
+    resumed = load(files[0].read_bytes())  # a save, checked as a loaded game is
+    assert resumed.game.results
+    assert resumed.game.state_hash() == replay(resumed.save.record).game.state_hash()
+
+
+def test_a_simulated_record_is_a_save_that_kalooki_replay_reads(tmp_path, capsys):
+    assert main(["simulate", "--preset", "kalooki51", "--players", "3", "--seats",
+                 "hard,medium:delia,random", "--deals", "1", "--seed", "9",
+                 "--reproducible", "--think", "0.01", "--save-records", str(tmp_path)]) == 0
+    capsys.readouterr()
+    first = sorted(tmp_path.glob("*.json"))[0]
+    save = load(first.read_bytes()).save
+    assert [(s.name, s.level) for s in save.seats] == [
+        ("Hard 1", "hard"), ("Delia", "medium"), ("Random 3", "random")]
+    assert save.name == first.stem and save.record.rules.name == "kalooki51"
+    assert main(["replay", str(first)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"{first.stem}: kalooki51, 3 players, seed {save.record.seed}")
+    assert "Delia" in out and "Total" in out
 
 
 def test_simulate_refuses_a_seat_list_of_the_wrong_length(capsys):

@@ -12,11 +12,10 @@ import dataclasses
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from kalooki.ai.player import Player
 from kalooki.engine.actions import Action
-from kalooki.engine.record import Recorder
+from kalooki.engine.record import GameRecord, Recorder
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import RuleSet
 from kalooki.engine.state import Game
@@ -46,7 +45,8 @@ class SeatResult:
 class DealOutcome:
     seats: list[SeatResult]
     void: bool
-    record: dict[str, Any] | None
+    record: GameRecord | None
+    """The deal's record, when asked for (``keep_record``)."""
 
 
 def rules_from_deal(rules: RuleSet, deal_no: int) -> RuleSet:
@@ -106,5 +106,5 @@ def play_deal(rules: RuleSet, seed: int, players: Sequence[Player], labels: Sequ
         seats.append(SeatResult(p, labels[p], scores[p], scores[p] - others,
                                 result.winner == p, ever_down[p] or result.winner == p,
                                 calls[p], times[p]))
-    record = recorder.record.to_dict() if keep_record else None
+    record = recorder.record if keep_record else None
     return DealOutcome(seats, result.void, record)
