@@ -7,6 +7,7 @@ slips: a missed call, take or tack. It stays fast enough for slow machines.
 
 from __future__ import annotations
 
+from kalooki.ai.levels import Level
 from kalooki.ai.medium import Decision, MediumPlayer
 from kalooki.ai.player import Style
 from kalooki.engine.actions import LayDown
@@ -18,7 +19,7 @@ LOOKS_AT = 3
 
 
 class EasyPlayer(MediumPlayer):
-    level = "easy"
+    level = Level.EASY
 
     def __init__(self, style: Style | None = None, name: str = "easy") -> None:
         super().__init__(style or Style(call_eagerness=0.5, risk=0.0, slips=0.3, deny=False),

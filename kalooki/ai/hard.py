@@ -27,7 +27,7 @@ from collections.abc import Sequence
 
 from kalooki.ai import knowledge
 from kalooki.ai.knowledge import Evaluator, evaluator_for
-from kalooki.ai.levels import DEFAULT_BUDGET
+from kalooki.ai.levels import DEFAULT_BUDGET, Level
 from kalooki.ai.medium import Decision, MediumPlayer
 from kalooki.ai.player import Style
 from kalooki.ai.tracker import Tracker
@@ -76,7 +76,7 @@ MAX_STEPS = 600
 
 
 class HardPlayer(MediumPlayer):
-    level = "hard"
+    level = Level.HARD
     counts_outs = True
     keep_margin = 10.0
     """Take the discard only for a clear gain: outs make close scores closer.

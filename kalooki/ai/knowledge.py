@@ -19,7 +19,7 @@ from kalooki.engine.cards import (
     suit_of,
 )
 from kalooki.engine.errors import RuleError
-from kalooki.engine.melds import HIGH, LOW, Meld, extend, opening_value
+from kalooki.engine.melds import HIGH, LOW, End, Meld, extend, opening_value
 from kalooki.engine.rules import RuleSet
 from kalooki.engine.solver import opening
 from kalooki.engine.view import PlayerView
@@ -147,7 +147,7 @@ def live_counts(view: PlayerView, also_seen: Iterable[int] = ()) -> Counter[int]
 
 def extended(meld: Meld, card: int, rules: RuleSet) -> Meld | None:
     """``meld`` with ``card`` tacked on at whichever end takes it; None if none does."""
-    for end in ((LOW, HIGH) if meld.is_run else ("",)):
+    for end in ((LOW, HIGH) if meld.is_run else (End.NONE,)):
         try:
             return extend(meld, card, end, rules)
         except RuleError:
@@ -238,12 +238,6 @@ def keep_value(card: int, hand: Sequence[int], live: Counter[int],
 _AT_DISTANCE = [[[r for r in range(1, 14) if r != a and _rank_distance(a, r) == d]
                  for d in range(3)] for a in range(14)]
 """Ranks of one suit at run distance 0..2 from each rank (an ace counts low or high)."""
-
-
-def contract_cards(view: PlayerView) -> int:
-    """Total minimum cards of this deal's contract (0 in threshold games)."""
-    rules = view.rules
-    return sum(rules.group_min if m == 3 else rules.run_min for m in view.contract)
 
 
 def threat(view: PlayerView) -> float:

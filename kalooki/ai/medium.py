@@ -12,6 +12,7 @@ from collections.abc import Collection, Sequence
 
 from kalooki.ai import knowledge
 from kalooki.ai.knowledge import Evaluator, evaluator_for
+from kalooki.ai.levels import Level
 from kalooki.ai.player import Style
 from kalooki.ai.table_sim import cards_left_after
 from kalooki.engine.actions import (
@@ -63,7 +64,7 @@ class MediumPlayer:
     """Solver-driven play: draw or take, call or pass, allow or refuse, lay down or hold,
     tack, shift jokers and discard by cards still needed and penalty risk."""
 
-    level = "medium"
+    level = Level.MEDIUM
     exact_opening_cards = knowledge.ROUGH
     """Threshold games: distances to opening worked out exactly up to this many cards
     (-1: the rough worth only; measured, the exact one-card distance made medium open

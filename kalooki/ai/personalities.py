@@ -17,23 +17,23 @@ LEVELS = tuple(Level)
 @dataclass(frozen=True)
 class Personality:
     name: str
-    level: str
+    level: Level
     style: Style
     blurb: str
 
 
 PERSONALITIES: list[Personality] = [
-    Personality("Rosie", "easy", Style(call_eagerness=0.8, risk=0.0, slips=0.3),
+    Personality("Rosie", Level.EASY, Style(call_eagerness=0.8, risk=0.0, slips=0.3),
                 "calls at everything and forgets to tack"),
-    Personality("Bert", "easy", Style(call_eagerness=0.2, risk=0.0, slips=0.35),
+    Personality("Bert", Level.EASY, Style(call_eagerness=0.2, risk=0.0, slips=0.35),
                 "shy of calls, easily distracted"),
-    Personality("Marcus", "medium", Style(), "steady and sensible"),
-    Personality("Delia", "medium", Style(call_eagerness=0.9, risk=0.8),
+    Personality("Marcus", Level.MEDIUM, Style(), "steady and sensible"),
+    Personality("Delia", Level.MEDIUM, Style(call_eagerness=0.9, risk=0.8),
                 "calls hard and chases the bent table"),
-    Personality("Percy", "medium", Style(call_eagerness=0.2, risk=0.1, deny=True),
+    Personality("Percy", Level.MEDIUM, Style(call_eagerness=0.2, risk=0.1, deny=True),
                 "careful: sheds points early and refuses calls"),
-    Personality("Grace", "hard", Style(), "counts every card"),
-    Personality("Viktor", "hard", Style(call_eagerness=0.8, risk=0.8, deny=True),
+    Personality("Grace", Level.HARD, Style(), "counts every card"),
+    Personality("Viktor", Level.HARD, Style(call_eagerness=0.8, risk=0.8, deny=True),
                 "counts cards and gambles on the bent table"),
 ]
 
@@ -52,7 +52,7 @@ def make_player(level: str, personality: str | None = None,
     ``reproducible`` makes a hard player count its search instead of timing it."""
     if level not in LEVELS:
         raise ValueError(f"No level called '{level}' (try: {', '.join(LEVELS)}).")
-    if level == "random":
+    if level == Level.RANDOM:
         return RandomPlayer()
     style, name = None, level
     if personality is not None:

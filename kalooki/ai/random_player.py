@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from kalooki.ai.levels import Level
 from kalooki.engine.actions import Action
 from kalooki.engine.rng import Rng
 from kalooki.engine.view import PlayerView
@@ -15,7 +16,7 @@ def choose_random(view: PlayerView, rng: Rng) -> Action:
 class RandomPlayer:
     """:func:`choose_random` behind the :class:`~kalooki.ai.player.Player` protocol."""
 
-    level = "random"
+    level = Level.RANDOM
 
     def __init__(self, name: str = "random") -> None:
         self.name = name

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from kalooki.engine.cards import ascii_number, card_code, parse_card_code
 from kalooki.engine.errors import RuleError
-from kalooki.engine.melds import GROUP_KIND, HIGH, LOW, RUN_KIND
+from kalooki.engine.melds import GROUP_KIND, HIGH, LOW, RUN_KIND, End, MeldKind
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +84,7 @@ class Refuse(Action):
 class MeldSpec:
     """A meld as a player declares it: its kind and its cards (a run in rank order)."""
 
-    kind: str
+    kind: MeldKind
     cards: tuple[int, ...]
 
     @property
@@ -110,7 +110,7 @@ class TackOn(Action):
 
     card: int
     meld: int
-    end: str = ""
+    end: End = End.NONE
 
     @property
     def code(self) -> str:
@@ -123,7 +123,7 @@ class ShiftJoker(Action):
 
     card: int
     meld: int
-    end: str
+    end: End
 
     @property
     def code(self) -> str:
@@ -213,15 +213,15 @@ def parse_action(code: str) -> Action:
         if verb == "lay" and rest.strip():
             return LayDown(tuple(_parse_meld_spec(part) for part in rest.split("|")))
         if verb == "tack" and len(words) in (2, 3):
-            end = words[2] if len(words) == 3 else ""
-            if end not in ("", LOW, HIGH):
+            end = words[2] if len(words) == 3 else End.NONE
+            if end not in tuple(End):
                 raise RuleError("bad-action", case="end", text=end)
-            return TackOn(parse_card_code(words[0]), _meld_index(words[1]), end)
+            return TackOn(parse_card_code(words[0]), _meld_index(words[1]), End(end))
         if verb == "release" and len(words) == 2:
             cards = tuple(parse_card_code(t) for t in words[0].split(","))
             return ReleaseJoker(cards, _meld_index(words[1]))
         if verb == "shift" and len(words) == 3 and words[2] in (LOW, HIGH):
-            return ShiftJoker(parse_card_code(words[0]), _meld_index(words[1]), words[2])
+            return ShiftJoker(parse_card_code(words[0]), _meld_index(words[1]), End(words[2]))
     except RuleError as error:
         raise RuleError("bad-action", case="unreadable", text=text, reason=error) from None
     raise RuleError("bad-action", case="unknown", text=text)

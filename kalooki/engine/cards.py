@@ -26,7 +26,6 @@ SUIT_SYMBOLS = "♠♥♣♦"
 SUIT_NAMES = ("spades", "hearts", "clubs", "diamonds")
 BLACK_SUITS = frozenset({0, 2})
 RANK_LETTERS = {1: "A", 10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
-RANK_NAMES = {1: "ace", 11: "jack", 12: "queen", 13: "king", 14: "ace"}
 
 JOKER_FACE = 52
 """Face code of a joker; natural faces are ``suit * 13 + rank - 1`` (0..51)."""

@@ -38,6 +38,7 @@ from kalooki.engine.melds import (
     HIGH,
     LOW,
     RUN_KIND,
+    End,
     Meld,
     check_contract,
     declared_meld,
@@ -375,7 +376,7 @@ class Legality(Position):
     def _freed_joker_tacks(self, player: int, joker_card: int) -> list[Action]:
         """Every legal place on the table for a joker just freed."""
         return [TackOn(joker_card, i, end) for i, t in enumerate(self.table)
-                for end in ((LOW, HIGH) if t.meld.is_run else ("",))
+                for end in ((LOW, HIGH) if t.meld.is_run else (End.NONE,))
                 if self._tack_problem(player, TackOn(joker_card, i, end)) is None]
 
     def _freed_joker_moves(self, player: int) -> list[Action]:

@@ -12,6 +12,7 @@ import contextlib
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
 from kalooki.engine.cards import (
     ACE,
@@ -28,8 +29,23 @@ from kalooki.engine.errors import RuleError
 from kalooki.engine.rule_choices import AceInRuns
 from kalooki.engine.rules import GROUP, RUN, RuleSet
 
-GROUP_KIND, RUN_KIND = "group", "run"
-LOW, HIGH = "lo", "hi"
+
+class MeldKind(StrEnum):
+    GROUP = "group"
+    RUN = "run"
+
+
+class End(StrEnum):
+    """Where a tacked card goes: a run's low or high end; a group has no ends (NONE)."""
+
+    NONE = ""
+    LOW = "lo"
+    HIGH = "hi"
+
+
+GROUP_KIND, RUN_KIND = MeldKind.GROUP, MeldKind.RUN
+LOW, HIGH = End.LOW, End.HIGH
+"""The short names the layers above import."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +54,7 @@ class Meld:
     first position (1..14 scale) and ``suit`` its suit; for a group ``rank`` is the
     shared rank and ``suit`` is -1."""
 
-    kind: str
+    kind: MeldKind
     cards: tuple[int, ...]
     rank: int
     suit: int = -1
@@ -277,7 +293,7 @@ def make_meld(cards: Sequence[int], rules: RuleSet) -> Meld:
     return found[0]
 
 
-def declared_meld(kind: str, cards: Sequence[int], rules: RuleSet) -> Meld:
+def declared_meld(kind: MeldKind, cards: Sequence[int], rules: RuleSet) -> Meld:
     """A meld as an action declares it: a group, or a run in table order."""
     if kind == GROUP_KIND:
         return make_group(cards, rules)
@@ -288,7 +304,7 @@ def declared_meld(kind: str, cards: Sequence[int], rules: RuleSet) -> Meld:
 
 # --- adding to a meld -------------------------------------------------------
 
-def extend(meld: Meld, card: int, end: str, rules: RuleSet) -> Meld:
+def extend(meld: Meld, card: int, end: End, rules: RuleSet) -> Meld:
     """The meld with ``card`` tacked on (``end`` is ``lo`` or ``hi`` for a run)."""
     if meld.is_run:
         if end not in (LOW, HIGH):
@@ -322,7 +338,7 @@ def fitting_faces(meld: Meld) -> tuple[int, ...]:
     return tuple(face(rank, meld.suit) for rank in wanted if ACE <= rank <= ACE_HIGH)
 
 
-def shift_joker(meld: Meld, natural: int, end: str, rules: RuleSet) -> tuple[Meld, int]:
+def shift_joker(meld: Meld, natural: int, end: End, rules: RuleSet) -> tuple[Meld, int]:
     """Put ``natural`` where the run's joker stands for it and move that joker to ``end``.
     Returns the new meld and the index the natural took."""
     if not meld.is_run:

@@ -24,7 +24,7 @@ from kalooki.engine.actions import (
 from kalooki.engine.cards import JOKER_BASE, JOKER_FACE, MAX_JOKERS, face_of, is_joker, rank_of
 from kalooki.engine.deal import Phase
 from kalooki.engine.legality import Legality
-from kalooki.engine.melds import HIGH, LOW, fitting_faces
+from kalooki.engine.melds import HIGH, LOW, End, fitting_faces
 
 _CUT, _DRAW, _CALL, _ALLOW = Phase.CUT, Phase.DRAW, Phase.CALL, Phase.ALLOW
 _PLAY, _BUY_IN = Phase.PLAY, Phase.BUY_IN
@@ -78,7 +78,7 @@ class Moves(Legality):
         joker_card = by_face.get(JOKER_FACE)
         if self.table and self._can_add_to_table(player):
             for index, table_meld in enumerate(self.table):
-                ends = (LOW, HIGH) if table_meld.meld.is_run else ("",)
+                ends = (LOW, HIGH) if table_meld.meld.is_run else (End.NONE,)
                 candidates = [by_face[f] for f in fitting_faces(table_meld.meld) if f in by_face]
                 if joker_card is not None:
                     candidates.append(joker_card)

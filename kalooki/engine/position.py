@@ -198,7 +198,7 @@ class Position:
             self.phase.value, str(self.to_act), str(self.deal_no), str(self.dealer),
             str(self.turn), str(self.rng.state), repr(self.totals), repr(self.hands),
             repr(self.stock), repr(self.discard), repr(self.down), repr(self.calls_made),
-            repr([(t.owner, t.meld.kind, t.meld.cards, t.meld.rank) for t in self.table]),
+            repr([(t.owner, str(t.meld.kind), t.meld.cards, t.meld.rank) for t in self.table]),
             repr(self.call_queue), repr(self.callers), str(self.caller), str(self.reshuffles),
             str(self.discard_dead), str(self.took_discard), str(self.went_down_now),
             str(self.laid_now), str(self.tacked_others_now), str(self.cut_bonus_won),

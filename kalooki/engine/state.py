@@ -36,7 +36,7 @@ from kalooki.engine.actions import (
 )
 from kalooki.engine.cards import build_deck
 from kalooki.engine.deal import DealResult, Phase, TableMeld
-from kalooki.engine.events import Event, event
+from kalooki.engine.events import Event, EventKind, event
 from kalooki.engine.melds import extend, shift_joker
 from kalooki.engine.moves import Moves
 from kalooki.engine.rng import Rng
@@ -109,7 +109,7 @@ class Game(Moves):
         deck = build_deck(packs, jokers)
         self.rng.shuffle(deck)
         self.deck_order = tuple(deck)
-        events = [event("deal-start", self.dealer, deal=self.deal_no,
+        events = [event(EventKind.DEAL_START, self.dealer, deal=self.deal_no,
                         contract=self.contract, hand_size=self.hand_size)]
         if self.rules.cut_bonus:
             self.phase = _CUT
@@ -129,8 +129,8 @@ class Game(Moves):
         upcard = deck[position]
         self.stock = list(reversed(deck[position + 1:]))
         self.discard = [upcard]
-        events = [event("deal", p, tuple(self.hands[p]), private=True) for p in order]
-        events.append(event("upcard", None, (upcard,)))
+        events = [event(EventKind.DEAL, p, tuple(self.hands[p]), private=True) for p in order]
+        events.append(event(EventKind.UPCARD, None, (upcard,)))
         return events + self._begin_turn(order[0])
 
     def _begin_turn(self, player: int) -> list[Event]:
@@ -142,7 +142,7 @@ class Game(Moves):
         self.callers = []
         self.call_queue = []
         self._reset_turn_flags()
-        return [_common_event("turn", player)]
+        return [_common_event(EventKind.TURN, player)]
 
     def apply(self, action: Action, player: int) -> list[Event]:
         """Check and perform ``action`` by seat ``player``; returns what happened. A
@@ -159,7 +159,8 @@ class Game(Moves):
         needed = len(self.active) * self.hand_size
         self.cut_count = count
         self.cut_bonus_won = self.rules.cut_bonus and count == needed
-        events = [event("cut", player, count=count, needed=needed, bonus=self.cut_bonus_won)]
+        events = [event(EventKind.CUT, player, count=count, needed=needed,
+                        bonus=self.cut_bonus_won)]
         return events + self._deal_cards()
 
     def _do_draw(self, player: int, action: DrawStock) -> list[Event]:
@@ -175,7 +176,7 @@ class Game(Moves):
             return False
         card = self.stock.pop()
         self.hands[player].append(card)
-        events.append(_common_event("draw", player, (card,), private=True))
+        events.append(_common_event(EventKind.DRAW, player, (card,), private=True))
         return True
 
     def _refill_stock(self, events: list[Event]) -> bool:
@@ -190,7 +191,7 @@ class Game(Moves):
         self.stock = pool
         self.discard = [top]
         self.reshuffles += 1
-        events.append(event("reshuffle", None, count=len(pool)))
+        events.append(event(EventKind.RESHUFFLE, None, count=len(pool)))
         return True
 
     def _do_take(self, player: int, action: TakeDiscard) -> list[Event]:
@@ -199,10 +200,10 @@ class Game(Moves):
         self.took_discard = card
         self.meld_owed = self.rules.discard_take == "must-meld"
         self.phase = _PLAY
-        return [_common_event("take", player, (card,))]
+        return [_common_event(EventKind.TAKE, player, (card,))]
 
     def _do_call(self, player: int, action: Call | Pass) -> list[Event]:
-        events = [_common_event("call" if isinstance(action, Call) else "pass", player)]
+        events = [_common_event(EventKind.CALL if isinstance(action, Call) else "pass", player)]
         if isinstance(action, Call):
             self.callers.append(player)
         self.call_queue.pop(0)
@@ -225,7 +226,7 @@ class Game(Moves):
 
     def _resolve_call(self) -> list[Event]:
         assert self.caller is not None
-        events = [_common_event("call-won", self.caller, (self.discard[-1],))]
+        events = [_common_event(EventKind.CALL_WON, self.caller, (self.discard[-1],))]
         if self.down[self.turn] and not self.rules.down_player_may_refuse:
             return events + self._allow_call()
         self.phase = _ALLOW
@@ -241,7 +242,7 @@ class Game(Moves):
         self.meld_owed = self.rules.discard_take == "must-meld"
         self.phase = _PLAY
         self.to_act = player
-        return [_common_event("refuse", player, (card,))]
+        return [_common_event(EventKind.REFUSE, player, (card,))]
 
     def _allow_call(self) -> list[Event]:
         caller = self.caller
@@ -249,7 +250,7 @@ class Game(Moves):
         card = self.discard.pop()
         self.hands[caller].append(card)
         self.calls_made[caller] += 1
-        events = [event("allow", self.turn, (card,), caller=caller)]
+        events = [event(EventKind.ALLOW, self.turn, (card,), caller=caller)]
         for _ in range(self.rules.call_penalty_cards):
             if not self._draw_from_stock(caller, events):
                 return events
@@ -275,7 +276,7 @@ class Game(Moves):
         if first:
             self.down[player] = True
             self.went_down_now = True
-        events = [event("lay", player, tuple(c for m in melds for c in m.cards),
+        events = [event(EventKind.LAY, player, tuple(c for m in melds for c in m.cards),
                         melds=tuple(indices), first=first)]
         return events + self._maybe_out_without_discard(player)
 
@@ -287,19 +288,19 @@ class Game(Moves):
             self.freed_joker = None
         if target.owner != player:
             self.tacked_others_now = True
-        events = [event("tack", player, (action.card,), meld=action.meld, end=action.end)]
+        events = [event(EventKind.TACK, player, (action.card,), meld=action.meld, end=action.end)]
         return events + self._maybe_out_without_discard(player)
 
     def _do_shift(self, player: int, action: ShiftJoker) -> list[Event]:
         target = self.table[action.meld]
         target.meld, _ = shift_joker(target.meld, action.card, action.end, self.rules)
         self.hands[player].remove(action.card)
-        events = [event("shift", player, (action.card,), meld=action.meld, end=action.end)]
+        events = [event(EventKind.SHIFT, player, (action.card,), meld=action.meld, end=action.end)]
         return events + self._maybe_out_without_discard(player)
 
     def _do_release(self, player: int, action: ReleaseJoker) -> list[Event]:
         joker_card = self._release_into(player, action)
-        return [event("release", player, action.cards, meld=action.meld, joker=joker_card)]
+        return [event(EventKind.RELEASE, player, action.cards, meld=action.meld, joker=joker_card)]
 
     def _maybe_out_without_discard(self, player: int) -> list[Event]:
         return self._go_out(player) if not self.hands[player] else []
@@ -307,13 +308,14 @@ class Game(Moves):
     def _do_discard(self, player: int, action: Discard) -> list[Event]:
         self.hands[player].remove(action.card)
         self.discard.append(action.card)
-        events = [_common_event("discard", player, (action.card,))]
+        events = [_common_event(EventKind.DISCARD, player, (action.card,))]
         if not self.hands[player]:
             return events + self._go_out(player)
         return events + self._after_discard(player)
 
     def _do_end(self, player: int, action: EndTurn) -> list[Event]:
-        return [_common_event("end-turn", player)] + self._begin_turn(self.next_player(player))
+        return ([_common_event(EventKind.END_TURN, player)]
+                + self._begin_turn(self.next_player(player)))
 
     def _after_discard(self, discarder: int) -> list[Event]:
         """Open the call window on the card just discarded, or pass the turn on."""
@@ -334,7 +336,7 @@ class Game(Moves):
         self.call_queue = queue
         self.phase = _CALL
         self.to_act = queue[0]
-        return events + [_common_event("call-window", discarder, (self.discard[-1],),
+        return events + [_common_event(EventKind.CALL_WINDOW, discarder, (self.discard[-1],),
                                callers=tuple(queue))]
 
     def _go_out(self, winner: int) -> list[Event]:
@@ -370,7 +372,7 @@ class Game(Moves):
         result = DealResult(self.deal_no, self.dealer, (0,) * self.players, None, False, True,
                             False, tuple(tuple(h) for h in self.hands), tuple(self.totals))
         self.results.append(result)
-        events = [event("deal-void", None, deal=self.deal_no, result=result)]
+        events = [event(EventKind.DEAL_VOID, None, deal=self.deal_no, result=result)]
         return events + self._start_deal()
 
     def _finish_deal(self, result: DealResult) -> list[Event]:
@@ -378,7 +380,7 @@ class Game(Moves):
             self.totals[player] += points
         result = replace(result, totals=tuple(self.totals))
         self.results.append(result)
-        events = [event("deal-end", result.winner, deal=self.deal_no, result=result,
+        events = [event(EventKind.DEAL_END, result.winner, deal=self.deal_no, result=result,
                         totals=tuple(self.totals))]
         if self.rules.match_end == "elimination":
             return events + self._eliminate()
@@ -394,7 +396,7 @@ class Game(Moves):
     def _end_match(self) -> list[Event]:
         self.phase = _MATCH_OVER
         self.to_act = None
-        return [event("match-end", None, winners=tuple(self.winners()),
+        return [event(EventKind.MATCH_END, None, winners=tuple(self.winners()),
                       totals=tuple(self.totals))]
 
     def _eliminate(self) -> list[Event]:
@@ -415,13 +417,13 @@ class Game(Moves):
 
     def _drop(self, player: int) -> list[Event]:
         self.out[player] = True
-        return [event("eliminated", player, total=self.totals[player])]
+        return [event(EventKind.ELIMINATED, player, total=self.totals[player])]
 
     def _next_buy_in(self) -> list[Event]:
         if self.buy_in_queue:
             self.phase = _BUY_IN
             self.to_act = self.buy_in_queue[0]
-            return [event("buy-in-offer", self.to_act, total=self.totals[self.to_act],
+            return [event(EventKind.BUY_IN_OFFER, self.to_act, total=self.totals[self.to_act],
                           rejoin=self.buy_in_score(),
                           left=self.rules.buy_ins - self.buy_ins_used[self.to_act])]
         if len(self.active) <= 1:
@@ -433,7 +435,7 @@ class Game(Moves):
         if isinstance(action, BuyIn):
             self.buy_ins_used[player] += 1
             self.totals[player] = self.buy_in_score()
-            events = [event("buy-in", player, total=self.totals[player])]
+            events = [event(EventKind.BUY_IN, player, total=self.totals[player])]
         else:
             events = self._drop(player)
         return events + self._next_buy_in()

@@ -85,10 +85,6 @@ class Arrangement:
             target.extend(cards)
         self._drop_empty()
 
-    def unstage_all(self) -> None:
-        self.order.extend(c for meld in self.staged for c in meld)
-        self.staged = []
-
     def sort(self, key: Callable[[int], Any]) -> None:
         self.order.sort(key=key)
 

@@ -53,7 +53,7 @@ def checklist(contract: Sequence[int], staged: Sequence[StagedMeld]) -> list[tup
     different ranks, runs of different suits)."""
     used: set[int] = set()
     taken: set[tuple[str, int]] = set()
-    marks = []
+    marks: list[tuple[str, bool]] = []
     for slot in contract:
         kind = GROUP_KIND if slot == GROUP else RUN_KIND
         found = False

@@ -32,7 +32,7 @@ from kalooki.engine.actions import (
     TakeDiscard,
 )
 from kalooki.engine.cards import face_of, is_joker, sort_key_rank
-from kalooki.engine.melds import HIGH, LOW
+from kalooki.engine.melds import HIGH, LOW, End
 from kalooki.engine.state import Phase
 from kalooki.engine.view import PlayerView
 
@@ -126,11 +126,11 @@ def release(view: PlayerView, cards: Sequence[int], meld: int) -> ReleaseJoker |
     return attempt
 
 
-def _ends(view: PlayerView, meld: int, end: str) -> tuple[str, ...]:
+def _ends(view: PlayerView, meld: int, end: str) -> tuple[End, ...]:
     """The ends to try, the half the cards were dropped on first (a group has none)."""
     if not view.table[meld].meld.is_run or not end:
-        return ("",)
-    return end, HIGH if end == LOW else LOW
+        return (End.NONE,)
+    return End(end), HIGH if end == LOW else LOW
 
 
 def tack_order(view: PlayerView, cards: Sequence[int], meld: int, end: str) -> list[int]:
