@@ -36,6 +36,7 @@ from kalooki.engine.actions import (
 from kalooki.engine.cards import JOKER_BASE, card_text, cards_text, face_of, is_joker
 from kalooki.engine.deal import Phase
 from kalooki.engine.rng import Rng
+from kalooki.engine.rule_choices import DiscardTake
 from kalooki.engine.scoring import card_points
 from kalooki.engine.solver import opening
 from kalooki.engine.view import PlayerView
@@ -149,7 +150,8 @@ class MediumPlayer:
             if knowledge.fits_table(view, top):
                 return TakeDiscard(), f"takes {_sym(top)}: it fits a meld on the table"
             return DrawStock(), "draws from the stock"
-        if view.rules.discard_take == "must-meld" and self.ev.need_with(view.hand, top) > 0:
+        if (view.rules.discard_take == DiscardTake.MUST_MELD
+                and self.ev.need_with(view.hand, top) > 0):
             return DrawStock(), f"draws: taking {_sym(top)} would oblige you to lay a meld"
         if self.keeps(view, top) and not self.slip(rng):
             return TakeDiscard(), self._take_reason(view, top)
@@ -160,7 +162,7 @@ class MediumPlayer:
         one can be laid: take it, it opens (or lays a meld) at once. An opened player takes
         a card that fits the table or makes a new meld with its hand."""
         rules = view.rules
-        if rules.discard_take == "must-meld":
+        if rules.discard_take == DiscardTake.MUST_MELD:
             if self.slip(rng):
                 return DrawStock(), f"draws: {_sym(top)} was not worth a look"
             if view.down[view.player]:
@@ -339,7 +341,7 @@ class MediumPlayer:
     def danger(self, view: PlayerView, card: int) -> float:
         """Feeding the next player: a down player who may take the discard can tack it."""
         nxt = (view.player + 1) % view.players
-        takes_when_down = view.rules.discard_take != "not-when-down"
+        takes_when_down = view.rules.discard_take != DiscardTake.NOT_WHEN_DOWN
         if view.down[nxt] and takes_when_down and knowledge.fits_table(view, card):
             return 30.0
         return 0.0

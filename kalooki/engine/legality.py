@@ -48,6 +48,7 @@ from kalooki.engine.melds import (
     shift_joker,
 )
 from kalooki.engine.position import Position
+from kalooki.engine.rule_choices import DiscardTake
 from kalooki.engine.solver import opening
 
 _CUT, _DRAW, _CALL, _ALLOW = Phase.CUT, Phase.DRAW, Phase.CALL, Phase.ALLOW
@@ -104,14 +105,14 @@ class Legality(Position):
             return RuleError("discard-empty", "The discard pile is empty.")
         if self.discard_dead:
             return RuleError("discard-dead", "After a call you draw from the stock.")
-        if self.rules.discard_take == "not-when-down" and self.down[player]:
+        if self.rules.discard_take == DiscardTake.NOT_WHEN_DOWN and self.down[player]:
             return RuleError("down-draws-stock",
                              "Once you are down you draw only from the stock.")
         return self._must_meld_problem(player, self.discard[-1])
 
     def _must_meld_problem(self, player: int, card: int) -> RuleError | None:
         """Under ``must-meld``, the discard may be taken only by a hand that can then lay."""
-        if self.rules.discard_take != "must-meld":
+        if self.rules.discard_take != DiscardTake.MUST_MELD:
             return None
         must = card if self.rules.discard_take_card_in_meld else None
         found = self._best_lay(player, [*self.hands[player], card], must)

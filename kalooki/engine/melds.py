@@ -26,7 +26,7 @@ from kalooki.engine.cards import (
     suit_of,
 )
 from kalooki.engine.errors import RuleError
-from kalooki.engine.rule_choices import AceInRuns
+from kalooki.engine.rule_choices import AceInRuns, JokerRelease, JokerShift
 from kalooki.engine.rules import GROUP, RUN, RuleSet
 
 
@@ -343,9 +343,9 @@ def shift_joker(meld: Meld, natural: int, end: End, rules: RuleSet) -> tuple[Mel
     Returns the new meld and the index the natural took."""
     if not meld.is_run:
         raise RuleError("shift-not-run")
-    if rules.joker_shift_in_run == "off":
+    if rules.joker_shift_in_run == JokerShift.OFF:
         raise RuleError("shift-off")
-    if rules.joker_shift_in_run == "upward" and end != HIGH:
+    if rules.joker_shift_in_run == JokerShift.UPWARD and end != HIGH:
         raise RuleError("shift-upward")
     if is_joker(natural):
         raise RuleError("shift-needs-natural")
@@ -377,7 +377,7 @@ def release_joker(meld: Meld, naturals: Sequence[int], rules: RuleSet) -> tuple[
     if not jokers:
         raise RuleError("release-no-joker", meld=meld)
     if meld.is_run:
-        if "run-exact" not in modes:
+        if JokerRelease.RUN_EXACT not in modes:
             raise RuleError("release-run-off")
         if len(naturals) != 1:
             raise RuleError("release-one-card")
@@ -390,8 +390,8 @@ def release_joker(meld: Meld, naturals: Sequence[int], rules: RuleSet) -> tuple[
         cards = list(meld.cards)
         joker_card, cards[index] = cards[index], card
         return _run_at(tuple(cards), meld.rank, rules), joker_card
-    counts = {2} if "group-both-missing" in modes else set()
-    if "group-any-missing" in modes:
+    counts = {2} if JokerRelease.GROUP_BOTH_MISSING in modes else set()
+    if JokerRelease.GROUP_ANY_MISSING in modes:
         counts.add(1)
     if not counts:
         raise RuleError("release-group-off")

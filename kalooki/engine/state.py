@@ -40,7 +40,13 @@ from kalooki.engine.events import Event, EventKind, event
 from kalooki.engine.melds import extend, shift_joker
 from kalooki.engine.moves import Moves
 from kalooki.engine.rng import Rng
-from kalooki.engine.rule_choices import FirstDealer
+from kalooki.engine.rule_choices import (
+    CallPriority,
+    DiscardTake,
+    FirstDealer,
+    MatchEnd,
+    StockExhaustion,
+)
 from kalooki.engine.rules import RuleSet
 from kalooki.engine.scoring import deal_scores, went_out_in_one_turn
 from kalooki.engine.view import PlayerView, PublicMeld, make_view
@@ -180,7 +186,7 @@ class Game(Moves):
         return True
 
     def _refill_stock(self, events: list[Event]) -> bool:
-        limit = (1 if self.rules.stock_exhaustion == "reshuffle-once-then-void"
+        limit = (1 if self.rules.stock_exhaustion == StockExhaustion.RESHUFFLE_ONCE_THEN_VOID
                  else self.rules.reshuffle_limit)
         if (limit is not None and self.reshuffles >= limit) or len(self.discard) <= 1:
             events.extend(self._void_deal())
@@ -198,7 +204,7 @@ class Game(Moves):
         card = self.discard.pop()
         self.hands[player].append(card)
         self.took_discard = card
-        self.meld_owed = self.rules.discard_take == "must-meld"
+        self.meld_owed = self.rules.discard_take == DiscardTake.MUST_MELD
         self.phase = _PLAY
         return [_common_event(EventKind.TAKE, player, (card,))]
 
@@ -207,7 +213,7 @@ class Game(Moves):
         if isinstance(action, Call):
             self.callers.append(player)
         self.call_queue.pop(0)
-        if self.callers and self.rules.call_priority == "nearest":
+        if self.callers and self.rules.call_priority == CallPriority.NEAREST:
             self.caller = self.callers[0]
         elif not self.call_queue and self.callers:
             self.caller = self.callers[self.rng.below(len(self.callers))]
@@ -239,7 +245,7 @@ class Game(Moves):
         card = self.discard.pop()
         self.hands[player].append(card)
         self.took_discard = card
-        self.meld_owed = self.rules.discard_take == "must-meld"
+        self.meld_owed = self.rules.discard_take == DiscardTake.MUST_MELD
         self.phase = _PLAY
         self.to_act = player
         return [_common_event(EventKind.REFUSE, player, (card,))]
@@ -382,7 +388,7 @@ class Game(Moves):
         self.results.append(result)
         events = [event(EventKind.DEAL_END, result.winner, deal=self.deal_no, result=result,
                         totals=tuple(self.totals))]
-        if self.rules.match_end == "elimination":
+        if self.rules.match_end == MatchEnd.ELIMINATION:
             return events + self._eliminate()
         if self.deal_no >= self.rules.deals_per_match:
             return events + self._end_match()
