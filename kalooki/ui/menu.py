@@ -51,7 +51,7 @@ class MainMenuScene:
                  on_stats: Callable[[], object] | None = None,
                  on_watch: Callable[[GameSetup], None] | None = None,
                  on_replay: Callable[[], None] | None = None,
-                 on_learn: Callable[[], None] | None = None,
+                 on_learn: Callable[[], object] | None = None,
                  newcomer: Callable[[], bool] = lambda: False,
                  house_rules: HouseRules | None = None,
                  on_house_rules: Callable[[GameSetup], object] | None = None,
