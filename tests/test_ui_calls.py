@@ -96,7 +96,7 @@ def play_mine(table: TableScene) -> None:
 def until_asked(app: App, table: TableScene, limit: int = 3000) -> None:
     """Frames until the person's call window is on screen."""
     for _ in range(limit):
-        if table.call is not None and table.call.asks and table.seen == table.call.decision:
+        if table.calls.asked and table.calls.seen == table.calls.window.decision:
             return
         if table.result is not None:
             table.next_deal()
@@ -110,7 +110,7 @@ def test_the_countdown_shows_one_number_on_the_button_and_in_the_prompt(app: App
     table = open_table(app)
     until_asked(app, table)
     numbers = []
-    while table.call is not None:
+    while table.calls.window is not None:
         frame = table.frame()
         label = shown(table.buttons["call"])
         assert label == f"Call ({frame.call_seconds})"
@@ -125,11 +125,11 @@ def test_space_holds_the_window_until_the_person_answers(app: App) -> None:
     table = open_table(app)
     until_asked(app, table)
     key(app, pygame.K_SPACE)
-    assert table.call is not None and table.call.held
+    assert table.calls.window is not None and table.calls.window.held
     assert not table.buttons["wait"].is_enabled
     moves = len(table.session.recorder.actions)
     app.run_frames(60 * 20)  # twenty seconds: the window waits
-    assert len(table.session.recorder.actions) == moves and table.call is not None
+    assert len(table.session.recorder.actions) == moves and table.calls.window is not None
     assert "Take your time" in prompt(table.frame())
     assert shown(table.buttons["call"]) == "Call"
     key(app, pygame.K_p)
@@ -140,7 +140,7 @@ def test_a_late_key_press_does_nothing_and_is_never_refused(app: App) -> None:
     table = open_table(app)
     until_asked(app, table)
     app.run_frames(60 * 6)  # the window runs out: the person passed
-    assert table.call is None or table.call.decision != table.seen
+    assert table.calls.window is None or table.calls.window.decision != table.calls.seen
     moves = len(table.session.recorder.actions)
     toasts = []
     table.show_toast = toasts.append  # type: ignore[method-assign]
@@ -153,7 +153,7 @@ def test_a_key_belongs_to_the_window_on_screen_when_it_was_pressed(app: App) -> 
     """The window opened after the last frame drawn: a C pressed then was not meant for it."""
     table = open_table(app)
     until_asked(app, table)
-    table.seen = Decision(0, -1)  # the frame on screen showed another decision
+    table.calls.seen = Decision(0, -1)  # the frame on screen showed another decision
     moves = len(table.session.recorder.actions)
     table.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_c, mod=0))
     assert len(table.session.recorder.actions) == moves
@@ -184,9 +184,9 @@ def test_asked_only_when_the_card_helps(app: App) -> None:
         both = len({h for h, _ in windows}) == 2
         if table.result is not None or (settled and both and len(windows) > 3):
             break
-        if table.call is not None and table.call.asks:
-            asked.add(table.call.decision.moves)
-            table.answer(Pass()) if table.seen == table.call.decision else None
+        if table.calls.asked:
+            asked.add(table.calls.window.decision.moves)
+            table.answer(Pass()) if table.calls.seen == table.calls.window.decision else None
         elif session.screen_to_act and session.view().phase != Phase.CALL:
             play_mine(table)
         app.run_frames(1)
@@ -205,7 +205,7 @@ def test_the_banner_tells_the_outcome_of_a_call_in_the_words_of_the_log(app: App
     for _ in range(40000):
         if table.result is not None:
             table.next_deal()
-        if table.call is not None and table.call.asks and table.seen == table.call.decision:
+        if table.calls.asked and table.calls.seen == table.calls.window.decision:
             table.answer(Pass())
         elif table.session.screen_to_act and table.view.phase != Phase.CALL:
             play_mine(table)

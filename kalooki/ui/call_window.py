@@ -21,6 +21,7 @@ import math
 from dataclasses import dataclass
 
 from kalooki.ai.knowledge import Evaluator
+from kalooki.engine.deal import Phase
 from kalooki.engine.view import PlayerView
 
 HELP_EXACT_CARDS = 2
@@ -35,6 +36,15 @@ class Decision:
 
     seat: int
     moves: int
+
+
+def decision_of(view: PlayerView, screen_to_act: bool, moves: int) -> Decision | None:
+    """The call, or the allowing of one, that the person at the screen (the viewer, asked
+    now: ``screen_to_act``) must decide, ``moves`` actions into the match."""
+    if view.phase not in (Phase.CALL, Phase.ALLOW) or view.to_act != view.player \
+            or not screen_to_act:
+        return None
+    return Decision(view.player, moves)
 
 
 def card_helps(view: PlayerView) -> bool:
@@ -92,3 +102,52 @@ class CallWindow:
         """Seconds until the number shown changes or the time is up (None while held)."""
         shown = self.seconds_shown
         return None if shown is None else max(0.0, self.left - (shown - 1))
+
+
+class CallDesk:
+    """The person's call windows at the table, one after another, and the decision shown
+    in the last frame drawn: the one a key press is for."""
+
+    def __init__(self) -> None:
+        self.window: CallWindow | None = None
+        self.seen: Decision | None = None
+
+    @property
+    def asked(self) -> bool:
+        """A call window puts its question to the person now."""
+        return self.window is not None and self.window.asks
+
+    def shown(self, decision: Decision | None) -> None:
+        """A frame was drawn while ``decision`` was asked (an unasked window asks none)."""
+        self.seen = None if self.window is not None and not self.window.asks else decision
+
+    def meant_for(self, decision: Decision | None) -> bool:
+        """A key pressed now was meant for ``decision``: it was on screen."""
+        return self.seen is not None and self.seen == decision
+
+    def hold(self) -> bool:
+        """Space or Wait, for the window on screen: its clock stops."""
+        window = self.window
+        if window is None or self.seen != window.decision:
+            return False
+        window.hold()
+        return True
+
+    def tick(self, decision: Decision | None, view: PlayerView, dt: float, running: bool,
+             seconds: float, only_when_helps: bool, people: int) -> bool:
+        """Follow the person's call window (``decision``: the call they are asked now, if
+        any; ``running``: the clock runs, no panel being open). True when they pass now:
+        unasked, or out of time."""
+        window = self.window
+        if decision is None:
+            self.window = None
+            return False
+        if window is None or window.decision != decision:
+            self.window = window = CallWindow.open(decision, view, seconds, only_when_helps,
+                                                   people)
+            passes = window.passes_at_once
+        else:
+            passes = running and window.tick(dt)
+        if passes:
+            self.window = None
+        return passes

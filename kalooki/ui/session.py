@@ -29,7 +29,7 @@ from kalooki.engine.deal import Phase
 from kalooki.engine.errors import RuleError
 from kalooki.engine.events import Event
 from kalooki.engine.melds import declared_meld, opening_value
-from kalooki.engine.record import Recorder
+from kalooki.engine.record import GameRecord, Recorder
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import RuleSet
 from kalooki.engine.state import Game
@@ -133,6 +133,11 @@ class MatchSession:
     def moves(self) -> int:
         """Actions applied so far in the match: a stamp that changes with every move."""
         return len(self.recorder.actions)
+
+    @property
+    def record(self) -> GameRecord:
+        """The match so far, as it would be saved: what the table tells again after a load."""
+        return self.recorder.record
 
     @property
     def names(self) -> tuple[str, ...]:

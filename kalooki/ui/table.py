@@ -53,7 +53,7 @@ from kalooki.engine.view import PlayerView
 from kalooki.ui import table_gestures as gestures
 from kalooki.ui import table_questions as questions
 from kalooki.ui.arrangement import Arrangement
-from kalooki.ui.call_window import CallWindow, Decision
+from kalooki.ui.call_window import CallDesk, Decision, decision_of
 from kalooki.ui.choice_panel import ChoicePanel
 from kalooki.ui.narrate import Narrator
 from kalooki.ui.placement import Placement, Spot, place_cards
@@ -67,8 +67,10 @@ from kalooki.ui.table_frame import TableFrame, dragged_sprites, hint_marks, lit
 from kalooki.ui.table_hand import HandEdits
 from kalooki.ui.table_input import Place, TableInput
 from kalooki.ui.table_layout import compute_layout
+from kalooki.ui.table_log import TableLog, log_box
 from kalooki.ui.table_motion import Motion
 from kalooki.ui.table_questions import Question
+from kalooki.words import Said
 from kalooki.words.refusals import refusal_text
 
 if TYPE_CHECKING:
@@ -76,13 +78,10 @@ if TYPE_CHECKING:
 
 TOAST_SECONDS = 3.5
 BANNER_SECONDS = 1.6
-LOG_LIMIT = 300
 COMPUTER_POLL = 0.05
 """Seconds between looks at a computer player's move (its pause, its thinking thread)."""
 COUNTDOWN_EDGE = 0.001
 """A hair past the countdown's next whole second, so the frame drawn then shows it."""
-_ANSWERS = (Phase.CALL, Phase.ALLOW)
-"""The phases whose answer a late key press must not give to the next decision."""
 
 
 @dataclass(frozen=True)
@@ -137,12 +136,10 @@ class TableScene:
         self.speed = speed
         self.motion = Motion(speed)
         self.input = TableInput()
-        self.log: list[str] = []
+        self.logbook = TableLog()
         self.toast = ("", 0.0)
         self.banner = ("", 0.0)
-        self.call: CallWindow | None = None
-        self.seen: Decision | None = None
-        """The decision on screen in the last frame drawn: the one a key press is for."""
+        self.calls = CallDesk()
         self.result: DealResult | None = None
         self.summary_surface: pygame.Surface | None = None
         self.deals_finished = 0
@@ -156,7 +153,11 @@ class TableScene:
         self.placement = Placement()
         self._buttons = TableButtons()
         self._build_widgets()
-        self.absorb(session.take_events())
+        events = session.take_events()
+        if not events:  # a match resumed: its story so far, from the record
+            self.logbook.retell(session.record, None if session.shared_screen
+                                else session.viewer, self.narrator)
+        self.absorb(events)
 
     # --- who plays at the screen -----------------------------------------------------
 
@@ -235,7 +236,7 @@ class TableScene:
         self._refresh_widgets()
 
     def _refresh_widgets(self) -> None:
-        call = self.call
+        call = self.calls.window
         self._buttons.refresh(self.view, self.at_screen, self.result is not None,
                               self.finished, bool(self.lays), self.show_hands,
                               call_asked=call is not None and call.asks,
@@ -277,10 +278,9 @@ class TableScene:
             line = self.narrator.line(
                 event.seen_by(None) if self.session.shared_screen else event, view.table)
             if line:
-                self.log.append(line)
+                self.logbook.add(line)
             self.motion.follow(event, self.layout, view.player)
             self._note(event, view, line)
-        del self.log[:-LOG_LIMIT]
         if events:
             self.hint = None  # the game moved on
         if self.view.hand and not view.hand and self.session.covered:  # the turn is over
@@ -423,6 +423,16 @@ class TableScene:
                 and self.session.screen_to_act and self.result is None)
 
     @property
+    def log(self) -> list[Said]:
+        """Every line of the log, oldest first."""
+        return self.logbook.lines
+
+    def scroll_log(self, entries: int = 0, pages: int = 0) -> None:
+        """The log ``entries`` or ``pages`` further on (negative: back in the match)."""
+        page = self.logbook.page(log_box(self.layout))
+        self.logbook.scroll(entries + pages * max(1, page.count - 1), page)
+
+    @property
     def arrangement(self) -> Arrangement:
         """The person's cards as they lie (changed only through ``self.edits``)."""
         return self.edits.arrangement
@@ -505,6 +515,7 @@ class TableScene:
 
     def update(self, dt: float) -> None:
         self.input.tick(dt)
+        self._buttons.follow_log(self.logbook, log_box(self.layout))
         self.motion.update(dt)
         if self.session.update(dt, busy=self.motion.busy):
             self.absorb(self.session.take_events())
@@ -528,7 +539,7 @@ class TableScene:
         if not self.session.paused:
             if self.session.computer_to_act is not None:
                 dues.append(COMPUTER_POLL)
-            due = self.call.due() if self.call is not None else None
+            due = self.calls.window.due() if self.calls.window is not None else None
             if due is not None:
                 dues.append(due + COUNTDOWN_EDGE)
         return min(dues, default=None)
@@ -545,45 +556,32 @@ class TableScene:
 
     def decision(self) -> Decision | None:
         """The call, or the allowing of one, that the person at the screen is asked now."""
-        view = self.view
-        if view.phase not in _ANSWERS or view.to_act != view.player or \
-                not self.session.screen_to_act:
-            return None
-        return Decision(view.player, self.session.moves)
+        return decision_of(self.view, self.session.screen_to_act, self.session.moves)
 
     def answer(self, action: Action) -> None:
         """A key or button answering the question on screen (call, pass, allow, refuse):
         only the decision it was pressed for hears it; pressed late, it does nothing."""
-        if self.seen is not None and self.seen == self.decision():
+        if self.calls.meant_for(self.decision()):
             self.submit(action)
 
     def hold_call(self) -> None:
         """Space or Wait: the call window's clock stops until the person answers."""
-        if self.call is not None and self.seen == self.call.decision:
-            self.call.hold()
+        if self.calls.hold():
             self._refresh_widgets()
 
     def _tick_call(self, dt: float) -> None:
         """The person's call window: opened (or passed at once, unasked), counted down on
         the Call button and in the prompt alike, then a pass when time is up."""
         decision = self.decision() if self.view.phase == Phase.CALL else None
-        if decision is None:
-            self.call = None
-            return
-        if self.call is None or self.call.decision != decision:
-            people = sum(seat.human for seat in self.session.seats)
-            self.call = CallWindow.open(decision, self.view, self.call_seconds,
-                                        self.ask_only_when_helps, people)
-            self._refresh_widgets()
-            if self.call.passes_at_once:
-                self.call = None
-                self.submit(Pass())
-                return
-        elif not self.session.paused and self.call.tick(dt):
-            self.call = None
+        before = self.calls.window
+        people = sum(seat.human for seat in self.session.seats)
+        if self.calls.tick(decision, self.view, dt, not self.session.paused, self.call_seconds,
+                           self.ask_only_when_helps, people):
             self.submit(Pass())
-            return
-        self._buttons.count_down(self.call.seconds_shown)
+        elif self.calls.window is not None:
+            if self.calls.window is not before:
+                self._refresh_widgets()
+            self._buttons.count_down(self.calls.window.seconds_shown)
 
     def frame(self) -> TableFrame:
         """This frame, as the painter draws it."""
@@ -609,15 +607,14 @@ class TableScene:
             ready=bool(self.lays), lay_problem=self.lay_problem,
             cut=cut,
             hint_reason=self.hint.reason if self.hint else None, hint_cards=hint_cards,
-            hint_places=hint_places, call_asked=self.call is not None and self.call.asks,
-            call_seconds=self.call.seconds_shown if self.call else None, log=tuple(self.log),
+            hint_places=hint_places, call_asked=self.calls.asked,
+            call_seconds=self.calls.window.seconds_shown if self.calls.window else None,
+            log=self.logbook.page(log_box(layout)),
             toast=self.toast[0] if self.toast[1] > 0 else "",
             banner=self.banner[0] if self.banner[1] > 0 else "")
 
     def draw(self, surface: pygame.Surface) -> None:
-        call = self.call
-        self.seen = (None if call is not None and not call.asks  # an unasked window
-                     else self.decision())
+        self.calls.shown(self.decision())
         self.painter.draw(surface, self.frame())
         self.input.draw_focus(surface, self)
         if self.summary_surface is not None:

@@ -8,12 +8,13 @@ from collections.abc import Callable, Mapping
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton
+from pygame_gui.elements import UIButton, UIVerticalScrollBar
 
 from kalooki.engine.state import Phase
 from kalooki.engine.view import PlayerView
 from kalooki.ui.summary import summary_rect
 from kalooki.ui.table_layout import TableLayout
+from kalooki.ui.table_log import LogBox, TableLog, log_box
 from kalooki.words import ui_text, ui_tooltip
 
 _LABELS = {"lay": "Lay down", "call": "Call", "pass": "Pass", "allow": "Allow",
@@ -55,6 +56,11 @@ def _rects(layout: TableLayout, size: tuple[int, int]) -> dict[str, pygame.Rect]
 class TableButtons:
     def __init__(self) -> None:
         self.by_name: dict[str, UIButton] = {}
+        self.log_bar: UIVerticalScrollBar | None = None
+        self._log_shown: tuple[int, int, int] | None = None
+        """The log page the scroll bar was last set to (first entry, entries, total)."""
+        self._bar_at: float | None = None
+        """Where the bar stood after the last look: standing elsewhere, it was dragged."""
 
     def build(self, manager: pygame_gui.UIManager, layout: TableLayout,
               size: tuple[int, int], commands: Mapping[str, Callable[[], None]]) -> None:
@@ -69,6 +75,8 @@ class TableButtons:
             self.by_name[name] = UIButton(_rects(layout, size)[name], manager=manager,
                                           command=commands[name], **ui_text(f"table.{name}"),
                                           **ui_tooltip(f"table.{name}_tip"))
+        self.log_bar = UIVerticalScrollBar(log_box(layout).bar, 1.0, manager)
+        self._log_shown = self._bar_at = None
         tip = ui_tooltip("table.hands_tip")
         self.by_name["hands"].set_tooltip(tip["tool_tip_text"],
                                           text_kwargs=tip["tool_tip_text_kwargs"])
@@ -112,6 +120,27 @@ class TableButtons:
             buttons["lay"].enable() if enabled else buttons["lay"].disable()
         for name, button in buttons.items():
             button.show() if name in shown else button.hide()
+        if self.log_bar is not None:
+            self.log_bar.hide() if summary_open else self.log_bar.show()
+
+    def follow_log(self, log: TableLog, box: LogBox) -> None:
+        """Keep the log's scroll bar and its page in step: a drag of the bar (it stands
+        where it was not set) scrolls the log; the wheel, the keys and new entries move
+        the bar."""
+        bar = self.log_bar
+        if bar is None:
+            return
+        page = log.page(box)
+        total = max(1, page.total)
+        if self._bar_at is not None and abs(bar.start_percentage - self._bar_at) > 0.5 / total:
+            log.scroll_to(round(bar.start_percentage * total), page)
+            page = log.page(box)
+        shown = (page.first, page.count, page.total)
+        if shown != self._log_shown:
+            self._log_shown = shown
+            bar.set_visible_percentage(page.count / total if page.total else 1.0)
+            bar.set_scroll_from_start_percentage(page.first / total)
+        self._bar_at = bar.start_percentage
 
     def refresh_undo(self, can_undo: bool, can_redo: bool) -> None:
         """Undo and Redo usable only when there is something to take back or redo."""
@@ -137,3 +166,6 @@ class TableButtons:
         for button in self.by_name.values():
             button.kill()
         self.by_name = {}
+        if self.log_bar is not None:
+            self.log_bar.kill()
+            self.log_bar = None

@@ -19,6 +19,7 @@ from kalooki.ui.narrate import plural
 from kalooki.ui.staging import StagedMeld, checklist, opening_tally
 from kalooki.ui.table_frame import TableFrame
 from kalooki.ui.table_layout import TableLayout
+from kalooki.ui.table_log import LogPage, log_box
 from kalooki.ui.table_motion import Sprite
 from kalooki.words import tr
 
@@ -52,7 +53,6 @@ class TablePainter:
     def __init__(self, art: CardArt) -> None:
         self.art = art
         self._static: tuple[TableLayout, pygame.Surface] | None = None
-        self._wrapped: dict[tuple[str, int], list[str]] = {}
         self._strip: tuple[tuple[int, int, int], pygame.Surface] | None = None
 
     def draw(self, surface: pygame.Surface, frame: TableFrame) -> None:
@@ -266,26 +266,10 @@ class TablePainter:
                                  (box.right, middle), 2)
         self._log(surface, layout, frame.log)
 
-    def _log(self, surface: pygame.Surface, layout: TableLayout,
-             log: tuple[str, ...]) -> None:
-        size = max(12, layout.font - 3)
-        line = round(size * 1.3)
-        box = layout.log.inflate(-16, -10)
-        box.top += line
-        box.height -= line
-        lines: list[str] = []
-        for entry in reversed(log):
-            key = (entry, box.width)
-            wrapped = self._wrapped.get(key)
-            if wrapped is None:
-                wrapped = ink.wrap(entry, size, box.width)
-                self._wrapped[key] = wrapped
-            lines[:0] = wrapped
-            if len(lines) * line >= box.height:
-                break
-        lines = lines[-max(1, box.height // line):]
-        for i, words in enumerate(lines):
-            surface.blit(ink.text(words, size), (box.left, box.top + i * line))
+    def _log(self, surface: pygame.Surface, layout: TableLayout, page: LogPage) -> None:
+        box = log_box(layout)
+        for i, words in enumerate(page.lines):
+            surface.blit(ink.text(words, box.size), (box.rect.left, box.rect.top + i * box.line))
 
     # --- messages ----------------------------------------------------------------------
 

@@ -35,6 +35,7 @@ from kalooki.ui.staging import StagedMeld
 from kalooki.ui.table_gestures import targets
 from kalooki.ui.table_input import Drag, drag_spots
 from kalooki.ui.table_layout import TableLayout
+from kalooki.ui.table_log import LogPage
 from kalooki.ui.table_motion import Motion, Sprite
 
 
@@ -77,7 +78,8 @@ class TableFrame:
     """The person at the screen is asked whether to call (their window, not passed)."""
     call_seconds: int | None
     """The call countdown's number (the Call button shows the same); None while held."""
-    log: tuple[str, ...]
+    log: LogPage
+    """The log's entries on screen, wrapped to the panel."""
     toast: str
     banner: str
 

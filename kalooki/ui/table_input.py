@@ -28,6 +28,7 @@ from kalooki.ui.placement import Placement, Spot
 from kalooki.ui.table_hand import HandEdits
 from kalooki.ui.table_keys import KeyedTable, KeyFocus
 from kalooki.ui.table_layout import TableLayout
+from kalooki.ui.table_log import WHEEL_ENTRIES
 
 DRAG_THRESHOLD = 6
 """Pixels a pressed button must move before the press becomes a drag."""
@@ -89,6 +90,7 @@ class TableVerbs(KeyedTable, Protocol):
     def close_chooser(self) -> None: ...
     def next_deal(self) -> None: ...
     def toggle_hands(self) -> None: ...
+    def scroll_log(self, entries: int = 0, pages: int = 0) -> None: ...
 
 
 def places(layout: TableLayout, placement: Placement) -> list[tuple[Place, pygame.Rect]]:
@@ -128,6 +130,8 @@ class TableInput:
         self.clicks = DoubleClicks()
         self.keys = KeyFocus()
         """The keyboard's focus on the person's cards and the table's places."""
+        self.pointer = (0, 0)
+        """Where the mouse was last seen (a wheel event says nothing of it)."""
 
     def draw_focus(self, surface: pygame.Surface, table: TableVerbs) -> None:
         self.keys.draw(surface, table, places(table.layout, table.placement))
@@ -147,8 +151,13 @@ class TableInput:
             return
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.keys.shown = False  # the mouse is in use: the keys' focus steps aside
+        if hasattr(event, "pos"):
+            self.pointer = event.pos
         if table.asking or table.summary_open:
             self.press = self.drag = None
+            return
+        if event.type == pygame.MOUSEWHEEL and table.layout.log.collidepoint(self.pointer):
+            table.scroll_log(-event.y * WHEEL_ENTRIES)
             return
         if not table.at_screen:
             return
@@ -280,6 +289,9 @@ class TableInput:
             return
         if key == pygame.K_v and not table.asking:
             table.toggle_hands()
+            return
+        if key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) and not table.asking:
+            table.scroll_log(pages=-1 if key == pygame.K_PAGEUP else 1)
             return
         if table.asking or not table.at_screen:
             return
