@@ -21,7 +21,7 @@ CHANGES = {
     "name": (K51, "our table"),
     "packs": (CARIB, 3),
     "jokers": (CARIB, 2),
-    "packs_by_players": (CARIB, ((7, 3, 8),)),
+    "packs_by_players": (CARIB, ((5, 3, 8),)),
     "players_min": (CARIB, 2),
     "players_max": (CARIB, 5),
     "hand_sizes": (CARIB, (12, 12, 12, 12, 12, 13, 14, 15, 16)),
@@ -106,6 +106,19 @@ def test_every_preset_has_rules_text_with_all_sections(name, lang):
                                          "going-out", "scoring", "match-end"]
     assert all(s.title and s.paragraphs and all(p.strip() for p in s.paragraphs)
                for s in sections)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_more_packs_are_told_only_for_tables_the_game_seats(lang):
+    """From 3 to 6 players, then "with 7 players or more" contradicted itself."""
+    def deck(rules: RuleSet) -> str:
+        return " ".join(rules_sections(rules, lang)[0].paragraphs)
+
+    six = dataclasses.replace(CARIB, players_max=6, packs_by_players=((7, 3, 6),))
+    assert "7" not in deck(six)
+    eight = dataclasses.replace(six, players_max=8)
+    assert ("With 7 players or more" if lang == "en" else "À partir de 7 joueurs") in deck(eight)
+    assert "8" in deck(eight)
 
 
 def test_english_and_french_differ_and_say_the_key_numbers():

@@ -105,6 +105,8 @@ def _deck(w: _Writer, r: RuleSet) -> Section:
     paras.append(w.t(f"From {r.players_min} to {r.players_max} players take part.",
                      f"La partie réunit de {r.players_min} à {r.players_max} joueurs."))
     for players, packs_n, jokers_n in sorted(r.packs_by_players):
+        if players > r.players_max:
+            continue  # a table this game never seats: saying it only contradicts the range
         paras.append(w.t(
             f"With {players} players or more, {packs_n} packs and {jokers_n} jokers are used.",
             f"À partir de {players} joueurs, on utilise {packs_n} jeux et {jokers_n} jokers."))
