@@ -122,3 +122,14 @@ def test_the_windows_version_file_carries_the_version() -> None:
 
 def test_the_one_file_program_is_named_for_its_version_and_platform() -> None:
     assert bundle_config.onefile_name().startswith(f"kalooki-{__version__}-")
+
+
+def test_the_licence_is_declared_as_current_setuptools_wants_it() -> None:
+    """A licence table (``{ text = ... }``) makes setuptools print deprecation warnings
+    on every ``make play``; an SPDX string needs setuptools 77 or later to build."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert project["project"]["license"] == "MIT"
+    (setuptools,) = [r for r in project["build-system"]["requires"] if "setuptools" in r]
+    assert setuptools.replace(" ", "") == "setuptools>=77"
