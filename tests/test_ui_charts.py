@@ -176,3 +176,21 @@ def test_the_deal_summary_draws_the_running_totals(match: Game) -> None:
 
     assert PALETTE[2] in colours(match.results)
     assert PALETTE[2] not in colours(())
+
+
+def test_the_deal_summary_panel_hides_the_table_under_it(match: Game) -> None:
+    """The play-test saw the log, "X is thinking…" and banners through the panel: whatever
+    lies beneath, the panel's pixels are the same."""
+    from kalooki.ui.card_art import CardArt
+    from kalooki.ui.summary import render_summary, summary_rect
+
+    size = (1024, 640)
+    overlay = render_summary(CardArt(), size, match.results[0], NAMES, match.totals, False)
+    seen = []
+    for under in ((255, 255, 255), (0, 0, 0)):
+        screen = pygame.Surface(size)
+        screen.fill(under)
+        screen.blit(overlay, (0, 0))
+        panel = summary_rect(size).inflate(-30, -30)
+        seen.append(pygame.image.tobytes(screen.subsurface(panel), "RGB"))
+    assert seen[0] == seen[1]

@@ -20,7 +20,8 @@ from kalooki.ui.table_layout import meld_step
 from kalooki.words import tr
 
 _BACKDROP = (0, 0, 0, 150)
-_PANEL = (10, 40, 26, 240)
+_PANEL = (10, 40, 26, 255)
+"""Opaque: nothing of the table (its log, banners, who is thinking) shows through."""
 _BORDER = (201, 164, 76)
 CHART_SHARE = 0.38
 FINAL_CHART_SHARE = 0.46
