@@ -1,5 +1,5 @@
 """A small centred panel asking one question with a button per answer: the pause menu and
-the joker-placement chooser."""
+the joker-placement chooser. The window behind it is dimmed while it asks: the game waits."""
 
 from __future__ import annotations
 
@@ -8,11 +8,13 @@ from functools import partial
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UILabel, UIPanel
+from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel
 
 from kalooki.ui.focus import MODAL_LAYER
 
 _PAD, _ROW, _GAP = 20, 46, 10
+DIM = (0, 0, 0, 120)
+"""The veil over the table (and its buttons) while a question waits for an answer."""
 
 
 class ChoicePanel:
@@ -25,6 +27,10 @@ class ChoicePanel:
         height = 2 * _PAD + _ROW + len(options) * (_ROW + _GAP)
         rect = pygame.Rect(0, 0, width, height)
         rect.center = (size[0] // 2, size[1] // 2)
+        veil = pygame.Surface(size, pygame.SRCALPHA)
+        veil.fill(DIM)
+        self.veil = UIImage(pygame.Rect((0, 0), size), veil, manager,
+                            starting_height=MODAL_LAYER - 1)
         self.panel = UIPanel(rect, manager=manager, starting_height=MODAL_LAYER)
         UILabel(pygame.Rect(_PAD, _PAD, width - 2 * _PAD, _ROW - _GAP), title, manager,
                 self.panel, object_id="#heading")
@@ -38,4 +44,5 @@ class ChoicePanel:
             y += _ROW + _GAP
 
     def kill(self) -> None:
+        self.veil.kill()
         self.panel.kill()

@@ -1,0 +1,42 @@
+"""Issue 15's play-test fixes at the table, each checked as a player meets it."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame
+
+from kalooki.ui.app import App
+from kalooki.ui.table import TableScene
+from tests.test_ui_table import make_session, wait_for_human
+
+
+def open_table(app: App, seed: int = 3, players: int = 3) -> TableScene:
+    table = TableScene(app, make_session(seed, players), speed="instant")
+    app.switch(table)
+    wait_for_human(app, table)
+    return table
+
+
+def key(app: App, code: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0))
+    app.run_frames(2)
+
+
+def test_the_pause_menu_dims_the_table_and_its_buttons(app: App) -> None:
+    table = open_table(app)
+    app.run_frames(2)
+    spots = [table.layout.log.center, table.buttons["hint"].rect.center,
+             (8, app.size[1] - 8)]
+    before = [app.surface.get_at(spot)[:3] for spot in spots]
+    key(app, pygame.K_ESCAPE)
+    assert table.chooser is not None
+    for spot, was in zip(spots, before, strict=True):
+        now = app.surface.get_at(spot)[:3]
+        assert sum(now) < 0.7 * sum(was), spot
+    key(app, pygame.K_ESCAPE)
+    assert table.chooser is None
+    assert [app.surface.get_at(spot)[:3] for spot in spots] == before
