@@ -95,6 +95,25 @@ def test_back_closes_the_setup_panel(app: App) -> None:
     assert not scene.setup.panel.visible and scene.buttons["new_game"].visible
 
 
+def test_esc_with_a_list_open_closes_the_list_alone(app: App) -> None:
+    """Esc over an open drop-down closed the whole New game panel; now it closes the list,
+    and the next Esc the panel. The open list is as wide as its box (words not cut)."""
+    scene = MainMenuScene(app)
+    app.switch(scene)
+    click(app, scene.buttons["new_game"])
+    menu = scene.setup.preset
+    click(app, menu)
+    assert menu.current_state is menu.menu_states["expanded"]
+    options = menu.current_state.options_selection_list
+    assert options.rect.width >= menu.rect.width
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
+    app.run_frames(2)
+    assert menu.current_state is menu.menu_states["closed"] and scene.setup.panel.visible
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
+    app.run_frames(2)
+    assert not scene.setup.panel.visible
+
+
 def test_resize_below_minimum_is_clamped(app: App) -> None:
     scene = MainMenuScene(app)
     app.switch(scene)

@@ -13,7 +13,8 @@ from collections.abc import Callable, Iterable
 from typing import Protocol
 
 import pygame
-from pygame_gui.elements import UIButton, UITextEntryLine
+import pygame_gui
+from pygame_gui.elements import UIButton, UIDropDownMenu, UITextEntryLine
 
 from kalooki.ui import PROGRAM_NAME
 from kalooki.ui import text as ink
@@ -187,6 +188,9 @@ class App:
                 self.help = None
                 self.help_button.show()
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE \
+                and close_open_list(self.ui):
+            return  # Esc closes the open list alone, not the panel or page under it
         form = getattr(self.scene, "form", None)
         self.focus.scroller = form if isinstance(form, Form) else None
         if self.focus.handle(event):
@@ -231,6 +235,7 @@ class App:
     def _advance(self, dt: float) -> None:
         self.sounds.update(dt)
         self.ui.update(dt)
+        widen_open_lists(self.ui)
         if self.scene is not None:
             self.scene.update(dt)
 
@@ -296,3 +301,26 @@ class App:
             self.scene.leave()
             self.scene = None
         self.window.destroy()
+
+
+def _open_lists(manager: pygame_gui.UIManager) -> list[UIDropDownMenu]:
+    return [element for element in manager.get_sprite_group().sprites()
+            if isinstance(element, UIDropDownMenu)
+            and element.current_state is element.menu_states["expanded"]]
+
+
+def close_open_list(manager: pygame_gui.UIManager) -> bool:
+    """Close the drop-down list open in ``manager``, if one is; True when one was."""
+    for menu in _open_lists(manager):
+        menu.unfocus()  # an expanded list closes when its menu loses focus
+        return True
+    return False
+
+
+def widen_open_lists(manager: pygame_gui.UIManager) -> None:
+    """An open list as wide as its menu's box: pygame_gui leaves the arrow's width out,
+    which cuts the longer choices short."""
+    for menu in _open_lists(manager):
+        options = menu.current_state.options_selection_list
+        if options is not None and options.relative_rect.width < menu.relative_rect.width:
+            options.set_dimensions((menu.relative_rect.width, options.relative_rect.height))
