@@ -8,6 +8,7 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import pygame
+import pytest
 
 from kalooki.ui.app import App
 from kalooki.ui.table import TableScene
@@ -40,3 +41,18 @@ def test_the_pause_menu_dims_the_table_and_its_buttons(app: App) -> None:
     key(app, pygame.K_ESCAPE)
     assert table.chooser is None
     assert [app.surface.get_at(spot)[:3] for spot in spots] == before
+
+
+@pytest.mark.parametrize("players", [5, 6])
+def test_opponents_card_backs_show_at_five_and_six_players(app: App, players: int) -> None:
+    table = open_table(app, players=players)
+    app.run_frames(2)
+    layout = table.layout
+    back = app.card_art.back_surface(layout.back_w)
+    red = back.get_at((back.get_width() // 2, back.get_height() // 3))[:3]
+    for seat, zone in layout.zones.items():
+        assert zone.fan.height > 0 and zone.melds.height >= 2 * layout.meld_w, seat
+        fan = app.surface.subsurface(zone.fan)
+        colours = {fan.get_at((x, y))[:3] for x in range(0, zone.fan.width, 2)
+                   for y in range(zone.fan.height)}
+        assert red in colours, f"no card backs drawn for seat {seat}"

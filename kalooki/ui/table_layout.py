@@ -72,8 +72,10 @@ def compute_layout(size: tuple[int, int], players: int, viewer: int,
     card_w = _clamp(height * 0.095 * max(0.6, min(card_scale, 1.3)), 40, 150)
     card_h = card_height(card_w)
     meld_w = round(card_w * 0.74)
-    back_w = max(20, round(card_w * 0.42))
     line = round(font * 1.35)
+    crowded = players >= 5
+    """Five or more players: smaller backs, so the melds keep their room under the fan."""
+    back_w = max(16, round(card_w * (0.3 if crowded else 0.42)))
 
     side_w = _clamp(width * 0.22, 250, 400)
     sidebar = Rect(width - side_w - margin, margin, side_w, height - 2 * margin)
@@ -96,15 +98,11 @@ def compute_layout(size: tuple[int, int], players: int, viewer: int,
     others = [(viewer + i) % players for i in range(1, players)]
     zones: dict[int, Zone] = {}
     zone_w = top.width // max(1, len(others))
-    crowded = len(others) >= 4
-    """Five or more players: the fan of backs gives its room to the melds (the header
-    still says how many cards each holds)."""
     for index, seat in enumerate(others):
         rect = Rect(top.left + index * zone_w, top.top, zone_w - margin, top.height)
         header = Rect(rect.left + margin, rect.top + margin // 2, rect.width - 2 * margin,
                       3 * line)
-        fan = Rect(header.left, header.bottom, header.width,
-                   0 if crowded else card_height(back_w))
+        fan = Rect(header.left, header.bottom, header.width, card_height(back_w))
         melds = Rect(header.left, fan.bottom + margin, header.width,
                      rect.bottom - fan.bottom - 2 * margin)
         zones[seat] = Zone(seat, rect, header, fan, melds)
