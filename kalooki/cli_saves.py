@@ -61,6 +61,8 @@ def run_replay(args: argparse.Namespace) -> int:
         resumed = load(path.read_bytes())
     except OSError as error:
         return _fail(f"{args.file}: cannot be read ({error.strerror or error}).")
+    except ValueError:  # a NUL in the name: no system takes it as a path
+        return _fail(f"{args.file!r}: not a file name.")
     except SaveError as error:
         return _fail(f"{path}: {error}")
     print(_replay_report(resumed))

@@ -233,6 +233,13 @@ def test_a_path_too_long_for_the_system_is_one_line(capsys: pytest.CaptureFixtur
     one_line_exit(capsys, argv, code=1 if argv[0] == "replay" else 2)
 
 
+def test_a_file_name_with_a_nul_is_one_line(capsys: pytest.CaptureFixture[str],
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fuzz test met ``replay '\\x00'``: a ValueError from the system, not an OSError."""
+    not_played(monkeypatch)
+    assert "not a file name" in one_line_exit(capsys, ["replay", "\x00"], code=1)
+
+
 def test_a_file_name_that_is_not_utf8_is_printed_escaped(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
         tmp_path: Path) -> None:
