@@ -125,10 +125,28 @@ def test_nobodys_hidden_cards_are_opened_while_a_person_plays(app: App) -> None:
 def test_a_watch_of_one_deal_leads_back_to_the_menu(app: App, home: StorePaths) -> None:
     table = table_watching(app, home, deals=1)
     play_frames(app, table, lambda: table.result is not None)
-    assert table.finished and not table.session.over
+    assert table.finished and table.session.over  # a match of one deal, with its standings
     assert table.buttons["next"].visible and table.buttons["next"].text == "Back to menu"
     table.next_deal()
     assert isinstance(app.scene, MainMenuScene)
+
+
+def test_a_watch_cut_to_two_deals_counts_them_as_its_match(app: App,
+                                                            home: StorePaths) -> None:
+    """The sidebar said "Deal 1 of 9" over a watch of two deals."""
+    table = watch_from_command_line(preset("caribbean"), 3, 2)(
+        app, quick(home, animation_speed="instant"))
+    assert isinstance(table, TableScene)
+    rules = table.view.rules
+    assert preset("caribbean").deals_per_match == 9 and rules.deals_per_match == 2
+    assert table.session.game.rules == rules
+    for _ in range(20000):
+        if table.result is not None:
+            if table.finished:
+                break
+            table.next_deal()
+        app.run_frames(1)
+    assert table.session.over and table.session.game.deal_no == 2
 
 
 def test_kalooki_watch_opens_the_table_over_the_menu(

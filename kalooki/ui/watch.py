@@ -3,11 +3,13 @@ pause, every hand shown or hidden (the table's button, or V). Reached from the m
 "Watch a game" (with the new-game panel's choices) and from ``kalooki --watch``.
 
 Nothing is saved and no statistics are kept: nobody at the screen is playing. A watched
-match may be cut to a few deals; then the last deal's summary leads back to the menu.
+match may be cut to a few deals: it is then a match of that many deals (the table counts
+"Deal 1 of 2", and the last deal ends it with the standings), and leads back to the menu.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -53,6 +55,8 @@ def watch_match(app: Host, rules: RuleSet, setup: GameSetup, profile: Profile, *
     """Open the table on a match of computers only. Raises RuleError, before anything on
     screen changes, when the rules refuse the table (too many or too few players)."""
     settings = profile.settings
+    if deals is not None and rules.match_end != "elimination":
+        rules = dataclasses.replace(rules, deals_per_match=min(deals, rules.deals_per_match))
     session = MatchSession(rules, watch_seats(setup),
                            random.randrange(2**32) if seed is None else seed,
                            ai_pause=settings.ai_pause_seconds, viewer=0,
