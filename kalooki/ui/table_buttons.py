@@ -28,8 +28,9 @@ _TIPS = {"suit": "Sort your hand by suit (S)", "rank": "Sort your hand by rank (
 
 
 def _rects(layout: TableLayout, size: tuple[int, int]) -> dict[str, pygame.Rect]:
-    """Three rows in the sidebar's foot: the move of the moment, Undo and Redo, then the
-    sorts and Hint; Next deal on the summary panel."""
+    """Three rows in the sidebar's foot: the move of the moment, Undo and Redo (Wait and
+    Pass in a call window, under Call), then the sorts and Hint; Next deal on the summary
+    panel."""
     box, h = layout.buttons, layout.button_h
     gap = (box.height - 3 * h) // 2
     rows = [box.top + i * (h + gap) for i in range(3)]
@@ -42,9 +43,8 @@ def _rects(layout: TableLayout, size: tuple[int, int]) -> dict[str, pygame.Rect]
     thirds = [pygame.Rect(box.left + i * (third + 8), rows[2], third, h) for i in range(3)]
     top = pygame.Rect(box.left, rows[0], box.width, h)
     left, right = halves(rows[0])
-    call, wait, pass_ = (pygame.Rect(box.left + i * (third + 8), rows[0], third, h)
-                         for i in range(3))
     undo, redo = halves(rows[1])
+    call, (wait, pass_) = top, halves(rows[1])  # the countdown's words need the room
     panel = summary_rect(size)
     after = pygame.Rect(panel.right - 240, panel.bottom - h - 16, 220, h)
     return {"lay": top, "call": call, "wait": wait, "pass": pass_, "allow": left,
@@ -101,8 +101,8 @@ class TableButtons:
             shown = {"next"}
             buttons["next"].set_text("Back to menu" if finished else "Next deal")
         elif asked and view.phase == Phase.CALL:
-            if call_asked:
-                shown |= {"call", "wait", "pass"}
+            if call_asked:  # Wait and Pass take Undo and Redo's row while it asks
+                shown = (shown - {"undo", "redo"}) | {"call", "wait", "pass"}
             wait = buttons["wait"]
             if wait.is_enabled == call_held:
                 wait.disable() if call_held else wait.enable()
