@@ -14,7 +14,7 @@ from kalooki.ui.screens import render, screen_names
 
 EXPECTED = ("menu", "setup", "settings-", *(f"house-rules-{s.value}" for s in Section),
             "house-rules-presets", "rules", "statistics", "load", "save", "table-", "summary",
-            "match-end")
+            "match-end", "call", "undo", "loaded-log")
 """The file name beginnings the issue promises translators and theme authors."""
 
 

@@ -17,6 +17,7 @@ import pygame
 
 from kalooki.store.paths import StorePaths
 from kalooki.ui import screens_charts, screens_help, screens_replay
+from kalooki.ui import screens_feel as feel
 from kalooki.ui import screens_forms as forms
 from kalooki.ui import screens_pages as pages
 from kalooki.ui import screens_table as table
@@ -44,6 +45,9 @@ def _registry() -> dict[str, Builder]:
         "summary": table.summary,
         "match-end": table.match_end,
         "pass-device": table.pass_device,
+        "call": feel.calls,
+        "undo": feel.undo,
+        "loaded-log": feel.loaded_log,
         "cards": pages.cards,
         "chart": screens_charts.charts,
         "replay": screens_replay.replay,
