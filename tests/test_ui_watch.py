@@ -187,3 +187,16 @@ def test_the_launcher_can_open_a_watch_at_once(home: StorePaths) -> None:
         assert isinstance(app.scene, TableScene) and app.scene.deal_limit == 1
     finally:
         app.close()
+
+
+def test_the_sidebar_names_the_computer_in_the_persons_seat(app: App, home: StorePaths) -> None:
+    """Autoplay's and a watch's sidebar said "Now: You" for the computer in seat 0."""
+    from kalooki.ui.table_draw import _turn_text
+
+    table = table_watching(app, home)
+    play_frames(app, table, lambda: table.view.to_act == table.view.player)
+    names = table.session.names
+    assert not table.at_screen
+    assert _turn_text(table.view, names, table.at_screen).startswith(
+        f"Now: {names[table.view.player]} ")
+    assert _turn_text(table.view, names, True).startswith("Now: You ")

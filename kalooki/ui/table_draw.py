@@ -241,7 +241,7 @@ class TablePainter:
             items = [f"{kind} {'✓' if ok else '✗'}" for kind, ok in marks]
             for words in ink.wrap_items(items, " · ", font - 2, box.width):
                 rows.append((words, ink.TEXT, False))
-        rows.append((_turn_text(view, names), ink.DIM, False))
+        rows.append((_turn_text(view, names, frame.at_screen), ink.DIM, False))
         for i, (words, colour, bold) in enumerate(rows):
             surface.blit(ink.fit(words, font if i == 0 else font - 2, box.width, colour, bold),
                          (box.left, box.top + i * line))
@@ -291,10 +291,12 @@ class TablePainter:
                    (layout.my_melds.centerx, layout.my_melds.centery), _BANNER_BG)
 
 
-def _turn_text(view: PlayerView, names: tuple[str, ...]) -> str:
+def _turn_text(view: PlayerView, names: tuple[str, ...], at_screen: bool) -> str:
+    """Whose move it is: "You" only to a person at the screen (autoplay and a watched
+    match seat a computer where the person would sit: it is named)."""
     if view.to_act is None:
         return "The match is over."
-    who = "You" if view.to_act == view.player else names[view.to_act]
+    who = "You" if at_screen and view.to_act == view.player else names[view.to_act]
     doing = {Phase.CUT: "cutting", Phase.DRAW: "to draw", Phase.CALL: "may call",
              Phase.ALLOW: "allow or refuse", Phase.PLAY: "playing",
              Phase.BUY_IN: "buy in or drop out?"}
