@@ -34,6 +34,7 @@ from kalooki.ui.summary import render_summary
 from kalooki.ui.table_draw import TablePainter
 from kalooki.ui.table_frame import Lit, TableFrame
 from kalooki.ui.table_layout import compute_layout
+from kalooki.ui.table_log import LogPage, TableLog, log_box
 from kalooki.ui.table_motion import Motion
 from kalooki.words import tr, ui_text, ui_tooltip
 
@@ -97,6 +98,8 @@ class ReplayScene:
             "slower": lambda: self.set_speed(self.speed - 1),
             "hands": self.toggle_hands, "seat": self.next_seat,
         }
+        self.logbook = TableLog()
+        """The page of the log on screen (its wrapping kept between frames)."""
         self._narrate()
         self._build(app.size)
 
@@ -198,7 +201,12 @@ class ReplayScene:
             open_hands=self.open_hands_now(), levels=self.watched.levels, at_screen=False,
             cards=sprites, flights=(), dragged=(), lit=Lit(), staged=(), ready=False,
             lay_problem="", cut=None, hint_reason=None, hint_cards=(), hint_places=(),
-            call_asked=False, call_seconds=None, log=self.log(), toast="", banner="")
+            call_asked=False, call_seconds=None, log=self._log_page(), toast="", banner="")
+
+    def _log_page(self) -> LogPage:
+        """The newest lines of the log at the cursor, wrapped to the panel."""
+        self.logbook.lines[:] = self.log()
+        return self.logbook.page(log_box(self.layout))
 
     # --- widgets ----------------------------------------------------------------------
 
