@@ -56,3 +56,24 @@ def test_opponents_card_backs_show_at_five_and_six_players(app: App, players: in
         colours = {fan.get_at((x, y))[:3] for x in range(0, zone.fan.width, 2)
                    for y in range(zone.fan.height)}
         assert red in colours, f"no card backs drawn for seat {seat}"
+
+
+def test_the_cut_leaves_the_labels_above_the_pack_readable(app: App) -> None:
+    """Mid-drag, the lifted packet covered "Your melds": now a gap opens in the pack."""
+    from kalooki.ui.screens_table import staged_table
+
+    table = staged_table(app, 4, melds=0, until_cut=True)
+    layout = table.layout
+    label = pygame.Rect(layout.my_melds.left, layout.my_melds.top,
+                        layout.my_melds.width, layout.cut_strip.top - layout.my_melds.top)
+    app.run_frames(1)
+    before = pygame.image.tobytes(app.surface.subsurface(label), "RGB")
+    strip = app.surface.subsurface(layout.cut_strip).copy()
+    start = (layout.cut_strip.left + 20, layout.cut_strip.centery)
+    end = (layout.cut_strip.left + layout.cut_strip.width * 2 // 5, layout.cut_strip.centery)
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1),
+              pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0))])
+    assert table.frame().cut is not None and table.frame().cut[1] is not None  # mid-drag
+    assert pygame.image.tobytes(app.surface.subsurface(label), "RGB") == before
+    assert pygame.image.tobytes(app.surface.subsurface(layout.cut_strip), "RGB") != \
+        pygame.image.tobytes(strip, "RGB")  # the split is shown

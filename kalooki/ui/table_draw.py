@@ -148,22 +148,21 @@ class TablePainter:
 
     def _cutting(self, surface: pygame.Surface, layout: TableLayout, cards: int,
                  share: float | None) -> None:
-        """The human dealer's cut: the pack spread out and, mid-drag, the packet lifted
-        off at the pointer. No count is shown: where it splits is only roughly known."""
+        """The human dealer's cut: the pack spread out and, mid-drag, a gap opened in it
+        at the pointer. No count is shown: where it splits is only roughly known. The
+        pack stays in its row (lifting the packet covered the labels above it)."""
         strip = layout.cut_strip
         image = self._cut_strip(layout, cards)
         if share is None:
             surface.blit(image, strip.topleft)
             return
         split = round(share * strip.width)
-        lift = round(layout.card_h * 0.22)
-        surface.blit(image, (strip.left + split, strip.top),
-                     pygame.Rect(split, 0, strip.width - split, strip.height))
-        surface.blit(image, (strip.left - lift // 3, strip.top - lift),
-                     pygame.Rect(0, 0, split, strip.height))
-        x = strip.left + split
-        pygame.draw.line(surface, _CUT_MARK, (x, strip.top - lift - 6),
-                         (x, strip.bottom + 6), 3)
+        gap = max(6, layout.card_w // 4)
+        surface.blit(image, strip.topleft, pygame.Rect(0, 0, split, strip.height))
+        surface.blit(image, (strip.left + split + gap, strip.top),
+                     pygame.Rect(split + gap, 0, strip.width - split - gap, strip.height))
+        x = strip.left + split + gap // 2
+        pygame.draw.line(surface, _CUT_MARK, (x, strip.top), (x, strip.bottom), 3)
 
     def _piles(self, surface: pygame.Surface, frame: TableFrame) -> None:
         view, layout = frame.view, frame.layout
