@@ -77,3 +77,35 @@ def test_the_cut_leaves_the_labels_above_the_pack_readable(app: App) -> None:
     assert pygame.image.tobytes(app.surface.subsurface(label), "RGB") == before
     assert pygame.image.tobytes(app.surface.subsurface(layout.cut_strip), "RGB") != \
         pygame.image.tobytes(strip, "RGB")  # the split is shown
+
+
+def test_a_hint_selects_its_card_so_the_next_key_plays_it(app: App) -> None:
+    """The hint only outlined its card; now it selects it (one step to undo), and X
+    discards the card it named."""
+    from kalooki.engine.actions import Discard
+    from kalooki.engine.deal import Phase
+    from tests.test_ui_table import human_decision
+
+    table = open_table(app, seed=11)
+    for _ in range(40):
+        wait_for_human(app, table)
+        view = table.session.view()
+        if view.phase == Phase.PLAY:
+            key(app, pygame.K_h)
+            if table.hint is not None and isinstance(table.hint.action, Discard):
+                break
+        table.submit(human_decision(view))
+        app.run_frames(2)
+    assert table.hint is not None and isinstance(table.hint.action, Discard)
+    card = table.hint.action.card
+    assert table.arrangement.selected == {card}
+    before = list(table.arrangement.order)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL))
+    app.run_frames(1)
+    assert table.arrangement.selected == set() and table.arrangement.order == before
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_y, mod=pygame.KMOD_CTRL))
+    app.run_frames(1)
+    assert table.arrangement.selected == {card}
+    moves = len(table.session.recorder.actions)
+    key(app, pygame.K_x)
+    assert table.session.recorder.actions[moves] == Discard(card).code

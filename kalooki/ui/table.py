@@ -63,7 +63,7 @@ from kalooki.ui.staging import StagedMeld, assess, legal_lay_downs
 from kalooki.ui.summary import render_summary
 from kalooki.ui.table_buttons import TableButtons
 from kalooki.ui.table_draw import TablePainter
-from kalooki.ui.table_frame import TableFrame, dragged_sprites, hint_marks, lit
+from kalooki.ui.table_frame import TableFrame, dragged_sprites, hint_marks, hinted_card, lit
 from kalooki.ui.table_hand import HandEdits
 from kalooki.ui.table_input import Place, TableInput
 from kalooki.ui.table_layout import compute_layout
@@ -137,6 +137,7 @@ class TableScene:
         self.motion = Motion(speed)
         self.input = TableInput()
         self.logbook = TableLog()
+        self.log: list[Said] = self.logbook.lines  # every line, oldest first (kept in place)
         self.toast = ("", 0.0)
         self.banner = ("", 0.0)
         self.calls = CallDesk()
@@ -404,6 +405,9 @@ class TableScene:
             self.show_toast("Cutting is luck: drag along the pack, or click it.")
             return
         self.hint = Hint(*hint(view))
+        card = hinted_card(self.hint.action)  # selected: the next key (X) plays it
+        if card is not None and card in self.arrangement.order:
+            self.rearrange(lambda edits: edits.choose([card]))
 
     # --- the verbs input asks for (see table_input.TableVerbs) ----------------------------
 
@@ -421,11 +425,6 @@ class TableScene:
         view = self.view
         return (view.phase == Phase.CUT and view.to_act == view.player
                 and self.session.screen_to_act and self.result is None)
-
-    @property
-    def log(self) -> list[Said]:
-        """Every line of the log, oldest first."""
-        return self.logbook.lines
 
     def scroll_log(self, entries: int = 0, pages: int = 0) -> None:
         """The log ``entries`` or ``pages`` further on (negative: back in the match)."""

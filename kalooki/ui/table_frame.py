@@ -113,6 +113,12 @@ def lit(drag: Drag | None, view: PlayerView, layout: TableLayout,
     return Lit()
 
 
+def hinted_card(action: Action | None) -> int | None:
+    """The one card of the person's hand a hint plays (discarded, tacked on, or put in a
+    joker's place): the hint selects it, so the next key or drag plays it."""
+    return action.card if isinstance(action, Discard | TackOn | ShiftJoker) else None
+
+
 def hint_marks(action: Action | None, layout: TableLayout, placement: Placement,
                motion: Motion, buttons: Mapping[str, pygame.Rect]
                ) -> tuple[tuple[pygame.Rect, ...], tuple[pygame.Rect, ...]]:

@@ -39,6 +39,13 @@ class HandEdits:
     def clear_selection(self) -> None:
         self._step(lambda a: a.selected.clear())
 
+    def choose(self, cards: Sequence[int]) -> None:
+        """Exactly ``cards`` selected (a hint's card), as one step to undo."""
+        def change(a: Arrangement) -> None:
+            a.selected.clear()
+            a.selected.update(cards)
+        self._step(change)
+
     def shift(self, step: int) -> None:
         self._step(lambda a: a.shift(step))
 
