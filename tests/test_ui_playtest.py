@@ -109,3 +109,27 @@ def test_a_hint_selects_its_card_so_the_next_key_plays_it(app: App) -> None:
     moves = len(table.session.recorder.actions)
     key(app, pygame.K_x)
     assert table.session.recorder.actions[moves] == Discard(card).code
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_a_staged_melds_label_is_whole_beside_its_neighbours(size: tuple[int, int]) -> None:
+    """ "✓ group of que…" on a staged meld: the label takes the room up to the next meld
+    and a second line when it needs one, never an ellipsis."""
+    from kalooki.ui import text as ink
+    from kalooki.ui.table_draw import label_lines, label_rooms
+    from kalooki.ui.table_layout import compute_layout, meld_step
+
+    layout = compute_layout(size, 4, 0)
+    width = layout.meld_w + 2 * meld_step(layout.meld_w)
+    gap = round(layout.meld_w * 0.8)  # as the staging lays melds out
+    top = layout.staging.top + 30
+    melds = [pygame.Rect(layout.staging.left + 8 + i * (width + gap), top, width, 60)
+             for i in range(3)]
+    rooms = label_rooms(melds, layout.staging)
+    assert rooms[0] == melds[1].left - melds[0].left - 8
+    assert rooms[2] == layout.staging.right - melds[2].left - 8
+    small = max(12, layout.font - 3)
+    for words in ("✓ group of queens", "✓ run of hearts 10–K"):
+        lines = label_lines(words, small, rooms[0])
+        assert " ".join(lines) == words and len(lines) <= 2
+        assert all(ink.text(line, small).get_width() <= rooms[0] for line in lines)

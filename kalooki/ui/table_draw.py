@@ -200,12 +200,13 @@ class TablePainter:
     def _staging_text(self, surface: pygame.Surface, frame: TableFrame) -> None:
         layout = frame.layout
         small = max(12, layout.font - 3)
-        for meld, rect in frame.staged:
+        rooms = label_rooms([rect for _, rect in frame.staged], layout.staging)
+        for (meld, rect), width in zip(frame.staged, rooms, strict=True):
             mark, colour = (("✓ ", ink.GOOD) if meld.valid else ("✗ ", ink.BAD))
             words = mark + (meld.label() if meld.valid else "no meld")
-            width = rect.width + round(layout.meld_w * 0.8) - layout.font
-            surface.blit(ink.fit(words, small, width, colour),
-                         (rect.left, rect.bottom + 3))
+            for row, line in enumerate(label_lines(words, small, width)):
+                surface.blit(ink.fit(line, small, width, colour),
+                             (rect.left, rect.bottom + 3 + row * round(small * 1.15)))
         invalid = next((m for m, _ in frame.staged if not m.valid), None)
         if frame.ready:
             status, colour = "Ready: press Lay down (Enter).", ink.GOOD
@@ -288,6 +289,24 @@ class TablePainter:
             big = round(layout.font * 1.5)
             _boxed(surface, ink.fit(frame.banner, big, layout.my_melds.width, ink.GOLD, True),
                    (layout.my_melds.centerx, layout.my_melds.centery), _BANNER_BG)
+
+
+def label_rooms(melds: list[pygame.Rect], staging: pygame.Rect) -> list[int]:
+    """How wide each staged meld's label may be: up to the next meld on its row, or the
+    staging panel's edge ("✓ group of que…" was cut at the meld's own width)."""
+    rooms = []
+    for rect in melds:
+        right = min((other.left for other in melds
+                     if other.left > rect.left and other.top == rect.top),
+                    default=staging.right)
+        rooms.append(right - rect.left - 8)
+    return rooms
+
+
+def label_lines(words: str, size: int, room: int) -> list[str]:
+    """A staged meld's label on one line, or two when it is longer than its room."""
+    lines = ink.wrap(words, size, room)
+    return lines if len(lines) <= 2 else [lines[0], " ".join(lines[1:])]
 
 
 def _turn_text(view: PlayerView, names: tuple[str, ...], at_screen: bool) -> str:
