@@ -133,3 +133,17 @@ def test_a_staged_melds_label_is_whole_beside_its_neighbours(size: tuple[int, in
         lines = label_lines(words, small, rooms[0])
         assert " ".join(lines) == words and len(lines) <= 2
         assert all(ink.text(line, small).get_width() <= rooms[0] for line in lines)
+
+
+def test_the_sidebar_header_never_cuts_the_dealers_name() -> None:
+    from kalooki.ui import text as ink
+    from kalooki.ui.table_draw import header_words
+    from kalooki.ui.table_layout import compute_layout
+
+    layout = compute_layout((1600, 1000), 6, 0)
+    room = layout.contract.inflate(-16, -10).width
+    assert header_words("Deal 1 of 9", "dealer Al", layout.font, room) == \
+        "Deal 1 of 9 · dealer Al"
+    long = header_words("Deal 1 of 9", "dealer Desmond-Alexander", layout.font, room)
+    assert long == "Deal 1 of 9"
+    assert ink.text(long, layout.font, bold=True).get_width() <= room

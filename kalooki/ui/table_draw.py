@@ -231,7 +231,8 @@ class TablePainter:
         staged = [meld for meld, _ in frame.staged]
         deals = (f"Deal {view.deal_no}" if rules.match_end == "elimination"
                  else f"Deal {view.deal_no} of {rules.deals_per_match}")
-        rows = [(f"{deals} · dealer {names[view.dealer]}", ink.GOLD, True)]
+        rows = [(header_words(deals, f"dealer {names[view.dealer]}", font, box.width),
+                 ink.GOLD, True)]
         if not rules.uses_contracts:
             rows.extend(opening_rows(view, staged))
         elif view.down[view.player]:
@@ -301,6 +302,13 @@ def label_rooms(melds: list[pygame.Rect], staging: pygame.Rect) -> list[int]:
                     default=staging.right)
         rooms.append(right - rect.left - 8)
     return rooms
+
+
+def header_words(deals: str, dealer: str, size: int, room: int) -> str:
+    """The sidebar's first row: the deal and its dealer, or the deal alone when both do
+    not fit ("dealer Des…" at 1600×1000); the dealer's zone says "dealer" too."""
+    both = f"{deals} · {dealer}"
+    return both if ink.text(both, size, bold=True).get_width() <= room else deals
 
 
 def label_lines(words: str, size: int, room: int) -> list[str]:
