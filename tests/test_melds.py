@@ -154,7 +154,7 @@ def test_contract_needs_exactly_its_melds():
     error = refusal(check_contract, groups, (GROUP, GROUP, RUN), CARIB, 2)
     assert error.params == {"case": "deal", "deal": 2, "contract": (GROUP, GROUP, RUN),
                             "laid": (GROUP, GROUP)}
-    assert refusal_text(error) == "Deal 2 needs two groups and one run; you laid two groups."
+    assert refusal_text(error) == "Deal 2 needs two groups and one run; your melds make two groups."
     extra = make_group(cards("KS KH KD"), CARIB)
     assert refusal(check_contract, [*groups, run, extra], (GROUP, GROUP, RUN), CARIB).code \
         == "not-contract"

@@ -53,7 +53,7 @@ def test_an_incomplete_or_oversized_lay_down_is_refused_with_the_reason():
     short = LayDown((group(game, 0, "5S 5H 5D"), group(game, 0, "6S 6H 6D")))
     error = game.why_illegal(short, game.to_act)
     assert error.code == "not-contract"
-    assert refusal_text(error) == "Deal 1 needs three groups; you laid two groups."
+    assert refusal_text(error) == "Deal 1 needs three groups; your melds make two groups."
     assert not game.down[0]
 
 

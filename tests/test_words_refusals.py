@@ -107,10 +107,10 @@ def test_a_refusal_follows_the_language_and_names_its_facts() -> None:
     error = RuleError("not-contract", case="deal", deal=2, contract=(GROUP, GROUP, RUN),
                       laid=(GROUP, GROUP))
     said = refusal(error)
-    assert str(said) == "Deal 2 needs two groups and one run; you laid two groups."
+    assert str(said) == "Deal 2 needs two groups and one run; your melds make two groups."
     set_language("fr")
-    assert str(said) == "La donne 2 demande deux groupes et une suite ; vous avez posé " \
-                        "deux groupes."
+    assert str(said) == "La donne 2 demande deux groupes et une suite ; vos combinaisons " \
+                        "font deux groupes."
     nested = refusal_text(RuleError("tack-wrong-card", case="suit", card=SAMPLES["card"],
                                     meld=SAMPLES["meld"]))
     assert nested == "Q♥ ne va pas dans la suite 5♥–8♥ (JK pour 7♥)."
