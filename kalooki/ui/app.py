@@ -15,6 +15,7 @@ from typing import Protocol
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UITextEntryLine
+from pygame_gui.elements.ui_drop_down_menu import UIExpandedDropDownState
 
 from kalooki.ui import PROGRAM_NAME
 from kalooki.ui import text as ink
@@ -321,6 +322,8 @@ def widen_open_lists(manager: pygame_gui.UIManager) -> None:
     """An open list as wide as its menu's box: pygame_gui leaves the arrow's width out,
     which cuts the longer choices short."""
     for menu in _open_lists(manager):
-        options = menu.current_state.options_selection_list
+        state = menu.current_state
+        assert isinstance(state, UIExpandedDropDownState)  # as _open_lists chose it
+        options = state.options_selection_list
         if options is not None and options.relative_rect.width < menu.relative_rect.width:
             options.set_dimensions((menu.relative_rect.width, options.relative_rect.height))
