@@ -24,6 +24,7 @@ from kalooki.ui.call_window import CallWindow, Decision, card_helps
 from kalooki.ui.session import MatchSession, Seat
 from kalooki.ui.table import TableScene
 from kalooki.ui.table_draw import prompt
+from kalooki.words import Said
 from tests.ui_support import shown
 
 RULES = preset("baby")
@@ -199,7 +200,7 @@ def test_asked_only_when_the_card_helps(app: App) -> None:
 
 def test_the_banner_tells_the_outcome_of_a_call_in_the_words_of_the_log(app: App) -> None:
     table = open_table(app, seed=21)
-    banners: list[str] = []
+    banners: list[Said] = []
     table.show_banner = banners.append  # type: ignore[method-assign]
     outcomes = 0
     for _ in range(40000):
@@ -210,10 +211,11 @@ def test_the_banner_tells_the_outcome_of_a_call_in_the_words_of_the_log(app: App
         elif table.session.screen_to_act and table.view.phase != Phase.CALL:
             play_mine(table)
         app.run_frames(1)
-        outcomes = sum("allowed the call" in line or "refused the call" in line
+        outcomes = sum("allowed the call" in str(line) or "refused the call" in str(line)
                        for line in table.log)
         if outcomes >= 2:
             break
     assert outcomes >= 2, "no call was decided"
     assert banners and all(banner in table.log for banner in banners)
-    assert not any("wins the call" in banner or " called " in banner for banner in banners)
+    assert not any("wins the call" in str(banner) or " called " in str(banner)
+                   for banner in banners)

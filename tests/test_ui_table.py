@@ -237,7 +237,7 @@ def test_a_whole_deal_played_with_the_mouse(app: App, good_seed: int) -> None:
     assert table.summary_surface is not None and table.buttons["next"].visible
     click(app, table.buttons["next"].rect.center)
     assert table.result is None and not session.paused
-    assert any("went out" in line for line in table.log)
+    assert any("went out" in line for line in map(str, table.log))
 
 
 def test_an_illegal_drop_changes_nothing_and_shows_why(app: App, good_seed: int) -> None:

@@ -8,11 +8,8 @@ from pygame_gui.elements import UIButton, UILabel
 from kalooki.store.settings import Settings, save_settings
 from kalooki.ui.launcher import launch
 from kalooki.words import language, tr, ui_text, ui_tooltip
-from tests.ui_support import FakeClock
-
-
-def shown(widget: UIButton | UILabel) -> str:
-    return widget.drawable_shape.theming["text"]
+from tests.test_ui_table import good_seed  # noqa: F401  (the fixture)
+from tests.ui_support import FakeClock, shown
 
 
 def test_a_language_switch_relabels_widgets_without_rebuilding_them(app) -> None:
@@ -110,3 +107,43 @@ def test_every_store_notice_code_has_a_sentence_with_its_parameters() -> None:
             assert has(_key(code), lang), f"{lang}: no sentence for store notice {code}"
             wanted = {_RENAMED.get(n, n) for n in re.findall(r"\{(\w+)\}", english)}
             assert set(re.findall(r"%\{(\w+)\}", entries[_key(code)])) == wanted, code
+
+
+ENGLISH = ("the ", "Your ", "your ", "You ", "draw", "Stage", "discard", " is ", "Deal ")
+
+
+def test_a_whole_deal_played_in_french_by_the_mouse(app, good_seed: int) -> None:  # noqa: F811
+    """Every prompt above the hand and every log line of a deal played with posted mouse
+    events is French; switching back words the same log in English."""
+    from kalooki.ui.table import TableScene
+    from kalooki.ui.table_draw import prompt
+    from kalooki.words import set_language
+    from tests.test_ui_table import human_decision, make_session, perform, wait_for_human
+
+    app.set_language("fr")
+    session = make_session(good_seed)
+    table = TableScene(app, session, speed="instant")
+    app.switch(table)
+    app.run_frames(2)
+    prompts = set()
+    while table.result is None:
+        wait_for_human(app, table)
+        if table.result is not None:
+            break
+        prompts.add(prompt(table.frame()))
+        perform(app, table, human_decision(session.view()))
+        app.run_frames(1)
+    assert session.game.results[0].winner is not None
+    french = [str(line) for line in table.log]
+    assert {"À vous : piochez.", "Préparez votre contrat au-dessus de votre main, ou "
+            "défaussez (double-clic sur une carte)."} & prompts
+    assert any(line.startswith("Vous avez défaussé ") for line in french)
+    assert any(" a pioché" in line for line in french)
+    assert any("La donne 1 est finie." in line for line in french)
+    for words in (*prompts, *french):
+        assert not any(english in words for english in ENGLISH), words
+    assert shown(table.buttons["next"]) == "Donne suivante"
+    set_language("en")
+    english = [str(line) for line in table.log]
+    assert len(english) == len(french) and not set(english) & set(french)
+    assert any("Deal 1 is over." in line for line in english)

@@ -20,14 +20,14 @@ from tests.test_words_catalogs import placeholders
 
 ROOT = Path(__file__).resolve().parents[1] / "kalooki"
 PENDING = {"presets_io.py", "rule_fields.py", "rules.py", "state.py", "legality.py",
-           "session.py", "cli_simulate.py"}
+           "cli_simulate.py"}
 """Modules whose refusals still carry English sentences (being moved to the catalogs)."""
 CARIB = preset("caribbean")
 SAMPLES: dict[str, object] = {
     "count": 3, "deal": 2, "card": parse_cards(["QH"])[0],
     "cards": tuple(parse_cards(["7H", "8C"])),
     "rank": 12, "kind": "trio", "contract": (GROUP, GROUP, RUN), "laid": (GROUP,),
-    "text": "7X", "number": 5, "field": "seed", "action": "draw",
+    "name": "Marcia", "seat": 1, "text": "7X", "number": 5, "field": "seed", "action": "draw",
     "reason": RuleError("run-no-natural"),
     "meld": make_run(parse_cards(["5H", "6H", "JK", "8H"]), CARIB),
     "melds": (make_group(parse_cards(["7H", "7C", "7D"]), CARIB),
@@ -80,13 +80,15 @@ def test_the_scan_refuses_a_sentence_in_the_engine(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_refusal_has_a_sentence_with_the_parameters_it_is_given(lang: str) -> None:
+    """Each sentence uses only facts the error carries (it may carry more, for the
+    program: ``not-your-turn`` keeps the ``seat`` whose turn it is)."""
     entries = read(lang)
     for where, code, case, names in refusal_sites():
         key = refusal_key(code, case)
         assert has(key, lang), f"{where}: no {lang} sentence {key}"
-        assert placeholders(entries[key]) == names, \
+        assert placeholders(entries[key]) <= names, \
             f"{where}: {key} uses {sorted(placeholders(entries[key]))}, the engine gives " \
-            f"{sorted(names)}"
+            f"only {sorted(names)}"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -206,8 +206,7 @@ class MatchSession:
             to_act = problem.params["seat"]
             assert isinstance(to_act, int)
             name = self.names[to_act]
-            return RuleError(problem.code, f"It is {name}'s turn.", **problem.params,
-                             name=name)
+            return RuleError("not-your-turn", case="named", seat=to_act, name=name)
         return problem
 
     def submit(self, action: Action, seat: int) -> RuleError | None:

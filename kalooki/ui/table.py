@@ -69,7 +69,8 @@ from kalooki.ui.table_input import Place, TableInput
 from kalooki.ui.table_layout import compute_layout
 from kalooki.ui.table_motion import Motion
 from kalooki.ui.table_questions import Question
-from kalooki.words.refusals import refusal_text
+from kalooki.words import Said, phrase
+from kalooki.words.refusals import refusal
 
 if TYPE_CHECKING:
     from kalooki.ui.scene import Host
@@ -90,7 +91,7 @@ class Hint:
     """A suggestion on screen until the game moves on: the action and why."""
 
     action: Action
-    reason: str
+    reason: Said
 
 
 class TableScene:
@@ -133,13 +134,14 @@ class TableScene:
         """Each person's cards as they left them (and the deal), while others play."""
         self.staged: list[StagedMeld] = []
         self.lays: list[LayDown] = []
-        self.lay_problem = ""
+        self.lay_problem: Said = ""
         self.speed = speed
         self.motion = Motion(speed)
         self.input = TableInput()
-        self.log: list[str] = []
-        self.toast = ("", 0.0)
-        self.banner = ("", 0.0)
+        self.log: list[Said] = []
+        """The log's lines as phrases, worded when drawn (a language switch re-words them)."""
+        self.toast: tuple[Said, float] = ("", 0.0)
+        self.banner: tuple[Said, float] = ("", 0.0)
         self.call: CallWindow | None = None
         self.seen: Decision | None = None
         """The decision on screen in the last frame drawn: the one a key press is for."""
@@ -251,7 +253,7 @@ class TableScene:
             return False
         problem = self.session.submit(action, seat)
         if problem is not None:
-            self.show_toast(refusal_text(problem))
+            self.show_toast(refusal(problem))
             return False
         self.edits.committed()
         self.absorb(self.session.take_events())
@@ -290,7 +292,7 @@ class TableScene:
         self.edits.follow(view.hand, dealt=any(event.kind == "deal" for event in events))
         self._restage()
 
-    def _note(self, event: Event, view: PlayerView, line: str | None) -> None:
+    def _note(self, event: Event, view: PlayerView, line: Said | None) -> None:
         """What an event changes at the table besides the cards: banners, the deal's end.
         A call's banner is its outcome (allowed, or refused), worded as the log has it:
         a call that is then refused is never announced as won."""
@@ -317,7 +319,7 @@ class TableScene:
         mine = self.view.to_act == self.view.player and self.view.phase == Phase.PLAY
         if mine and self.staged:
             self.lays, problem = legal_lay_downs(self.staged, self.why_illegal)
-            self.lay_problem = refusal_text(problem) if problem else ""
+            self.lay_problem = refusal(problem) if problem else ""
         else:
             self.lays, self.lay_problem = [], ""
         self.place_cards()
@@ -363,10 +365,10 @@ class TableScene:
 
     # --- messages and choices ------------------------------------------------------------
 
-    def show_toast(self, message: str) -> None:
+    def show_toast(self, message: Said) -> None:
         self.toast = (message, TOAST_SECONDS)
 
-    def show_banner(self, message: str) -> None:
+    def show_banner(self, message: Said) -> None:
         self.banner = (message, BANNER_SECONDS)
 
     def ask(self, question: Question) -> None:
@@ -398,10 +400,10 @@ class TableScene:
         it means are outlined until the game moves on."""
         view = self.view
         if not (view.my_turn and view.legal and self.session.screen_to_act):
-            self.show_toast("A hint is for your own turn.")
+            self.show_toast(phrase("table.toast.hint_not_yours"))
             return
         if view.phase == Phase.CUT:
-            self.show_toast("Cutting is luck: drag along the pack, or click it.")
+            self.show_toast(phrase("table.toast.hint_cut"))
             return
         self.hint = Hint(*hint(view))
 
@@ -474,8 +476,7 @@ class TableScene:
         """Cards let go (or clicked to) ``place``: discard, tack, stage or reorder."""
         if place is None:
             if not clicked:
-                self.show_toast("Drop cards in your hand, the staging area, on a meld, "
-                                "or on the discard pile.")
+                self.show_toast(phrase("table.toast.drop_where"))
         elif place.kind == "discard":
             self.discard(cards)
         elif place.kind == "meld":
@@ -490,8 +491,7 @@ class TableScene:
 
     def lay_down(self) -> None:
         if not self.lays:
-            self.show_toast(self.lay_problem or "Stage your melds first: drag cards above "
-                            "your hand.")
+            self.show_toast(self.lay_problem or phrase("table.toast.stage_first"))
             return
         if len(self.lays) == 1:
             self.submit(self.lays[0])

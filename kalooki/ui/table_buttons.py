@@ -16,14 +16,17 @@ from kalooki.ui.summary import summary_rect
 from kalooki.ui.table_layout import TableLayout
 from kalooki.words import ui_text, ui_tooltip
 
-_LABELS = {"lay": "Lay down", "call": "Call", "pass": "Pass", "allow": "Allow",
-           "refuse": "Refuse", "next": "Next deal", "suit": "Suits", "rank": "Ranks",
-           "hint": "Hint", "hands": ""}
-_WORDS = ("undo", "redo", "wait")
-"""Buttons labelled from the catalogs (``table.<name>``, tip ``table.<name>_tip``)."""
+_LABELS = {"lay": "table.button.lay", "call": "table.call",
+           "pass": "table.button.pass", "allow": "table.button.allow",
+           "refuse": "table.button.refuse", "next": "table.button.next",
+           "suit": "table.button.suit", "rank": "table.button.rank",
+           "hint": "table.button.hint", "hands": "table.show_hands",
+           "undo": "table.undo", "redo": "table.redo", "wait": "table.wait"}
+"""Each button's catalog key."""
 _PRIMARY = {"lay", "call", "refuse", "next"}
-_TIPS = {"suit": "Sort your hand by suit (S)", "rank": "Sort your hand by rank (R)",
-         "hint": "What would a good player do now? (H)"}
+_TIPS = {"suit": "table.tip.suit", "rank": "table.tip.rank", "hint": "table.tip.hint",
+         "hands": "table.hands_tip", "undo": "table.undo_tip", "redo": "table.redo_tip",
+         "wait": "table.wait_tip"}
 
 
 def _rects(layout: TableLayout, size: tuple[int, int]) -> dict[str, pygame.Rect]:
@@ -61,17 +64,11 @@ class TableButtons:
         """The buttons for this window size (any earlier ones are removed)."""
         self.kill()
         self.by_name = {
-            name: UIButton(rect, _LABELS[name], manager, command=commands[name],
+            name: UIButton(rect, **ui_text(_LABELS[name]), manager=manager,
+                           command=commands[name],
                            object_id="#primary" if name in _PRIMARY else None,
-                           tool_tip_text=_TIPS.get(name))
-            for name, rect in _rects(layout, size).items() if name not in _WORDS}
-        for name in _WORDS:
-            self.by_name[name] = UIButton(_rects(layout, size)[name], manager=manager,
-                                          command=commands[name], **ui_text(f"table.{name}"),
-                                          **ui_tooltip(f"table.{name}_tip"))
-        tip = ui_tooltip("table.hands_tip")
-        self.by_name["hands"].set_tooltip(tip["tool_tip_text"],
-                                          text_kwargs=tip["tool_tip_text_kwargs"])
+                           **(ui_tooltip(_TIPS[name]) if name in _TIPS else {}))
+            for name, rect in _rects(layout, size).items()}
 
     def refresh(self, view: PlayerView, at_screen: bool, summary_open: bool,
                 finished: bool, can_lay: bool, show_hands: bool, *,
@@ -91,7 +88,8 @@ class TableButtons:
             buttons["hint"].enable() if usable else buttons["hint"].disable()
         if summary_open:
             shown = {"next"}
-            buttons["next"].set_text("Back to menu" if finished else "Next deal")
+            buttons["next"].set_text(**ui_text("table.button.back_to_menu" if finished
+                                               else "table.button.next"))
         elif asked and view.phase == Phase.CALL:
             if call_asked:
                 shown |= {"call", "wait", "pass"}
@@ -106,8 +104,8 @@ class TableButtons:
                 "table.hide_hands" if show_hands else "table.show_hands"))
         elif at_screen:
             shown.add("lay")
-            buttons["lay"].set_text("Lay down" if not view.down[view.player]
-                                    else "Lay melds")
+            buttons["lay"].set_text(**ui_text("table.button.lay" if not view.down[view.player]
+                                              else "table.button.lay_more"))
             enabled = can_lay and asked and view.phase == Phase.PLAY
             buttons["lay"].enable() if enabled else buttons["lay"].disable()
         for name, button in buttons.items():

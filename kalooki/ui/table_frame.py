@@ -36,6 +36,7 @@ from kalooki.ui.table_gestures import targets
 from kalooki.ui.table_input import Drag, drag_spots
 from kalooki.ui.table_layout import TableLayout
 from kalooki.ui.table_motion import Motion, Sprite
+from kalooki.words import Said
 
 
 @dataclass(frozen=True)
@@ -67,19 +68,20 @@ class TableFrame:
     staged: tuple[tuple[StagedMeld, pygame.Rect], ...]
     ready: bool
     """The staged melds make a legal lay-down."""
-    lay_problem: str
+    lay_problem: Said
     cut: tuple[int, float | None] | None
     """While the viewer cuts: the pack's size, and how far along it a cut drag is."""
-    hint_reason: str | None
+    hint_reason: Said | None
     hint_cards: tuple[pygame.Rect, ...]
     hint_places: tuple[pygame.Rect, ...]
     call_asked: bool
     """The person at the screen is asked whether to call (their window, not passed)."""
     call_seconds: int | None
     """The call countdown's number (the Call button shows the same); None while held."""
-    log: tuple[str, ...]
-    toast: str
-    banner: str
+    log: tuple[Said, ...]
+    """Log lines kept as phrases: worded as drawn, so a language switch re-words them."""
+    toast: Said
+    banner: Said
 
 
 def dragged_sprites(drag: Drag | None, layout: TableLayout,
