@@ -12,9 +12,10 @@ from pygame_gui.elements import UIButton
 
 from kalooki.engine.state import Phase
 from kalooki.engine.view import PlayerView
+from kalooki.ui.form import text_width
 from kalooki.ui.summary import summary_rect
 from kalooki.ui.table_layout import TableLayout
-from kalooki.words import ui_text, ui_tooltip
+from kalooki.words import tr, ui_text, ui_tooltip
 
 _LABELS = {"lay": "table.button.lay", "call": "table.call",
            "pass": "table.button.pass", "allow": "table.button.allow",
@@ -29,30 +30,73 @@ _TIPS = {"suit": "table.tip.suit", "rank": "table.tip.rank", "hint": "table.tip.
          "wait": "table.wait_tip"}
 
 
-def _rects(layout: TableLayout, size: tuple[int, int]) -> dict[str, pygame.Rect]:
+_ROWS = (("call", "wait", "pass"), ("allow", "refuse"), ("undo", "redo"),
+         ("suit", "rank", "hint"))
+"""Buttons that share a row of the sidebar's foot, left to right."""
+_FONTS = ((19, 12, ""), (16, 6, "_16"), (13, 4, "_13"))
+"""Font sizes a row may be set in, largest first: (pixels, text padding each side, the
+theme id's suffix: ``#table_16``, ``#table_primary_16``)."""
+_GAP = 8
+
+
+def _words(name: str) -> str:
+    """A button's widest words now: the Call button's with a two-digit countdown."""
+    if name == "call":
+        return tr("table.call_countdown", seconds=88)
+    return tr(_LABELS[name])
+
+
+def _fitted(row: tuple[str, ...], box: pygame.Rect, y: int,
+            h: int) -> tuple[dict[str, pygame.Rect], str]:
+    """One row's rects and font suffix: equal widths in the largest font they fit, else
+    each button as wide as its words need (the spare room shared out), so French
+    words are set smaller rather than cut."""
+    words = [_words(name) for name in row]
+    room = box.width - _GAP * (len(row) - 1)
+    equal = [room // len(row)] * len(row)
+    for pixels, pad, suffix in _FONTS:
+        needs = [text_width(w, pixels) + 2 * pad for w in words]
+        if max(needs) <= equal[0]:
+            return _placed(row, equal, box.left, y, h), suffix
+        if sum(needs) <= room:
+            spare = (room - sum(needs)) // len(row)
+            return _placed(row, [need + spare for need in needs], box.left, y, h), suffix
+    return _placed(row, equal, box.left, y, h), _FONTS[-1][2]
+
+
+def _placed(row: tuple[str, ...], widths: list[int], left: int, y: int,
+            h: int) -> dict[str, pygame.Rect]:
+    rects = {}
+    for name, width in zip(row, widths, strict=True):
+        rects[name] = pygame.Rect(left, y, width, h)
+        left += width + _GAP
+    return rects
+
+
+def _rects(layout: TableLayout,
+           size: tuple[int, int]) -> tuple[dict[str, pygame.Rect], dict[str, str]]:
     """Three rows in the sidebar's foot: the move of the moment, Undo and Redo, then the
-    sorts and Hint; Next deal on the summary panel."""
+    sorts and Hint; Next deal on the summary panel. Also each button's font suffix."""
     box, h = layout.buttons, layout.button_h
     gap = (box.height - 3 * h) // 2
-    rows = [box.top + i * (h + gap) for i in range(3)]
-    half = (box.width - 8) // 2
-    third = (box.width - 16) // 3
-
-    def halves(y: int) -> list[pygame.Rect]:
-        return [pygame.Rect(box.left + i * (half + 8), y, half, h) for i in range(2)]
-
-    thirds = [pygame.Rect(box.left + i * (third + 8), rows[2], third, h) for i in range(3)]
-    top = pygame.Rect(box.left, rows[0], box.width, h)
-    left, right = halves(rows[0])
-    call, wait, pass_ = (pygame.Rect(box.left + i * (third + 8), rows[0], third, h)
-                         for i in range(3))
-    undo, redo = halves(rows[1])
+    tops = [box.top + i * (h + gap) for i in range(3)]
+    rects = {"lay": pygame.Rect(box.left, tops[0], box.width, h)}
+    rects["hands"] = rects["lay"]
+    fonts = {"lay": "", "hands": ""}
+    for row, top in zip(_ROWS, (tops[0], tops[0], tops[1], tops[2]), strict=True):
+        fitted, suffix = _fitted(row, box, top, h)
+        rects.update(fitted)
+        fonts.update(dict.fromkeys(row, suffix))
     panel = summary_rect(size)
-    after = pygame.Rect(panel.right - 240, panel.bottom - h - 16, 220, h)
-    return {"lay": top, "call": call, "wait": wait, "pass": pass_, "allow": left,
-            "refuse": right,
-            "next": after, "undo": undo, "redo": redo, "suit": thirds[0], "rank": thirds[1],
-            "hint": thirds[2], "hands": top}
+    rects["next"] = pygame.Rect(panel.right - 240, panel.bottom - h - 16, 220, h)
+    fonts["next"] = ""
+    return rects, fonts
+
+
+def _theme_id(name: str, suffix: str) -> str | None:
+    if not suffix:
+        return "#primary" if name in _PRIMARY else None
+    return f"#table_primary{suffix}" if name in _PRIMARY else f"#table{suffix}"
 
 
 class TableButtons:
@@ -63,12 +107,12 @@ class TableButtons:
               size: tuple[int, int], commands: Mapping[str, Callable[[], None]]) -> None:
         """The buttons for this window size (any earlier ones are removed)."""
         self.kill()
+        rects, fonts = _rects(layout, size)
         self.by_name = {
             name: UIButton(rect, **ui_text(_LABELS[name]), manager=manager,
-                           command=commands[name],
-                           object_id="#primary" if name in _PRIMARY else None,
+                           command=commands[name], object_id=_theme_id(name, fonts[name]),
                            **(ui_tooltip(_TIPS[name]) if name in _TIPS else {}))
-            for name, rect in _rects(layout, size).items()}
+            for name, rect in rects.items()}
 
     def refresh(self, view: PlayerView, at_screen: bool, summary_open: bool,
                 finished: bool, can_lay: bool, show_hands: bool, *,
