@@ -55,7 +55,18 @@ class SaveError(Exception):
         self.notice = message if hasattr(message, "code") else None
         """The notice the message was made from, so a screen can say it in its language."""
         self.code = code
-        self.params = params
+        self.params = {name: _showable(value) for name, value in params.items()}
+
+
+def _showable(value: Any) -> Any:
+    """A fact quoted from the file, escaped like the message (an engine refusal's own
+    facts too), so no window or terminal is handed what it cannot show."""
+    if isinstance(value, str):
+        return escaped(value)
+    if isinstance(value, RuleError):
+        return type(value)(value.code, escaped(value.message),
+                           **{name: _showable(fact) for name, fact in value.params.items()})
+    return value
 
 
 save_name = text(NAME_CHARS)

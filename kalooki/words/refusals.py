@@ -5,7 +5,7 @@ facts of its sentence (``params``); the sentence is the catalog's ``error.<code>
 Parameters are put into words by what they are: a Meld by its name, a nested RuleError by
 its own sentence, a ``card``/``cards`` parameter (card ids) by the cards' faces, ``rank``
 by the rank's plural, ``contract``/``laid`` (kinds of meld) as a contract, ``seat`` by
-the player's number (from 1); anything else
+the player's number (from 1), ``rule`` (a RuleSet field) by its label; anything else
 (a count, a name, a typed word) as it is.
 """
 
@@ -27,9 +27,11 @@ _BY_NAME: dict[str, Callable[[Any], object]] = {
     "contract": contract_name,
     "laid": contract_name,
     "seat": lambda seat: seat + 1,
+    "rule": lambda name: phrase(f"rules.field.{name}.label")
+    if has(f"rules.field.{name}.label", LANGUAGES[0]) else name,
 }
 """How a parameter is put into words, by its name (a seat, counted from 0 by the
-program, is the player's number, counted from 1)."""
+program, is the player's number, counted from 1; a rule field by its label)."""
 
 
 def refusal_key(code: str, case: object = None) -> str:
