@@ -213,8 +213,7 @@ class MatchSession:
         """Apply ``action`` by ``seat``; a refusal (another seat's turn, or against the
         rules) changes nothing and is returned."""
         if self.covered and self.seats[seat].human:
-            return RuleError("screen-covered", "Show your hand first.",
-                             name=self.names[seat])
+            return RuleError("screen-covered", name=self.names[seat])
         problem = self.why_illegal(action, seat)
         if problem is None and self.gate is not None:
             problem = self.gate(action, seat)
