@@ -57,7 +57,7 @@ def save_error(error: Exception) -> Said:
         known = _DISK_REASONS.get(error.errno or 0)
         reason: Said = phrase(f"saves.disk.{known}") if known else str(error.strerror or error)
         return phrase("saves.disk_refused", reason=reason)
-    return phrase("saves.refused", reason=notice_said(error))  # a SaveError, by its code
+    return phrase("saves.refused", reason=notice_said(getattr(error, "notice", None) or error))
 
 
 Opener = Callable[[Path], Said | None]
