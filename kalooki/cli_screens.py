@@ -9,6 +9,7 @@ import re
 
 from kalooki.cli_args import ensure_folder, folder
 from kalooki.cli_common import Commands, UsageError
+from kalooki.words import tr
 
 LANGS = ("en", "fr")
 
@@ -56,5 +57,5 @@ def run_screens(args: argparse.Namespace) -> int:
         raise UsageError(problem)
     written = render(args.dir, args.size or SIZES, args.lang, args.only or ())
     count = sum(len(files) for files in written.values())
-    print(f"{count} {'picture' if count == 1 else 'pictures'} in {args.dir}")
+    print(tr("cli.screens_written", count=count, dir=str(args.dir), locale=args.lang))
     return 0

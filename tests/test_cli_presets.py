@@ -32,8 +32,8 @@ def test_presets_lists_custom_ones_marked_and_damaged_ones_with_their_reason(
     assert lines[0].startswith("caribbean: ")
     assert "our table (custom, based on baby): Dealer's cut bonus: no · Calls per deal: 2 · " \
            "Jokers count: 25" in lines
-    assert lines[-1] == ("torn.json (custom, damaged): torn.json: Rule field 'packs' must be "
-                         "between 1 and 4, not 0.")
+    assert lines[-1] == ("torn.json (custom, damaged): torn.json: The rule 'Packs of 52 "
+                         "cards' must be between 1 and 4, not 0.")
 
 
 def test_explain_and_score_take_a_custom_preset_by_name(store: StorePaths, capsys) -> None:

@@ -2,11 +2,13 @@
 
 import dataclasses
 import json
+from collections.abc import Callable
 
 import pytest
 
 from kalooki.engine.errors import RuleError
 from kalooki.engine.rules import GROUP, PRESETS, RUN, RuleSet, preset
+from kalooki.words.refusals import refusal_text
 
 
 def test_caribbean_has_nine_deals_with_the_published_schedule():
@@ -38,6 +40,13 @@ def test_every_preset_round_trips_through_json(name):
     rules.validate(4)
 
 
+def refused(act: Callable[[], object]) -> str:
+    """The sentence a player reads for the refusal ``act`` raises."""
+    with pytest.raises(RuleError) as caught:
+        act()
+    return refusal_text(caught.value)
+
+
 def test_unknown_field_and_bad_value_are_refused_naming_the_field():
     with pytest.raises(RuleError, match="colour"):
         RuleSet.from_dict({"colour": 3})
@@ -49,26 +58,22 @@ def test_unknown_field_and_bad_value_are_refused_naming_the_field():
 
 def test_validate_refuses_a_contract_needing_more_cards_than_dealt():
     rules = dataclasses.replace(preset("caribbean"), hand_sizes=(8,) * 9)
-    with pytest.raises(RuleError, match="needs 9 cards but only 8"):
-        rules.validate()
+    assert "needs 9 cards but only 8" in refused(rules.validate)
 
 
 def test_validate_refuses_more_players_than_the_deck_serves():
     rules = dataclasses.replace(preset("caribbean"), players_max=8, packs_by_players=())
-    with pytest.raises(RuleError, match="cards"):
-        rules.validate(8)
+    assert "8 hands of 16 cards" in refused(lambda: rules.validate(8))
 
 
 def test_validate_refuses_unknown_choice_and_player_count():
     with pytest.raises(RuleError, match="call_priority"):
         dataclasses.replace(preset("caribbean"), call_priority="loudest").validate()
-    with pytest.raises(RuleError, match="3 to 6 players"):
-        preset("caribbean").validate(2)
+    assert "3 to 6 players" in refused(lambda: preset("caribbean").validate(2))
 
 
 def test_unknown_preset_is_a_clear_error():
-    with pytest.raises(RuleError, match="no preset called 'bridge'"):
-        preset("bridge")
+    assert "no preset called 'bridge'" in refused(lambda: preset("bridge"))
 
 
 def test_big_tables_use_three_packs():

@@ -59,6 +59,12 @@ def test_the_command_renders_one_screen_and_says_how_many(tmp_path: Path, capsys
     assert capsys.readouterr().out == f"1 picture in {tmp_path}\n"
 
 
+def test_the_command_says_how_many_in_the_language_asked(tmp_path: Path, capsys) -> None:
+    assert main(["screens", str(tmp_path), "--lang", "fr", "--size", "1024x640",
+                 "--only", "menu", "--only", "load"]) == 0
+    assert capsys.readouterr().out == f"3 images dans {tmp_path}\n"
+
+
 @pytest.mark.parametrize("argv", [
     ["screens", "out", "--size", "big"],
     ["screens", "out", "--size", "800x600"],

@@ -98,7 +98,7 @@ def test_load_game_tells_the_window_and_the_table_log(app: App, tmp_path: Path,
     assert isinstance(table, TableScene) and table.session.game.actions_applied == 40
     message, seconds = app.note
     assert seconds > 0 and backup_path(path).name in message and "40 actions" in message
-    assert any(backup_path(path).name in line for line in table.log)
+    assert any(backup_path(path).name in line for line in map(str, table.log))
     assert any("40 actions" in record.getMessage() for record in caplog.records)
     table.leave()
 
@@ -108,5 +108,5 @@ def test_a_clean_load_says_nothing(app: App, tmp_path: Path) -> None:
     path = save_named(paths, snapshot(play(60, seed=4), seats(4)), NAME)
     table = resume_save(app, Profile(paths, Settings()), path)
     assert isinstance(table, TableScene)
-    assert app.note[1] == 0 and not any(".json" in line for line in table.log)
+    assert app.note[1] == 0 and not any(".json" in line for line in map(str, table.log))
     table.leave()

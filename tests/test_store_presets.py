@@ -126,7 +126,7 @@ def test_import_of_a_bad_file_is_refused_and_nothing_is_written(paths: StorePath
                                                                tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text('{"name": "x", "joker_points": "lots"}', encoding="utf-8")
-    with pytest.raises(PresetError, match="joker_points"):
+    with pytest.raises(PresetError, match="Jokers count"):
         import_preset(paths, bad)
     assert not presets_dir(paths).exists() or not list(presets_dir(paths).iterdir())
 
@@ -134,9 +134,11 @@ def test_import_of_a_bad_file_is_refused_and_nothing_is_written(paths: StorePath
 HOSTILE = {
     "not-json.json": ("{\"name\": ", "not valid JSON"),
     "a-list.json": ("[1, 2, 3]", "JSON object"),
-    "wrong-type.json": ('{"name": "t", "packs": "two"}', "'packs' has a bad value"),
-    "bool-for-int.json": ('{"name": "t", "jokers": true}', "'jokers' has a bad value"),
-    "unknown-field.json": ('{"name": "t", "rm -rf": 1}', "Unknown rule field"),
+    "wrong-type.json": ('{"name": "t", "packs": "two"}',
+                        "'Packs of 52 cards' has a value of the wrong kind"),
+    "bool-for-int.json": ('{"name": "t", "jokers": true}',
+                          "'Jokers in the deck' has a value of the wrong kind"),
+    "unknown-field.json": ('{"name": "t", "rm -rf": 1}', "no rule field called 'rm -rf'"),
     "no-name.json": ('{"joker_points": 5}', "needs a 'name'"),
     "bad-base.json": ('{"name": "t", "based_on": "poker"}', "no preset called 'poker'"),
     "future.json": ('{"format": 2, "name": "t"}', "format 2"),
@@ -194,7 +196,7 @@ def test_two_files_with_one_name_keep_the_first(paths: StorePaths) -> None:
 
 def test_a_damaged_preset_asked_for_by_name_says_why(paths: StorePaths) -> None:
     put(paths, "torn.json", '{"name": "torn", "packs": 9}')
-    with pytest.raises(PresetError, match="'packs' must be between 1 and 4, not 9"):
+    with pytest.raises(PresetError, match="'Packs of 52 cards' must be between 1 and 4, not 9"):
         find_rules(paths, "torn")
 
 

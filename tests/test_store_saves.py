@@ -219,7 +219,7 @@ def test_changed_totals_are_named() -> None:
     (lambda d: d.update(saved_at="2026-01-01T10:00:00"), "'saved_at': the time must say"),
     (lambda d: d.update(name="a\nb"), "'name': a name cannot hold control, invisible"),
     (lambda d: d["record"].update(seed="7"), "'record': The record's 'seed' has the wrong"),
-    (lambda d: d["record"]["rules"].update(packs="2"), "'record': Rule field 'packs'"),
+    (lambda d: d["record"]["rules"].update(packs="2"), "'record': The rule 'Packs of 52 cards'"),
     (lambda d: d["summary"].update(over=1), "'summary.over': expected true or false."),
     (lambda d: d["first_deck"].__setitem__(3, "XX"), "'first_deck': 'XX' is not a card"),
     (lambda d: d.update(format_version=FORMAT_VERSION + 1),

@@ -62,7 +62,7 @@ def test_the_guided_game_teaches_its_first_deal_through_to_the_scoring(
             choose(app, table, (card,))
             key(app, pygame.K_x)
             assert len(table.session.recorder.actions) == before
-            assert table.toast[0] == tr("error.lesson.contract")
+            assert str(table.toast[0]) == tr("error.lesson.contract")
             key(app, pygame.K_SPACE)  # let go of it again
             refused = True
         by_keys(app, table, action)

@@ -142,8 +142,10 @@ def test_the_sidebar_header_never_cuts_the_dealers_name() -> None:
 
     layout = compute_layout((1600, 1000), 6, 0)
     room = layout.contract.inflate(-16, -10).width
-    assert header_words("Deal 1 of 9", "dealer Al", layout.font, room) == \
+    assert header_words("Deal 1 of 9 · dealer Al", layout.font, room) == \
         "Deal 1 of 9 · dealer Al"
-    long = header_words("Deal 1 of 9", "dealer Desmond-Alexander", layout.font, room)
+    long = header_words("Deal 1 of 9 · dealer Desmond-Alexander", layout.font, room)
     assert long == "Deal 1 of 9"
+    french = header_words("Donne 1/9 · donneur Desmond-Alexander", layout.font, room)
+    assert french == "Donne 1/9"
     assert ink.text(long, layout.font, bold=True).get_width() <= room

@@ -173,7 +173,7 @@ def test_the_deal_a_save_stopped_in_keeps_the_other_hands_hidden(
                     if event.kind == "draw" and event.private and event.player != 0]
     assert secret_draws  # the others drew from the stock in deal 2
     for number, face in secret_draws:  # the log says they drew, not what
-        assert scene.lines[number] and not any(face in line for line in scene.lines[number])
+        assert scene.lines[number] and not any(face in str(line) for line in scene.lines[number])
     press(app, pygame.K_HOME)  # back in deal 1, the chosen seat and open hands return
     assert scene.shown_seat() == 1 and set(scene.open_hands_now()) == {0, 2}
 

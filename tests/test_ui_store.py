@@ -100,7 +100,7 @@ def test_a_computer_only_deal_with_real_medium_players_finishes(app: App) -> Non
             break
         app.run_frames(1)
     assert table.result is not None and session.game.results
-    assert any("went out" in line or "void" in line for line in table.log)
+    assert any("went out" in line or "void" in line for line in map(str, table.log))
     table.leave()
 
 
@@ -150,7 +150,7 @@ def test_call_button_in_the_window_calls_and_a_timeout_passes(app: App) -> None:
     click(app, table.buttons["call"].rect.center)
     assert session.recorder.actions[-1] == "call" or any(
         code == "call" for code in session.recorder.actions[-3:])
-    assert any(line.startswith("You called") for line in table.log)
+    assert any(line.startswith("You called") for line in map(str, table.log))
     play_until(app, table, call_asked)
     before = len(session.recorder.actions)
     app.run_frames(40)  # 0.64 s of frames: the 0.5 s window closes

@@ -156,7 +156,7 @@ def test_no_human_input_ever_moves_a_computer_seat() -> None:
                                              unicode="", scancode=0)])
                 assert (session.game.state_hash(), len(session.recorder.actions)) == before
                 if session.game.phase != Phase.CUT:
-                    assert table.toast[0] == f"It is {seats[seat].name}'s turn."
+                    assert str(table.toast[0]) == f"It is {seats[seat].name}'s turn."
                 app.step(every_gesture(table))
                 assert (session.game.state_hash(), len(session.recorder.actions)) == before
                 probed[session.game.phase] += 1

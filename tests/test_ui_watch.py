@@ -126,7 +126,7 @@ def test_a_watch_of_one_deal_leads_back_to_the_menu(app: App, home: StorePaths) 
     table = table_watching(app, home, deals=1)
     play_frames(app, table, lambda: table.result is not None)
     assert table.finished and table.session.over  # a match of one deal, with its standings
-    assert table.buttons["next"].visible and table.buttons["next"].text == "Back to menu"
+    assert table.buttons["next"].visible and shown(table.buttons["next"]) == "Back to menu"
     table.next_deal()
     assert isinstance(app.scene, MainMenuScene)
 

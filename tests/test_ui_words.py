@@ -8,11 +8,9 @@ from pygame_gui.elements import UIButton, UILabel
 from kalooki.store.settings import Settings, save_settings
 from kalooki.ui.launcher import launch
 from kalooki.words import language, tr, ui_text, ui_tooltip
-from tests.ui_support import FakeClock
-
-
-def shown(widget: UIButton | UILabel) -> str:
-    return widget.drawable_shape.theming["text"]
+from tests.test_ui_scenes import home, profile  # noqa: F401  (the fixtures)
+from tests.test_ui_table import good_seed  # noqa: F401  (the fixture)
+from tests.ui_support import FakeClock, shown
 
 
 def test_a_language_switch_relabels_widgets_without_rebuilding_them(app) -> None:
@@ -110,3 +108,123 @@ def test_every_store_notice_code_has_a_sentence_with_its_parameters() -> None:
             assert has(_key(code), lang), f"{lang}: no sentence for store notice {code}"
             wanted = {_RENAMED.get(n, n) for n in re.findall(r"\{(\w+)\}", english)}
             assert set(re.findall(r"%\{(\w+)\}", entries[_key(code)])) == wanted, code
+
+
+def test_every_refused_save_has_a_sentence_in_each_language_with_its_facts() -> None:
+    """Each SaveError the store raises names its code (written out) and the facts the
+    sentence uses; a new code without a sentence in every language fails here."""
+    import ast
+    import re
+    from pathlib import Path
+
+    from kalooki.words.catalog import has
+    from kalooki.words.layout import read
+    from kalooki.words.notices import _key
+
+    sites = []
+    for path in sorted((Path(__file__).resolve().parents[1] / "kalooki" / "store").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "SaveError":
+                where = f"{path.name}:{node.lineno}"
+                assert len(node.args) == 2 and isinstance(node.args[1], ast.Constant), \
+                    f"{where}: a refused save names its code"
+                sites.append((where, node.args[1].value, {k.arg for k in node.keywords}))
+    assert len(sites) >= 15
+    for lang in ("en", "fr"):
+        entries = read(lang)
+        for where, code, names in sites + [("savegame.py", "save-damaged", set())]:
+            assert has(_key(code), lang), f"{where}: no {lang} sentence for {code}"
+            used = set(re.findall(r"%\{(\w+)\}", str(entries[_key(code)])))
+            assert used <= names, f"{where}: {code} uses {used - names}"
+
+
+ENGLISH = ("the ", "Your ", "your ", "You ", "draw", "Stage", "discard", " is ", "Deal ")
+
+
+def test_a_whole_deal_played_in_french_by_the_mouse(app, good_seed: int) -> None:  # noqa: F811
+    """Every prompt above the hand and every log line of a deal played with posted mouse
+    events is French; switching back words the same log in English."""
+    from kalooki.ui.table import TableScene
+    from kalooki.ui.table_draw import prompt
+    from kalooki.words import set_language
+    from tests.test_ui_table import human_decision, make_session, perform, wait_for_human
+
+    app.set_language("fr")
+    session = make_session(good_seed)
+    table = TableScene(app, session, speed="instant")
+    app.switch(table)
+    app.run_frames(2)
+    prompts = set()
+    while table.result is None:
+        wait_for_human(app, table)
+        if table.result is not None:
+            break
+        prompts.add(prompt(table.frame()))
+        perform(app, table, human_decision(session.view()))
+        app.run_frames(1)
+    assert session.game.results[0].winner is not None
+    french = [str(line) for line in table.log]
+    assert {"À vous : piochez.", "Préparez votre contrat au-dessus de votre main, ou "
+            "défaussez (double-clic sur une carte)."} & prompts
+    assert any(line.startswith("Vous avez défaussé ") for line in french)
+    assert any(" a pioché" in line for line in french)
+    assert any("La donne 1 est finie." in line for line in french)
+    for words in (*prompts, *french):
+        assert not any(english in words for english in ENGLISH), words
+    assert shown(table.buttons["next"]) == "Donne suivante"
+    set_language("en")
+    english = [str(line) for line in table.log]
+    assert len(english) == len(french) and not set(english) & set(french)
+    assert any("Deal 1 is over." in line for line in english)
+
+
+def test_every_table_button_fits_its_words_in_french_at_the_smallest_window() -> None:
+    """French words are longer: a row of buttons sets them smaller rather than cut them,
+    the Call button's countdown included."""
+    from kalooki.ui.app import App
+    from tests.test_ui_calls import open_table
+
+    app = App((1024, 640), clock=FakeClock())
+    try:
+        app.set_language("fr")
+        table = open_table(app)
+        app.step([])
+        buttons = table._buttons.by_name
+        buttons["call"].set_text(**ui_text("table.call_countdown", seconds=10))
+        for name, button in buttons.items():
+            words = shown(button)
+            assert words and button.font.size(words)[0] + 8 <= button.rect.width, name
+    finally:
+        app.close()
+
+
+def test_the_default_name_of_a_person_follows_the_language() -> None:
+    from kalooki.words import set_language
+    from kalooki.words.formats import seat_name
+
+    set_language("fr")
+    assert (seat_name("You"), seat_name("Vous"), seat_name("Marcia")) == \
+        ("Vous", "Vous", "Marcia")
+    set_language("en")
+    assert seat_name("Vous") == "You"
+
+
+def test_the_load_screen_says_seats_and_damage_in_french(app, profile) -> None:  # noqa: F811
+    """A save made in English names its person "You": in a French window it is "Vous";
+    a torn file's reason is French too (the store's English stays for its log)."""
+    from tests.test_ui_scenes import named_save, open_load, table_with_moves
+
+    person = profile
+    table = table_with_moves(app, person, 2)  # in English: the person is "You"
+    named_save(person.paths, table, "Good one")
+    named_save(person.paths, table, "Torn").write_text('{"name": ', encoding="utf-8")
+    table.leave()
+    app.set_language("fr")
+    scene = open_load(app, person)
+    app.run_frames(2)
+    rows = scene.rows()
+    saved = [row[1] for row in rows if not row[3]]
+    damaged = [row[1] for row in rows if row[3]]
+    assert saved and all("Vous" in row and "You" not in row for row in saved)
+    assert len(damaged) == 1 and "JSON lisible" in damaged[0], damaged
+    assert not any(word in damaged[0] for word in ("readable", "file", "The "))

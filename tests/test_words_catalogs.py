@@ -70,14 +70,6 @@ def test_every_language_fills_the_same_parameters() -> None:
                 f"{lang} {key}: parameters differ from English"
 
 
-def test_plural_entries_are_chosen_by_count() -> None:
-    for lang, entries in catalogs().items():
-        for key, entry in entries.items():
-            if isinstance(entry, dict):
-                assert "count" in placeholders(entry) or key.startswith("terms."), \
-                    f"{lang} {key}: plural forms are chosen by %{{count}}"
-
-
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_catalog_is_in_the_one_layout(lang: str) -> None:
     """Sorted keys, one entry per line: rewrite it with ``python -m kalooki.words.layout``."""

@@ -52,6 +52,7 @@ from kalooki.engine.sampling import sample_game
 from kalooki.engine.scoring import hand_points
 from kalooki.engine.state import Game
 from kalooki.engine.view import PlayerView
+from kalooki.words import Phrase, Said, phrase
 
 """CPU seconds a hard player may think about one decision: about 20-40 sampled deals in
 most contracts. With fewer the search cannot tell a better move from luck (checked by
@@ -241,21 +242,21 @@ class HardPlayer(MediumPlayer):
             seats.append(player)
         return seats
 
-    def _search_reason(self, view: PlayerView, action: Action) -> str:
+    def _search_reason(self, view: PlayerView, action: Action) -> Phrase:
         gain = self.last_search.get("best_gain", 0.0)
         worlds = int(self.last_search.get("worlds", 0))
+        top = _sym(view.top_discard)
         what = {
-            DrawStock: "draws from the stock",
-            TakeDiscard: f"takes {_sym(view.top_discard)}",
-            Call: f"calls {_sym(view.top_discard)}",
-            Pass: "passes",
-            Refuse: "refuses the call",
-            LayDown: "lays down the contract",
-        }.get(type(action))
+            DrawStock: phrase("hint.what.draw"),
+            TakeDiscard: phrase("hint.what.take", card=top),
+            Call: phrase("hint.what.call", card=top),
+            Pass: phrase("hint.what.pass"),
+            Refuse: phrase("hint.what.refuse"),
+            LayDown: phrase("hint.what.lay"),
+        }.get(type(action), phrase("hint.what.other", code=action.code))
         if isinstance(action, Discard):
-            what = f"discards {_sym(action.card)}"
-        return (f"{what or action.code}: in {worlds} sampled deals it saves about "
-                f"{gain:.0f} points against the other choices")
+            what = phrase("hint.what.discard", card=_sym(action.card))
+        return phrase("hint.reason.searched", what=what, worlds=worlds, gain=round(gain))
 
 
 def _errors_from_zero(paired: Sequence[float]) -> float:
@@ -269,8 +270,8 @@ def _errors_from_zero(paired: Sequence[float]) -> float:
     return mean / (spread / math.sqrt(n))
 
 
-def _sym(card: int | None) -> str:
-    return card_text(card, True) if card is not None else "the discard"
+def _sym(card: int | None) -> Said:
+    return card_text(card, True) if card is not None else phrase("hint.the_discard")
 
 
 def _play_out(world: Game, option: Action, me: int, policy: Sequence[MediumPlayer],

@@ -40,8 +40,9 @@ from kalooki.engine.rule_choices import DiscardTake
 from kalooki.engine.scoring import card_points
 from kalooki.engine.solver import opening
 from kalooki.engine.view import PlayerView
+from kalooki.words import Phrase, Said, phrase
 
-Decision = tuple[Action, str]
+Decision = tuple[Action, Said]
 
 BUY_IN_ROOM = 25
 """Buy back in only when rejoining leaves at least this much room under the limit: with
@@ -117,13 +118,13 @@ class MediumPlayer:
         """Stay in the match while rejoining leaves room for another bad deal."""
         room = view.rules.elimination_limit - (view.rejoin_score or 0)
         if room >= BUY_IN_ROOM:
-            return BuyIn(), f"buys back in at {view.rejoin_score}"
-        return DropOut(), "drops out: rejoining would leave no room under the limit"
+            return BuyIn(), phrase("hint.reason.buy_in", score=view.rejoin_score)
+        return DropOut(), phrase("hint.reason.drop_out")
 
     def cut(self, view: PlayerView, rng: Rng) -> Decision:
         needed = view.players * view.rules.hand_size(view.deal_no)
         aim = min(max(needed, 1), len(view.legal))
-        return Cut(aim), "cuts for exactly the cards of the deal (the cut bonus)"
+        return Cut(aim), phrase("hint.reason.cut")
 
     def keeps(self, view: PlayerView, card: int) -> bool:
         """Would the hand keep ``card`` if it held it? Yes when, with the card in hand,
@@ -139,7 +140,7 @@ class MediumPlayer:
     def draw(self, view: PlayerView, rng: Rng) -> Decision:
         top = view.top_discard
         if TakeDiscard() not in view.legal or top is None:
-            return DrawStock(), "draws from the stock"
+            return DrawStock(), phrase("hint.reason.draw_stock")
         if not view.rules.uses_contracts:
             return self.draw_threshold(view, rng, top)
         return self.draw_basic(view, rng, top)
@@ -148,14 +149,14 @@ class MediumPlayer:
         """Take a card that fits the table once down, else one the hand keeps."""
         if view.down[view.player]:
             if knowledge.fits_table(view, top):
-                return TakeDiscard(), f"takes {_sym(top)}: it fits a meld on the table"
-            return DrawStock(), "draws from the stock"
+                return TakeDiscard(), phrase("hint.reason.take_fits_table", card=_sym(top))
+            return DrawStock(), phrase("hint.reason.draw_stock")
         if (view.rules.discard_take == DiscardTake.MUST_MELD
                 and self.ev.need_with(view.hand, top) > 0):
-            return DrawStock(), f"draws: taking {_sym(top)} would oblige you to lay a meld"
+            return DrawStock(), phrase("hint.reason.draw_take_obliges", card=_sym(top))
         if self.keeps(view, top) and not self.slip(rng):
             return TakeDiscard(), self._take_reason(view, top)
-        return DrawStock(), f"draws: {_sym(top)} does not help your hand"
+        return DrawStock(), phrase("hint.reason.draw_no_help", card=_sym(top))
 
     def draw_threshold(self, view: PlayerView, rng: Rng, top: int) -> Decision:
         """Threshold games. Where a take obliges a meld, the engine offers it only when
@@ -164,54 +165,54 @@ class MediumPlayer:
         rules = view.rules
         if rules.discard_take == DiscardTake.MUST_MELD:
             if self.slip(rng):
-                return DrawStock(), f"draws: {_sym(top)} was not worth a look"
+                return DrawStock(), phrase("hint.reason.draw_not_worth", card=_sym(top))
             if view.down[view.player]:
-                return TakeDiscard(), f"takes {_sym(top)} to lay it in a meld at once"
-            return TakeDiscard(), f"takes {_sym(top)}: with it you can open now"
+                return TakeDiscard(), phrase("hint.reason.take_lay_now", card=_sym(top))
+            return TakeDiscard(), phrase("hint.reason.take_open_now", card=_sym(top))
         if view.down[view.player]:
             if knowledge.fits_table(view, top):
-                return TakeDiscard(), f"takes {_sym(top)}: it fits a meld on the table"
+                return TakeDiscard(), phrase("hint.reason.take_fits_table", card=_sym(top))
             keep = 1 if rules.final_discard else 0
             if opening.fewest_points([*view.hand, top], rules, keep=keep,
                                      must=top) is not None and not self.slip(rng):
-                return TakeDiscard(), f"takes {_sym(top)}: it makes a new meld with your hand"
-            return DrawStock(), "draws from the stock"
+                return TakeDiscard(), phrase("hint.reason.take_new_meld", card=_sym(top))
+            return DrawStock(), phrase("hint.reason.draw_stock")
         if self.keeps(view, top) and not self.slip(rng):
             return TakeDiscard(), self._take_reason(view, top)
-        return DrawStock(), f"draws: {_sym(top)} does not help your hand"
+        return DrawStock(), phrase("hint.reason.draw_no_help", card=_sym(top))
 
-    def _take_reason(self, view: PlayerView, top: int) -> str:
+    def _take_reason(self, view: PlayerView, top: int) -> Phrase:
         hand = list(view.hand)
         after = self.ev.need_with(hand, top)
         if after == 0:
-            return f"takes {_sym(top)}: it completes your contract"
+            return phrase("hint.reason.take_completes", card=_sym(top))
         if after < self.ev.need(hand):
-            return f"takes {_sym(top)}: it brings your contract a card closer"
-        return f"takes {_sym(top)}: it fits your hand better than your worst card"
+            return phrase("hint.reason.take_closer", card=_sym(top))
+        return phrase("hint.reason.take_better", card=_sym(top))
 
     def call(self, view: PlayerView, rng: Rng) -> Decision:
         top = view.top_discard
         if top is None:
-            return Pass(), "nothing to call"
+            return Pass(), phrase("hint.reason.nothing_to_call")
         hand = list(view.hand)
         now, after = self.ev.need(hand), self.ev.need_with(hand, top)
         if after == 0 and now > 0:
-            return Call(), f"calls {_sym(top)}: it completes your contract"
+            return Call(), phrase("hint.reason.call_completes", card=_sym(top))
         limit = 0.3 + 0.6 * self.style.call_eagerness
         if now - after >= 1 and knowledge.threat(view) < limit and not self.slip(rng):
-            return Call(), f"calls {_sym(top)}: it brings your contract a card closer"
-        return Pass(), f"passes: {_sym(top)} is not worth two more cards in hand"
+            return Call(), phrase("hint.reason.call_closer", card=_sym(top))
+        return Pass(), phrase("hint.reason.pass", card=_sym(top))
 
     def allow(self, view: PlayerView, rng: Rng) -> Decision:
         top = view.top_discard
         if top is None:
-            return Allow(), "lets the call go"
+            return Allow(), phrase("hint.reason.allow_nothing")
         if self.keeps(view, top):
-            return Refuse(), f"refuses the call: you keep {_sym(top)} as your draw"
+            return Refuse(), phrase("hint.reason.refuse_keep", card=_sym(top))
         if self.style.deny and knowledge.threat(view) < 0.3 and card_points(
                 top, view.rules) <= DENY_POINTS:
-            return Refuse(), f"refuses: {_sym(top)} is cheap to hold and the caller wants it"
-        return Allow(), f"allows the call: {_sym(top)} does not help you"
+            return Refuse(), phrase("hint.reason.refuse_deny", card=_sym(top))
+        return Allow(), phrase("hint.reason.allow_no_help", card=_sym(top))
 
     # -- play ----------------------------------------------------------------------------
 
@@ -220,11 +221,10 @@ class MediumPlayer:
         lay = next((a for a in view.legal if isinstance(a, LayDown)), None)
         if not view.down[me]:
             if lay is not None and not self.hold_back(view, lay):
-                return lay, "lays down the contract"
+                return lay, phrase("hint.reason.lay_contract")
             return self.discard(view, rng, holding=lay is not None)
         if lay is not None:
-            melds = len(lay.melds)
-            return lay, f"lays {melds} more meld{'s' if melds > 1 else ''}"
+            return lay, phrase("hint.reason.lay_more", count=len(lay.melds))
         release = self.best_release(view, rng)
         if release is not None:
             return release
@@ -254,8 +254,7 @@ class MediumPlayer:
         best = max(releases, key=lambda a: (len(a.cards),
                                             sum(card_points(c, view.rules) for c in a.cards),
                                             a.code))
-        return best, (f"frees a joker with {cards_text(best.cards, True)} "
-                      f"and places it at once: fewer points in hand")
+        return best, phrase("hint.reason.release", cards=cards_text(best.cards, True))
 
     def best_tack(self, view: PlayerView, rng: Rng) -> Decision | None:
         """Rid the hand of the costliest card that fits the table (jokers first)."""
@@ -263,8 +262,8 @@ class MediumPlayer:
         if not tacks or self.slip(rng):
             return None
         best = max(tacks, key=lambda a: (card_points(a.card, view.rules), a.code))
-        verb = "moves a joker with" if isinstance(best, ShiftJoker) else "tacks"
-        return best, f"{verb} {_sym(best.card)} onto the table: fewer points in hand"
+        return best, phrase("hint.reason.shift" if isinstance(best, ShiftJoker)
+                            else "hint.reason.tack", card=_sym(best.card))
 
     # -- discards ------------------------------------------------------------------------
 
@@ -275,8 +274,8 @@ class MediumPlayer:
         cards = self.discard_candidates(view, rng)
         if not cards:
             if EndTurn() in view.legal:
-                return EndTurn(), "ends the turn: only jokers left"
-            return view.legal[0], "the only move"
+                return EndTurn(), phrase("hint.reason.end_turn_jokers")
+            return view.legal[0], phrase("hint.reason.only_move")
         scored = self.score_discards(view, list(view.hand), cards)
         card = min(scored, key=lambda c: (scored[c], c))
         return Discard(card), self._discard_reason(view, card, holding) if self.explains else ""
@@ -346,21 +345,19 @@ class MediumPlayer:
             return 30.0
         return 0.0
 
-    def _discard_reason(self, view: PlayerView, card: int, holding: bool) -> str:
+    def _discard_reason(self, view: PlayerView, card: int, holding: bool) -> Phrase:
         if holding:
-            return (f"discards {_sym(card)} and holds the contract back, "
-                    f"one card from going down and out")
+            return phrase("hint.reason.discard_hold", card=_sym(card))
         if view.down[view.player]:
-            return f"discards {_sym(card)}: the costliest card you cannot place"
+            return phrase("hint.reason.discard_costliest", card=_sym(card))
         hand = [c for c in view.hand if c != card]
         need = self.ev.need(hand)
         shape = knowledge.shape_of(hand)
         keepers = [c for c in hand if knowledge.neighbours(c, hand, shape) != (0, 0, 0)]
         if keepers and need > 0:
             shown = cards_text(sorted(keepers, key=face_of)[:4], True)
-            return (f"discards {_sym(card)}: keeps {shown} for the "
-                    f"{need} card{'s' if need > 1 else ''} you still need")
-        return f"discards {_sym(card)}: the card your hand needs least"
+            return phrase("hint.reason.discard_keeps", card=_sym(card), keepers=shown, count=need)
+        return phrase("hint.reason.discard_least", card=_sym(card))
 
     # -- helpers -------------------------------------------------------------------------
 

@@ -20,6 +20,11 @@ class RuleError(Exception):
         self.message = message
         self.params = params
 
+    @property
+    def facts(self) -> tuple[object, ...]:
+        """What tells two refusals apart: the same code and facts say the same thing."""
+        return (self.code, self.message, tuple(self.params.items()))
+
     def __str__(self) -> str:
         """For logs and tracebacks: the code and its facts (players read ``refusal``)."""
         if self.message:

@@ -31,7 +31,7 @@ from kalooki.engine.actions import (
     TackOn,
     TakeDiscard,
 )
-from kalooki.engine.cards import card_text, face_of, is_joker
+from kalooki.engine.cards import face_of, is_joker
 from kalooki.engine.deal import Phase, TableMeld
 from kalooki.engine.errors import RuleError
 from kalooki.engine.melds import (
@@ -67,31 +67,27 @@ class Legality(Position):
         """The reason ``action`` by seat ``player`` is refused; None when it is legal.
         Only the seat to act may act: any other is told whose turn it is (``seat``)."""
         if self.phase == _MATCH_OVER or self.to_act is None:
-            return RuleError("match-over", "The match is over.")
+            return RuleError("match-over")
         if player != self.to_act:
-            return RuleError("not-your-turn", f"It is player {self.to_act + 1}'s turn.",
-                             seat=self.to_act)
+            return RuleError("not-your-turn", seat=self.to_act)
         checker = _CHECKS.get(type(action))
         if checker is None:
-            return RuleError("bad-action", f"'{action}' is not a move of this game.")
+            return RuleError("bad-action", case="move", text=str(action))
         return checker(self, player, action)
 
     def _phase_problem(self, *phases: Phase) -> RuleError | None:
-        if self.phase in phases:
+        phase = self.phase
+        if phase in phases:
             return None
-        wanted = {
-            _CUT: "the dealer is cutting the pack",
-            _DRAW: "it is time to draw a card",
-            _CALL: "players are deciding whether to call the discard",
-            _ALLOW: "the turn player is deciding on a call",
-            _PLAY: "cards are being laid and discarded",
-        }
-        return RuleError("wrong-phase", f"Not now: {wanted.get(self.phase, 'the deal is over')}.")
+        return RuleError("wrong-phase", case=(
+            "cut" if phase == _CUT else "draw" if phase == _DRAW else "call" if phase == _CALL
+            else "allow" if phase == _ALLOW else "play" if phase == _PLAY
+            else "buy_in" if phase == _BUY_IN else "over"))
 
     def _cut_problem(self, player: int, action: Cut) -> RuleError | None:
         problem = self._phase_problem(_CUT)
         if problem is None and not 1 <= action.aim < len(self.deck_order):
-            problem = RuleError("bad-cut", f"Cut between 1 and {len(self.deck_order) - 1} cards.")
+            problem = RuleError("bad-cut", count=len(self.deck_order) - 1)
         return problem
 
     def _draw_problem(self, player: int, action: DrawStock) -> RuleError | None:
@@ -102,12 +98,11 @@ class Legality(Position):
         if problem:
             return problem
         if not self.discard:
-            return RuleError("discard-empty", "The discard pile is empty.")
+            return RuleError("discard-empty")
         if self.discard_dead:
-            return RuleError("discard-dead", "After a call you draw from the stock.")
+            return RuleError("discard-dead")
         if self.rules.discard_take == DiscardTake.NOT_WHEN_DOWN and self.down[player]:
-            return RuleError("down-draws-stock",
-                             "Once you are down you draw only from the stock.")
+            return RuleError("down-draws-stock")
         return self._must_meld_problem(player, self.discard[-1])
 
     def _must_meld_problem(self, player: int, card: int) -> RuleError | None:
@@ -117,11 +112,9 @@ class Legality(Position):
         must = card if self.rules.discard_take_card_in_meld else None
         found = self._best_lay(player, [*self.hands[player], card], must)
         if found is None or not found.melds:
-            what = "a meld holding that card" if must is not None else (
-                "a meld" if self.down[player] else "your opening" if not
-                self.rules.uses_contracts else "your contract")
-            return RuleError("take-cannot-meld", f"You may take the discard only to lay "
-                             f"{what} this turn, and your hand cannot.")
+            return RuleError("take-cannot-meld", case=(
+                "card" if must is not None else "meld" if self.down[player]
+                else "opening" if not self.rules.uses_contracts else "contract"))
         return None
 
     def _call_problem(self, player: int, action: Call | Pass) -> RuleError | None:
@@ -146,12 +139,10 @@ class Legality(Position):
         if self._can_add_to_table(player):
             return None
         if not self.down[player]:
-            return RuleError("not-down", "You must lay down your contract before you can add "
-                             "to the table." if self.rules.uses_contracts else
-                             "You must open before you can add to the table.")
+            return RuleError("not-down", case="contract" if self.rules.uses_contracts
+                             else "opening")
         if self.went_down_now and not self.rules.tack_same_turn:
-            return RuleError("tack-next-turn", "At this table you add to the table from your "
-                             "next turn on.")
+            return RuleError("tack-next-turn")
         return None
 
     def _keep_problem(self, player: int, leaving: Sequence[int]) -> RuleError | None:
@@ -163,17 +154,15 @@ class Legality(Position):
         for card in used:
             rest.remove(card)
         if not any(not is_joker(c) for c in rest):
-            return RuleError("keep-a-discard", "Keep a natural card in your hand: you must end "
-                             "your turn with a discard.")
+            return RuleError("keep-a-discard")
         return None
 
     def _owed_problem(self, player: int) -> RuleError | None:
         """Refuse any move but placing what is owed (a freed joker, a meld after a take)."""
         if self.freed_joker is not None:
-            return RuleError("use-freed-joker", "First place the joker you freed, in a meld "
-                             "or on the table.")
+            return RuleError("use-freed-joker")
         if self.meld_owed:
-            return RuleError("must-meld", "You took the discard: lay your meld first.")
+            return RuleError("must-meld")
         return None
 
     def _lay_problem(self, player: int, action: LayDown) -> RuleError | None:
@@ -186,15 +175,13 @@ class Legality(Position):
             return error
         owed = self._owed_card()
         if owed is not None and not any(owed in m.cards for m in melds):
-            return RuleError("must-meld-card", f"Your lay-down must hold "
-                             f"{card_text(owed, True)}.")
+            return RuleError("must-meld-card", card=owed)
         if self.down[player]:
             problem = self._may_add_to_table(player)
             if problem:
                 return problem
             if not self.rules.new_melds_after_down:
-                return RuleError("no-new-melds", "At this table you may only add cards to melds "
-                                 "already on the table.")
+                return RuleError("no-new-melds")
         elif self.rules.uses_contracts:
             try:
                 check_contract(melds, self.contract, self.rules, self.deal_no)
@@ -210,29 +197,26 @@ class Legality(Position):
         threshold = self.rules.opening_points or 0
         value = opening_value(melds, self.rules)
         if value < threshold:
-            return RuleError("opening-short", f"Your opening is worth {value} points; "
-                             f"it needs at least {threshold}.")
+            return RuleError("opening-short", count=value, needed=threshold)
         if self.rules.opening_pure_run and not any(
                 m.kind == RUN_KIND and not m.joker_positions() for m in melds):
-            return RuleError("opening-pure-run", "Your opening must include a run without "
-                             "a joker.")
+            return RuleError("opening-pure-run")
         return None
 
     def _declared_melds(self, player: int, specs: Sequence[MeldSpec]) -> list[Meld]:
         if not specs:
-            raise RuleError("empty-lay", "Lay at least one meld.")
+            raise RuleError("empty-lay")
         hand = list(self.hands[player])
         for spec in specs:
             for card in spec.cards:
                 if card not in hand:
-                    raise RuleError("card-not-in-hand", f"{card_text(card, True)} is not in your "
-                                    f"hand (or is used twice).")
+                    raise RuleError("card-not-in-hand", case="twice", card=card)
                 hand.remove(card)
         return [declared_meld(spec.kind, spec.cards, self.rules) for spec in specs]
 
     def _table_meld(self, index: int) -> TableMeld:
         if not 0 <= index < len(self.table):
-            raise RuleError("no-such-meld", "There is no such meld on the table.")
+            raise RuleError("no-such-meld")
         return self.table[index]
 
     def _tack_problem(self, player: int, action: TackOn) -> RuleError | None:
@@ -244,16 +228,14 @@ class Legality(Position):
             if problem:
                 return problem
         if action.card not in self.hands[player]:
-            return RuleError("card-not-in-hand", "That card is not in your hand.")
+            return RuleError("card-not-in-hand", case="single", card=action.card)
         try:
             target = self._table_meld(action.meld)
             if target.owner != player:
                 if not self.rules.tack_on_others:
-                    return RuleError("own-melds-only", "At this table you add cards only to "
-                                     "your own melds.")
+                    return RuleError("own-melds-only")
                 if is_joker(action.card) and not self.rules.joker_on_others_melds:
-                    return RuleError("joker-own-melds", "A joker may be added only to your "
-                                     "own melds.")
+                    return RuleError("joker-own-melds")
             extend(target.meld, action.card, action.end, self.rules)
         except RuleError as error:
             return error
@@ -265,7 +247,7 @@ class Legality(Position):
         if problem:
             return problem
         if action.card not in self.hands[player]:
-            return RuleError("card-not-in-hand", "That card is not in your hand.")
+            return RuleError("card-not-in-hand", case="single", card=action.card)
         try:
             shift_joker(self._table_meld(action.meld).meld, action.card, action.end, self.rules)
         except RuleError as error:
@@ -278,27 +260,23 @@ class Legality(Position):
             return problem
         rules = self.rules
         if not rules.joker_release:
-            return RuleError("release-off", "At this table a joker on the table stays where "
-                             "it is.")
+            return RuleError("release-off")
         if self.down[player]:
             problem = self._may_add_to_table(player)
             if problem:
                 return problem
         elif rules.joker_release_needs_down:
-            return RuleError("release-needs-down", "Only a player who has opened may free a "
-                             "joker." if not rules.uses_contracts else "Only a player who is "
-                             "down may free a joker.")
+            return RuleError("release-needs-down",
+                             case="opening" if not rules.uses_contracts else "contract")
         hand = list(self.hands[player])
         for card in action.cards:
             if card not in hand:
-                return RuleError("card-not-in-hand", f"{card_text(card, True)} is not in your "
-                                 f"hand (or is used twice).")
+                return RuleError("card-not-in-hand", case="twice", card=card)
             hand.remove(card)
         try:
             target = self._table_meld(action.meld)
             if target.owner != player and not rules.tack_on_others:
-                return RuleError("own-melds-only", "At this table you add cards only to your "
-                                 "own melds.")
+                return RuleError("own-melds-only")
             release_joker(target.meld, action.cards, rules)
         except RuleError as error:
             return error
@@ -307,8 +285,7 @@ class Legality(Position):
             trial = self.clone()
             trial._release_into(player, action)
             if not trial._freed_joker_moves(player):
-                return RuleError("release-no-use", "You could not place the freed joker this "
-                                 "turn, and the rules say you must.")
+                return RuleError("release-no-use")
         return problem
 
     def _discard_problem(self, player: int, card: int) -> RuleError | None:
@@ -320,12 +297,12 @@ class Legality(Position):
 
     def _discard_card_problem(self, player: int, card: int) -> RuleError | None:
         if card not in self.hands[player]:
-            return RuleError("card-not-in-hand", "That card is not in your hand.")
+            return RuleError("card-not-in-hand", case="single", card=card)
         return self._discardable_problem(card)
 
     def _discardable_problem(self, card: int) -> RuleError | None:
         if is_joker(card) and not self.rules.joker_discard:
-            return RuleError("joker-discard", "A joker can never be discarded.")
+            return RuleError("joker-discard")
         return None
 
     def _discard_action_problem(self, player: int, action: Discard) -> RuleError | None:
@@ -336,7 +313,7 @@ class Legality(Position):
         if problem:
             return problem
         if any(not is_joker(c) for c in self.hands[player]):
-            return RuleError("must-discard", "End your turn by discarding a card.")
+            return RuleError("must-discard")
         return None
 
     # -- the lay-down the solver would make ------------------------------------------

@@ -117,49 +117,42 @@ class FieldSpec:
         elif self.kind is Kind.CHOICE_SET and isinstance(value, tuple):
             value = tuple(_ENUMS[self.name](v) if v in self.choices else v for v in value)
         if not self._typed(value):
-            raise RuleError("bad-rules", f"Rule field '{self.name}' has a bad value: {raw!r}.")
+            raise RuleError("rules-field-type", rule=self.name)
         return value
 
     # -- judging a value -------------------------------------------------------------
 
-    def problem(self, value: Any) -> str | None:
+    def problem(self, value: Any) -> RuleError | None:
         """Why ``value`` cannot be this field's, on its own; None when it can."""
         if not self._typed(value):
-            return f"Rule field '{self.name}' has a bad value: {value!r}."
+            return RuleError("rules-field-type", rule=self.name)
         if value is None:
             return None
         kind = self.kind
-        if kind is Kind.CHOICE and value not in self.choices:
-            return f"{self.name} must be one of: {', '.join(self.choices)}."
-        if kind is Kind.CHOICE_SET and any(v not in self.choices for v in value):
-            return f"{self.name} items must be among: {', '.join(self.choices)}."
+        if kind in (Kind.CHOICE, Kind.CHOICE_SET) and not set(
+                value if kind is Kind.CHOICE_SET else (value,)) <= set(self.choices):
+            return RuleError("rules-field-choice", rule=self.name)
+        low, high = self.minimum, self.maximum
         if kind in (Kind.INT, Kind.OPTIONAL_INT) and not self._within(value):
-            return f"Rule field '{self.name}' must be {self._range_words()}, not {value}."
-        if kind is Kind.TEXT and text_problem(value, self.maximum or len(value)) is not None:
-            return (f"Rule field '{self.name}' must be {self._range_words()} characters "
-                    f"long, with no control, invisible or direction characters.")
+            return RuleError("rules-field-range", case="at_least" if high is None
+                             else "between", rule=self.name, least=low, most=high,
+                             value=value)
+        if kind is Kind.TEXT and text_problem(value, high or len(value)) is not None:
+            return RuleError("rules-field-text", rule=self.name, least=low, most=high)
         if self.max_items is not None and len(value) > self.max_items:
-            return f"Rule field '{self.name}' covers at most {self.max_items} entries."
+            return RuleError("rules-field-items", rule=self.name, most=self.max_items)
         if kind is Kind.HAND_SIZES and (not value or not all(self._within(h) for h in value)):
-            return f"Every deal must deal {self._range_words()} cards."
+            return RuleError("rules-hand-sizes", least=low, most=high)
         if kind is Kind.CONTRACTS and not all(
                 self._within(len(c)) and all(m in (GROUP, RUN) for m in c) for c in value):
-            return (f"Each deal's contract must be {self._range_words()} melds, groups (3) "
-                    f"and runs (4).")
+            return RuleError("rules-contract-melds", least=low, most=high)
         if kind is Kind.PACKS_BY_PLAYERS and not all(_deck_entry_ok(t) for t in value):
-            return (f"Each bigger-table deck needs {SPECS['players_max']._range_words()} "
-                    f"players, {SPECS['packs']._range_words()} packs and "
-                    f"{SPECS['jokers']._range_words()} jokers.")
+            return RuleError("rules-deck-entries")
         return None
 
     def _within(self, number: int) -> bool:
         return ((self.minimum is None or number >= self.minimum)
                 and (self.maximum is None or number <= self.maximum))
-
-    def _range_words(self) -> str:
-        if self.maximum is None:
-            return f"at least {self.minimum}"
-        return f"between {self.minimum} and {self.maximum}"
 
     def _typed(self, value: Any) -> bool:
         """Whether ``value`` has this field's type (any range)."""

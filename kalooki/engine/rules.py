@@ -174,12 +174,12 @@ class RuleSet:
         """Build from a dict; missing fields come from ``base`` (default: Caribbean).
         An unknown field or a value of the wrong type is refused, naming the field."""
         if not isinstance(data, dict):
-            raise RuleError("bad-rules", "A rule set must be a table of fields.")
+            raise RuleError("bad-rules", case="not_table")
         values: dict[str, Any] = {}
         for key, raw in data.items():
             spec = SPECS.get(key)
             if spec is None:
-                raise RuleError("bad-rules", f"Unknown rule field '{key}'.")
+                raise RuleError("bad-rules", case="unknown_field", field=key)
             values[key] = spec.read(raw)
         return dataclasses.replace(base or cls(), **values)
 
@@ -188,16 +188,16 @@ class RuleSet:
         """The rules a saved record holds. A field the record is older than takes the value
         it had before it existed (:data:`LATER_FIELDS`), so the record replays as played."""
         if not isinstance(data, dict):
-            raise RuleError("bad-rules", "A rule set must be a table of fields.")
+            raise RuleError("bad-rules", case="not_table")
         return cls.from_dict({**LATER_FIELDS, **data})
 
     def validate(self, players: int | None = None) -> None:
         """Refuse impossible or contradictory combinations with a readable sentence."""
         problems = self.problems(players)
         if problems:
-            raise RuleError("bad-rules", problems[0])
+            raise problems[0]
 
-    def problems(self, players: int | None = None) -> list[str]:
+    def problems(self, players: int | None = None) -> list[RuleError]:
         """Every reason this rule set cannot be played: first each field alone (its
         range, from :mod:`rule_fields`), then what the fields demand of each other."""
         p = [problem for spec in FIELDS
@@ -205,29 +205,25 @@ class RuleSet:
         if p:
             return p  # the checks below rely on every field being within its range
         if self.players_min > self.players_max:
-            p.append(f"Players must be between 2 and {MAX_PLAYERS}, the minimum not above "
-                     f"the maximum.")
+            p.append(RuleError("rules-players-range", most=MAX_PLAYERS))
         if self.group_max is not None and self.group_max < self.group_min:
-            p.append("The largest group allowed is smaller than the smallest.")
+            p.append(RuleError("rules-group-sizes"))
         if self.group_distinct_suits and (self.group_max is None or self.group_max > 4):
-            p.append("Groups of different suits cannot hold more than 4 cards.")
+            p.append(RuleError("rules-suit-groups-long"))
         if self.group_distinct_suits and self.group_min > 4:
-            p.append("Groups of different suits cannot need more than 4 cards.")
+            p.append(RuleError("rules-suit-groups-short"))
         if self.group_min_naturals > self.group_min:
-            p.append("A group's natural cards must number between 1 and its minimum size.")
+            p.append(RuleError("rules-group-naturals"))
         if self.match_end == MatchEnd.FIXED and self.buy_ins:
-            p.append("Buy-ins only make sense when players are eliminated (match_end "
-                     "elimination).")
+            p.append(RuleError("rules-buy-ins"))
         if {JokerRelease.GROUP_BOTH_MISSING, JokerRelease.GROUP_ANY_MISSING} \
                 & set(self.joker_release) and self.jokers == 0:
-            p.append("Jokers can be released only in a game that has jokers.")
+            p.append(RuleError("rules-release-no-jokers"))
         if JokerRelease.GROUP_BOTH_MISSING in self.joker_release \
                 and self.group_max is not None and self.group_max < self.group_min + 1:
-            p.append("Freeing a joker by adding two naturals needs groups that can grow "
-                     "past their minimum size.")
+            p.append(RuleError("rules-release-two"))
         if self.opening_points is not None and self.contracts is not None:
-            p.append("A game has either contracts or an opening threshold, not both "
-                     "(set contracts to null for an opening game).")
+            p.append(RuleError("rules-contracts-and-opening"))
         if self.uses_contracts:
             p.extend(self._contract_problems())
         else:
@@ -239,33 +235,33 @@ class RuleSet:
                 p.extend(self._deck_problems(count))
         else:
             if not self.players_min <= players <= self.players_max:
-                p.append(f"This game is for {self.players_min} to {self.players_max} players, "
-                         f"not {players}.")
+                p.append(RuleError("rules-players", least=self.players_min,
+                                   most=self.players_max, players=players))
             if 2 <= players <= MAX_PLAYERS:
                 p.extend(self._deck_problems(players))
-        return list(dict.fromkeys(p))
+        return list({problem.facts: problem for problem in p}.values())
 
-    def _contract_problems(self) -> list[str]:
+    def _contract_problems(self) -> list[RuleError]:
         """Every deal's contract must fit the cards dealt and the ranks and suits there are."""
         if not self.contracts:
-            return ["A contract game needs a contract for each deal."]
+            return [RuleError("rules-no-contracts")]
         p = []
         if self.deals_per_match > len(self.contracts):
-            p.append(f"{self.deals_per_match} deals but only {len(self.contracts)} contracts.")
+            p.append(RuleError("rules-few-contracts", deals=self.deals_per_match,
+                               count=len(self.contracts)))
         for deal in range(1, self.deals_per_match + 1):
             contract = self.contract(deal)
             need = sum(self.group_min if m == GROUP else self.run_min for m in contract)
             if need > self.hand_size(deal):
-                p.append(f"Deal {deal}'s contract needs {need} cards but only "
-                         f"{self.hand_size(deal)} are dealt.")
+                p.append(RuleError("rules-deal-short", deal=deal, need=need,
+                                   dealt=self.hand_size(deal)))
             if self.contract_distinct_ranks and contract.count(GROUP) > 13:
-                p.append(f"Deal {deal} needs more groups than there are ranks.")
+                p.append(RuleError("rules-deal-ranks", deal=deal))
             if self.contract_distinct_suits and contract.count(RUN) > 4:
-                p.append(f"Deal {deal} needs more runs of different suits than there are "
-                         f"suits.")
+                p.append(RuleError("rules-deal-suits", deal=deal))
         return p
 
-    def _opening_problems(self) -> list[str]:
+    def _opening_problems(self) -> list[RuleError]:
         """The threshold must be reachable with the fewest cards any deal deals."""
         threshold = self.opening_points or 0
         keep = 1 if self.final_discard else 0
@@ -275,14 +271,13 @@ class RuleSet:
         usable = smallest + 1 - keep
         p = []
         if threshold > usable * top:
-            p.append(f"An opening of {threshold} points cannot be reached with "
-                     f"{smallest} cards.")
+            p.append(RuleError("rules-opening-unreachable", points=threshold, dealt=smallest))
         need = self.run_min if self.opening_pure_run else min(self.run_min, self.group_min)
         if need > usable:
-            p.append(f"An opening needs at least {need} cards but only {smallest} are dealt.")
+            p.append(RuleError("rules-opening-short", need=need, dealt=smallest))
         return p
 
-    def _search_problems(self) -> list[str]:
+    def _search_problems(self) -> list[RuleError]:
         """Hands larger than the solver answers within a turn's budget are refused: the
         table would freeze (limits measured by ``python -m bench limits``)."""
         deals = range(1, max(self.deals_per_match, len(self.hand_sizes)) + 1)
@@ -292,30 +287,26 @@ class RuleSet:
                 need = sum(self.group_min if m == GROUP else self.run_min for m in contract)
                 down = self.largest_hand(deal) - need
                 if down > SEARCH_DOWN_HAND:
-                    return [f"In deal {deal} a player could still hold {down} cards after "
-                            f"laying the contract; the game can look through at most "
-                            f"{SEARCH_DOWN_HAND} (deal fewer cards or allow fewer calls)."]
+                    return [RuleError("rules-search-down", deal=deal, size=down,
+                                      most=SEARCH_DOWN_HAND)]
             return []
         jokers = max(self.deck_for(n)[1] for n in range(self.players_min, self.players_max + 1))
         most = next(cards for up_to, cards in SEARCH_OPENING_HAND if jokers <= up_to)
         largest = max(self.largest_hand(deal) for deal in deals)
         if largest > most:
-            return [f"Hands of up to {largest} cards, with {jokers} jokers in the deck, are "
-                    f"more than the opening search answers in time: at most {most} cards."]
+            return [RuleError("rules-search-opening", size=largest, count=jokers, most=most)]
         return []
 
-    def _deck_problems(self, players: int) -> list[str]:
+    def _deck_problems(self, players: int) -> list[RuleError]:
         """A table of ``players`` must leave a stock after the deal."""
         packs, jokers = self.deck_for(players)
         cards = packs * 52 + jokers
         deals = max(self.deals_per_match, len(self.hand_sizes))
         largest = max(self.hand_size(d) for d in range(1, deals + 1))
         if players * largest + 1 >= cards:
-            return [f"{players} hands of {largest} cards need more than the "
-                    f"{cards} cards in the deck."]
+            return [RuleError("rules-deck-small", players=players, size=largest, deck=cards)]
         if cards - players * largest - 1 < players:
-            return [f"{players} hands of {largest} cards leave almost no stock "
-                    f"to draw from."]
+            return [RuleError("rules-no-stock", players=players, size=largest)]
         return []
 
 
@@ -363,5 +354,4 @@ def preset(name: str) -> RuleSet:
     try:
         return PRESETS[name]
     except KeyError:
-        raise RuleError("unknown-preset", f"There is no preset called '{name}' "
-                        f"(try: {', '.join(PRESETS)}).") from None
+        raise RuleError("unknown-preset", name=name, known=", ".join(PRESETS)) from None

@@ -146,7 +146,8 @@ def _read_one(path: Path, parse: Callable[[bytes], T], warnings: list[str]) -> A
     try:
         return parse(data)
     except Exception as error:
-        reason = damage_reason(error)
+        reason: object = error if getattr(error, "notice", None) is None and \
+            hasattr(error, "code") and hasattr(error, "params") else damage_reason(error)
         warnings.append(notice("file-damaged", file=path.name, reason=reason,
                                aside=_set_aside(path)))
         return _MISSING

@@ -19,6 +19,7 @@ from kalooki.store.savegame import (
     Seat,
     Summary,
     card_codes,
+    engine_reason,
     engine_refusal,
     first_deck,
     json_object,
@@ -43,7 +44,8 @@ def _from_0(doc: Document) -> Document:
         record = GameRecord.from_dict({**doc, "players": len(seats), "hashes": []})
         recorder = replay(record)
     except Exception as error:  # whatever the engine raises on a file's values is damage
-        raise SaveError(engine_refusal(error)) from None
+        raise SaveError(engine_refusal(error), "save-replay",
+                        reason=engine_reason(error)) from None
     return {
         "format_version": 1,
         "app_version": MIGRATED_APP_VERSION,
@@ -72,7 +74,8 @@ def _from_1(doc: Document) -> Document:
     try:
         rules = RuleSet.from_record(need(record, "rules", json_object, "record."))
     except RuleError as error:
-        raise SaveError(f"'record': {refusal_text(error)}") from None
+        raise SaveError(f"'record': {refusal_text(error)}", "save-record",
+                        reason=error) from None
     return {**doc, "format_version": 2, "summary": {**summary, "rules": rules_digest(rules)}}
 
 
@@ -84,12 +87,13 @@ def migrate(doc: Document) -> Document:
     version = need(doc, "format_version", _version)
     if version > FORMAT_VERSION:
         raise SaveError(f"This save is in format {version}, from a newer Kalooki; this "
-                        f"version reads formats up to {FORMAT_VERSION}.")
+                        f"version reads formats up to {FORMAT_VERSION}.", "save-newer",
+                        version=version, newest=FORMAT_VERSION)
     while version < FORMAT_VERSION:
         step = MIGRATIONS.get(version)
         if step is None:
             raise SaveError(f"This save is in format {version}, which no version of "
-                            f"Kalooki wrote.")
+                            f"Kalooki wrote.", "save-format", version=version)
         doc = step(doc)
         version += 1
     return doc

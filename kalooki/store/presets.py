@@ -252,7 +252,7 @@ def save_preset(paths: StorePaths, rules: RuleSet, based_on: str, name: str, *,
     named = dataclasses.replace(rules, name=name)
     problems = named.problems()
     if problems:
-        raise PresetError(problems[0])
+        raise PresetError(refusal(problems[0]))
     existing = load_shelf(paths).find(name)
     if existing is not None and not replace:
         raise PresetError(phrase("presets.exists", name=existing.name))

@@ -38,7 +38,8 @@ def decode(data: bytes) -> GameSave:
     try:
         doc = parse_json_object(data)
     except (ValueError, RecursionError) as error:
-        raise SaveError(Notice("save-not-json", reason=damage_reason(error))) from None
+        raise SaveError(Notice("save-not-json", reason=damage_reason(error)),
+                        "save-unreadable") from None
     return GameSave.from_dict(migrate(doc))
 
 

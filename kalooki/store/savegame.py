@@ -45,13 +45,28 @@ MAX_SEATS = 8
 
 
 class SaveError(Exception):
-    """A save that cannot be used. The message is one sentence naming the field or action;
-    whatever it quotes from the file is escaped, so it can be shown anywhere."""
+    """A save that cannot be used. The message is one English sentence naming the field or
+    action, for the log file and the command line; whatever it quotes from the file is
+    escaped, so it can be shown anywhere. ``code`` and ``params`` are the same facts for a
+    window, worded in the player's language (``store.<code>``, kalooki.words.notices)."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, code: str = "save-damaged", **params: Any) -> None:
         super().__init__(escaped(message))
         self.notice = message if hasattr(message, "code") else None
         """The notice the message was made from, so a screen can say it in its language."""
+        self.code = code
+        self.params = {name: _showable(value) for name, value in params.items()}
+
+
+def _showable(value: Any) -> Any:
+    """A fact quoted from the file, escaped like the message (an engine refusal's own
+    facts too), so no window or terminal is handed what it cannot show."""
+    if isinstance(value, str):
+        return escaped(value)
+    if isinstance(value, RuleError):
+        return type(value)(value.code, escaped(value.message),
+                           **{name: _showable(fact) for name, fact in value.params.items()})
+    return value
 
 
 save_name = text(NAME_CHARS)
@@ -138,10 +153,12 @@ class GameSave:
         try:
             record = GameRecord.from_dict(record_raw)
         except RuleError as error:
-            raise SaveError(f"'record': {refusal_text(error)}") from None
+            raise SaveError(f"'record': {refusal_text(error)}", "save-record",
+                            reason=error) from None
         if record.players != len(seats_raw):
             raise SaveError(f"'players' names {len(seats_raw)} players but 'record.players' "
-                            f"is {record.players}.")
+                            f"is {record.players}.", "save-players", seats=len(seats_raw),
+                            players=record.players)
         summary_raw = need(data, "summary", json_object)
         return cls(
             name=need(data, "name", save_name),
@@ -195,24 +212,27 @@ def resume(save: GameSave) -> Recorder:
     expected_at = list(range(HASH_EVERY, len(record.actions) + 1, HASH_EVERY))
     if [n for n, _ in record.hashes] != expected_at:
         raise SaveError(f"'record.hashes' must hold one digest after every {HASH_EVERY} "
-                        f"actions; some are missing, extra or out of place.")
+                        f"actions; some are missing, extra or out of place.", "save-hashes")
     try:
         dealt = first_deck(record)
     except Exception as error:
         raise SaveError(f"'record': the rules, players or seed are unusable: "
-                        f"{engine_refusal(error)}") from None
+                        f"{engine_refusal(error)}", "save-setup",
+                        reason=engine_reason(error)) from None
     if dealt != save.first_deck:
-        raise SaveError(_deck_difference(save.first_deck, dealt))
+        raise SaveError(_deck_difference(save.first_deck, dealt), "save-deck")
     try:
         recorder = replay(record)
     except Exception as error:
-        raise SaveError(engine_refusal(error)) from None
+        raise SaveError(engine_refusal(error), "save-replay",
+                        reason=engine_reason(error)) from None
     replayed = Summary.of(recorder.game)
     for field in dataclasses.fields(Summary):
         stored, actual = getattr(save.summary, field.name), getattr(replayed, field.name)
         if stored != actual:
             raise SaveError(f"'summary.{field.name}' is {_shown(stored)} but the replay "
-                            f"gives {_shown(actual)}.")
+                            f"gives {_shown(actual)}.", "save-summary",
+                            field=f"summary.{field.name}")
     return recorder
 
 
@@ -222,6 +242,12 @@ def engine_refusal(error: Exception) -> str:
     if isinstance(error, RuleError):
         return refusal_text(error)
     return f"the engine cannot use it ({type(error).__name__}: {error})."
+
+
+def engine_reason(error: Exception) -> RuleError | str:
+    """The engine's refusal, to be worded in the player's language; else the name of what
+    it raised (the English of an unexpected failure stays in the log)."""
+    return error if isinstance(error, RuleError) else type(error).__name__
 
 
 def _deck_difference(recorded: tuple[int, ...], dealt: tuple[int, ...]) -> str:
@@ -249,11 +275,12 @@ def need(data: dict[str, Any], key: str, check: Callable[[Any], Any],
          prefix: str = "") -> Any:
     """The checked value of ``data[key]``; a SaveError naming the field when absent or bad."""
     if key not in data:
-        raise SaveError(f"The save has no '{prefix}{key}'.")
+        raise SaveError(f"The save has no '{prefix}{key}'.", "save-missing",
+                        field=prefix + key)
     try:
         return check(data[key])
     except ValueError as error:
-        raise SaveError(f"'{prefix}{key}': {error}.") from None
+        raise SaveError(f"'{prefix}{key}': {error}.", "save-field", field=prefix + key) from None
 
 
 def json_object(value: Any) -> dict[str, Any]:

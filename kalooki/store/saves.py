@@ -30,7 +30,7 @@ from kalooki.store.filenames import numbered, safe_stem
 from kalooki.store.notices import notice
 from kalooki.store.paths import StorePaths
 from kalooki.store.savefile import ResumedGame, decode, load
-from kalooki.store.savegame import GameSave, SaveError, resume, save_name
+from kalooki.store.savegame import NAME_CHARS, GameSave, SaveError, resume, save_name
 
 AUTOSAVE_FOLDER = "autosave"
 AUTOSAVES_KEPT = 5
@@ -152,7 +152,9 @@ def rename_save(paths: StorePaths, path: Path, new_name: str) -> Path:
     name = _checked_name(new_name)
     loaded = read_with_fallback(path, _proved)
     if loaded.value is None:
-        raise SaveError(loaded.warnings[0] if loaded.warnings else f"{path.name} is gone.")
+        if loaded.warnings:
+            raise SaveError(loaded.warnings[0], "save-damaged")
+        raise SaveError(f"{path.name} is gone.", "save-gone", file=path.name)
     target = _named_path(paths, name, lambda existing: existing == path)
     write_json_atomic(target, dataclasses.replace(loaded.value, name=name,
                                                   kind="named").to_dict())
@@ -178,7 +180,7 @@ def _checked_name(name: str) -> str:
     try:
         checked: str = save_name(name)
     except ValueError as error:
-        raise SaveError(f"A save's name: {error}.") from None
+        raise SaveError(f"A save's name: {error}.", "save-name", most=NAME_CHARS) from None
     return checked
 
 
@@ -255,7 +257,8 @@ def _check_own(paths: StorePaths, path: Path) -> None:
     folder = path.resolve().parent
     if path.suffix != SUFFIX or folder not in (paths.saves_dir.resolve(),
                                                autosave_dir(paths).resolve()):
-        raise SaveError(f"{path} is not a saved game of this program.")
+        raise SaveError(f"{path} is not a saved game of this program.", "save-foreign",
+                        file=path.name)
 
 
 def _remove(path: Path) -> None:

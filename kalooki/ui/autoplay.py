@@ -14,6 +14,7 @@ from kalooki.ui.app import App, FrameClock
 from kalooki.ui.session import MatchSession, Seat
 from kalooki.ui.setup_panel import DEFAULT_NAMES
 from kalooki.ui.table import TableScene
+from kalooki.words import tr
 
 MAX_FRAMES = 200_000
 """A safety net: a deal takes a few hundred frames; a stuck table must not hang CI."""
@@ -29,9 +30,13 @@ class _Unthrottled:
         return 16
 
 
+AUTOPLAY_NAMES = ("North",)
+"""The first computer's name, where a person would sit."""
+
+
 def autoplay_session(rules: RuleSet, players: int, seed: int) -> MatchSession:
-    names = ("North", *DEFAULT_NAMES)
-    seats = [Seat(names[i] if i < len(names) else f"Seat {i + 1}", "medium")
+    names = AUTOPLAY_NAMES + DEFAULT_NAMES
+    seats = [Seat(names[i] if i < len(names) else tr("table.seat", number=i + 1), "medium")
              for i in range(players)]
     return MatchSession(rules, seats, seed, ai_pause=0.0)
 
@@ -62,7 +67,7 @@ def run_autoplay(rules: RuleSet = CARIBBEAN, players: int = 4, deals: int = 1,
                 screenshot.parent.mkdir(parents=True, exist_ok=True)
                 pygame.image.save(app.surface, screenshot)
             except (OSError, pygame.error) as error:
-                print(f"kalooki: --screenshot: cannot write {screenshot} ({error})",
+                print(tr("cli.screenshot_failed", path=str(screenshot), reason=str(error)),
                       file=sys.stderr)
                 return 1
         return 0

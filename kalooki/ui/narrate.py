@@ -1,8 +1,11 @@
 """The log's sentences, one per event, as the viewer may know them. Pure: no pygame.
 
-A few events need context the event does not carry (a call names no card, a tack names
-a meld by number), so the narrator keeps the card under call and reads the table it is
-given.
+Each line is a :class:`Phrase` (a catalog key and its facts), so the log is worded again
+when the language changes. The viewer is spoken to ("You drew 7♣", "Vous avez pioché
+7♣"), the others named; a sentence about the viewer has its own key (``log.<event>.you``)
+because the verb agrees with its subject. A few events need context the event does not
+carry (a call names no card, a tack names a meld by number), so the narrator keeps the
+card under call and reads the table it is given.
 """
 
 from __future__ import annotations
@@ -15,34 +18,36 @@ from kalooki.engine.rule_choices import GoingOutBonus
 from kalooki.engine.rules import RuleSet
 from kalooki.engine.scoring import OneTurnOut, one_turn_out
 from kalooki.engine.view import PublicMeld
-from kalooki.words import tr
-from kalooki.words.melds import contract_name
+from kalooki.words import Phrase, phrase
+from kalooki.words.melds import contract_name, meld_name, melds_names
+
+_ONE_TURN_OUT = {OneTurnOut.BENT_TABLE: "bent", OneTurnOut.GOING_KALOOKI: "kalooki",
+                 OneTurnOut.GOING_RAMI: "rami"}
 
 
 def _card(card: int) -> str:
     return card_text(card, True)
 
 
-_ONE_TURN_OUT = {OneTurnOut.BENT_TABLE: "bent the table",
-                 OneTurnOut.GOING_KALOOKI: "going Kalooki", OneTurnOut.GOING_RAMI: "going Rami"}
-
-
-def going_word(rules: RuleSet) -> str:
+def going_word(rules: RuleSet) -> Phrase:
     """What laying the whole hand in one turn is called at this table (the engine says
-    which feat it is, from the rules)."""
-    return _ONE_TURN_OUT[one_turn_out(rules)]
+    which feat it is, from the rules): bending the table, going Kalooki, going Rami."""
+    return phrase(f"log.feat.{_ONE_TURN_OUT[one_turn_out(rules)]}")
 
 
-def bonus_text(rules: RuleSet) -> str:
-    """What the others pay when a player goes out in one turn: ``+25 each``, ``×2``."""
+def bonus_text(rules: RuleSet) -> Phrase | None:
+    """What each other player pays when a player goes out in one turn: ``+25``, ``×2``."""
     if rules.going_out_bonus == GoingOutBonus.PLUS:
-        return f"+{rules.going_out_bonus_points} each"
-    return "×2" if rules.going_out_bonus == GoingOutBonus.DOUBLE else ""
+        return phrase("bonus.plus", points=rules.going_out_bonus_points)
+    return phrase("bonus.double") if rules.going_out_bonus == GoingOutBonus.DOUBLE else None
 
 
-def plural(count: int, word: str) -> str:
-    """``1 card``, ``2 cards``: the count with the word agreeing."""
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+def listed(items: Sequence[object]) -> object:
+    """Names joined the language's way: "Marcia and Desmond", "Marcia et Desmond"."""
+    joined: object = items[0]
+    for item in items[1:]:
+        joined = phrase("log.and", first=joined, next=item)
+    return joined
 
 
 class Narrator:
@@ -54,105 +59,117 @@ class Narrator:
         self.called_card: int | None = None
 
     def who(self, player: int | None) -> str:
-        """The player's name, or "You" for the viewer: the log speaks to the person."""
-        if player is None:
-            return "?"
-        return "You" if player == self.viewer else self.names[player]
+        return "?" if player is None else self.names[player]
 
-    def does(self, player: int | None, verb: str) -> str:
-        """``Marcia deals`` but ``You deal``: ``verb`` is a regular verb in the third
-        person (``deals``, ``wins``, ``takes``)."""
-        if player == self.viewer:
-            return f"You {verb.removesuffix('s')}"
-        return f"{self.who(player)} {verb}"
+    def said(self, key: str, player: int | None, **params: object) -> Phrase:
+        """``log.<key>.you`` about the viewer, ``log.<key>.other`` (naming ``who``) about
+        anyone else."""
+        if player is not None and player == self.viewer:
+            return phrase(f"log.{key}.you", **params)
+        return phrase(f"log.{key}.other", who=self.who(player), **params)
 
-    def _meld(self, table: Sequence[PublicMeld], index: int) -> str:
+    def _meld(self, table: Sequence[PublicMeld], index: int) -> Phrase:
+        """A table meld with its owner: "your run 5♥–8♥", "la suite 5♥–8♥ de Marcia"."""
         if not 0 <= index < len(table):
-            return "a meld"
-        owner = table[index].owner
-        whose = "your" if owner == self.viewer else f"{self.names[owner]}'s"
-        return f"{whose} {table[index].meld.describe()}"
+            return phrase("log.meld.unknown")
+        owner, meld = table[index].owner, table[index].meld
+        kind = "run" if meld.is_run else "group"
+        if owner == self.viewer:
+            return phrase(f"log.meld.yours.{kind}", meld=meld_name(meld))
+        return phrase(f"log.meld.theirs.{kind}", meld=meld_name(meld), owner=self.names[owner])
 
-    def _bent(self, bent: bool) -> str:
+    def _feat(self, bent: bool) -> Phrase | None:
         """How going out in one turn reads: going Kalooki or Rami, or bending the table."""
         if not bent:
-            return ""
+            return None
         rules = self.rules
         if rules is None or rules.uses_contracts:
-            return " and bent the table"
+            return phrase("log.feat.bent")
         bonus = bonus_text(rules)
-        return f", {going_word(rules)}" + (f" ({bonus} for the others)" if bonus else "")
+        if bonus is None:
+            return going_word(rules)
+        each = rules.going_out_bonus == GoingOutBonus.PLUS
+        return phrase("log.feat.with_each" if each else "log.feat.with_bonus",
+                      feat=going_word(rules), bonus=bonus)
 
-    def line(self, event: Event, table: Sequence[PublicMeld]) -> str | None:
+    def line(self, event: Event, table: Sequence[PublicMeld]) -> Phrase | None:
         """The sentence for ``event``, or None for events the log leaves out."""
-        kind, who, cards, info = event.kind, self.who(event.player), event.cards, event.info
+        kind, player, cards, info = event.kind, event.player, event.cards, event.info
         if kind == "deal-start":
             rules = self.rules
-            goal = (f"Open with {rules.opening_points} points" if rules is not None
-                    and not rules.uses_contracts else
-                    f"Contract: {contract_name(info['contract'])}")
-            return (f"Deal {info['deal']}: {self.does(event.player, 'deals')} "
-                    f"{plural(info['hand_size'], 'card')}. {goal}.")
+            goal = (phrase("log.goal.opening", points=rules.opening_points)
+                    if rules is not None and not rules.uses_contracts
+                    else phrase("log.goal.contract", contract=contract_name(info["contract"])))
+            return self.said("deal_start", player, deal=info["deal"], goal=goal,
+                             cards=phrase("cards.count", count=info["hand_size"]))
         if kind == "cut":
-            bonus = " Exactly right: cut bonus!" if info["bonus"] else ""
-            return (f"{who} cut {plural(info['count'], 'card')} ({info['needed']} needed)."
-                    f"{bonus}")
+            return self.said("cut_bonus" if info["bonus"] else "cut", player,
+                             cards=phrase("cards.count", count=info["count"]),
+                             needed=info["needed"])
         if kind == "upcard":
-            return f"{_card(cards[0])} is turned up."
+            return phrase("log.upcard", card=_card(cards[0]))
         if kind == "draw":
-            return f"{who} drew {_card(cards[0])}." if cards else f"{who} drew from the stock."
+            return self.said("draw", player, card=_card(cards[0])) if cards else \
+                self.said("draw_stock", player)
         if kind == "take":
-            return f"{who} took {_card(cards[0])} from the discard."
+            return self.said("take", player, card=_card(cards[0]))
         if kind == "call-window":
             self.called_card = cards[0]
             return None
         if kind == "call":
-            card = _card(self.called_card) if self.called_card is not None else "the discard"
-            return f"{who} called {card}."
+            if self.called_card is None:
+                return self.said("call_discard", player)
+            return self.said("call", player, card=_card(self.called_card))
         if kind == "call-won":
-            return f"{self.does(event.player, 'wins')} the call for {_card(cards[0])}."
+            return self.said("call_won", player, card=_card(cards[0]))
         if kind == "allow":
-            return (f"{who} allowed the call: {self.does(info['caller'], 'takes')} "
-                    f"{_card(cards[0])}.")
+            return self.said("allow", player,
+                             takes=self.said("takes", info["caller"], card=_card(cards[0])))
         if kind == "refuse":
-            return f"{who} refused the call and took {_card(cards[0])}."
+            return self.said("refuse", player, card=_card(cards[0]))
         if kind == "lay":
-            melds = [self._meld(table, i).split(" ", 1)[1] for i in info["melds"]
-                     if 0 <= i < len(table)]
-            what = "; ".join(melds) if melds else cards_text(cards, True)
-            verb = "went down with" if info["first"] else "laid"
-            return f"{who} {verb} {what}."
+            laid = [table[i].meld for i in info["melds"] if 0 <= i < len(table)]
+            melds = melds_names(laid) if laid else cards_text(cards, True)
+            return self.said("open" if info["first"] else "lay", player, melds=melds)
         if kind == "tack":
-            return f"{who} put {_card(cards[0])} on {self._meld(table, info['meld'])}."
+            return self.said("tack", player, card=_card(cards[0]),
+                             meld=self._meld(table, info["meld"]))
         if kind == "shift":
-            return (f"{who} put {_card(cards[0])} in place of the joker in "
-                    f"{self._meld(table, info['meld'])}.")
+            return self.said("shift", player, card=_card(cards[0]),
+                             meld=self._meld(table, info["meld"]))
         if kind == "release":
-            return (f"{who} freed the joker from {self._meld(table, info['meld'])} with "
-                    f"{cards_text(cards, True)}.")
+            return self.said("release", player, cards=cards_text(cards, True),
+                             meld=self._meld(table, info["meld"]))
         if kind == "discard":
-            return f"{who} discarded {_card(cards[0])}."
+            return self.said("discard", player, card=_card(cards[0]))
         if kind == "end-turn":
-            return f"{who} ended the turn."
+            return self.said("end_turn", player)
         if kind == "reshuffle":
-            return (f"The discards were shuffled into a new stock "
-                    f"({plural(info['count'], 'card')}).")
+            return phrase("log.reshuffle", cards=phrase("cards.count", count=info["count"]))
         if kind == "deal-void":
-            return "The stock ran out again: the deal is void and will be dealt again."
+            return phrase("log.deal_void")
         if kind == "deal-end":
             result = info["result"]
             if result.stalled:
-                return tr("summary.log.deal_stalled", deal=info["deal"])
-            return f"{who} went out{self._bent(result.bent)}! Deal {info['deal']} is over."
+                return phrase("summary.log.deal_stalled", deal=info["deal"])
+            feat = self._feat(result.bent)
+            if feat is None:
+                return self.said("deal_end", player, deal=info["deal"])
+            return self.said("deal_end_feat", player, deal=info["deal"], feat=feat)
         if kind == "buy-in-offer":
-            return (f"{who} {'are' if event.player == self.viewer else 'is'} over the limit "
-                    f"with {info['total']}: buy in at {info['rejoin']} or drop out?")
+            return self.said("buy_in_offer", player, total=info["total"], rejoin=info["rejoin"])
         if kind == "buy-in":
-            return f"{self.does(event.player, 'buys')} back in at {info['total']}."
+            return self.said("buy_in", player, total=info["total"])
         if kind == "eliminated":
-            return f"{who} {'are' if event.player == self.viewer else 'is'} out of the match " \
-                   f"({info['total']} points)."
+            return self.said("eliminated", player, total=info["total"])
         if kind == "match-end":
-            winners = " and ".join(self.who(p) for p in info["winners"])
-            return f"The match is over: {winners} won."
+            return self._match_end(list(info["winners"]))
         return None
+
+    def _match_end(self, winners: list[int]) -> Phrase:
+        others = [self.names[p] for p in winners if p != self.viewer]
+        if len(others) < len(winners):
+            return phrase("log.match_end.you") if not others else \
+                phrase("log.match_end.with_you", winners=listed(others))
+        return phrase("log.match_end.other", winners=listed(others), count=len(others))
+

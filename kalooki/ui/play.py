@@ -330,7 +330,7 @@ def resume_save(app: App, profile: Profile, path: Path) -> TableScene | Said:
         return str(error)
     table = _open_table(app, session, profile)
     if loaded.warnings:
-        table.log.extend(loaded.warnings)
+        table.log.extend(notice_said(warning) for warning in loaded.warnings)
         app.notify(joined(str(notice_said(warning)) for warning in loaded.warnings))
     return table
 

@@ -36,7 +36,7 @@ from kalooki.ui.table_frame import Lit, TableFrame
 from kalooki.ui.table_layout import compute_layout
 from kalooki.ui.table_log import LogPage, TableLog, log_box
 from kalooki.ui.table_motion import Motion
-from kalooki.words import tr, ui_text, ui_tooltip
+from kalooki.words import Said, tr, ui_text, ui_tooltip
 
 if TYPE_CHECKING:
     from kalooki.engine.events import Event
@@ -132,7 +132,7 @@ class ReplayScene:
                             cursor.record.rules)
 
         def said(events: tuple[Event, ...], table: tuple[PublicMeld, ...],
-                 deal: int) -> list[str]:
+                 deal: int) -> list[Said]:
             seer = self._seer(deal)
             hidden = self.shared and not self.free(deal)
             lines = (narrator.line(e.seen_by(None) if hidden else e if seer is None
@@ -143,8 +143,8 @@ class ReplayScene:
         self.lines = [said(cursor.start_events, cursor.start_table, first)]
         self.lines += [said(step.events, step.table, step.deal) for step in cursor.steps]
 
-    def log(self) -> tuple[str, ...]:
-        """The log as it stood at the cursor."""
+    def log(self) -> tuple[Said, ...]:
+        """The log as it stood at the cursor (phrases, worded as drawn)."""
         shown = [line for lines in self.lines[:self.cursor.position + 1] for line in lines]
         return tuple(shown[-LOG_LIMIT:])
 
@@ -398,7 +398,7 @@ class ReplayScene:
                    length=cursor.length)
         said = (line for lines in reversed(self.lines[:cursor.position + 1]) for line in
                 reversed(lines))
-        return where, next(said, "")
+        return where, str(next(said, ""))
 
     def draw(self, surface: pygame.Surface) -> None:
         self.painter.draw(surface, self.frame())

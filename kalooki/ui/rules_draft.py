@@ -13,6 +13,7 @@ from typing import Any
 
 from kalooki.engine.rule_fields import FIELDS, SPECS, Section
 from kalooki.engine.rules import PRESETS, RuleSet
+from kalooki.words.refusals import refusal_text
 
 
 @dataclass(frozen=True)
@@ -73,19 +74,21 @@ class Draft:
         """Every reason these rules cannot be played, each blamed on the field whose
         return to the base preset's value makes it go away (the most recently edited
         such field), else on the field edited last."""
-        sentences = self.rules.problems(players)
-        if not sentences:
+        errors = self.rules.problems(players)
+        if not errors:
             return []
         suspects = self.changed_fields()
         if self.rules.name != self.base_rules.name:
             suspects.append("name")
-        undone = {name: set(self._without(name).problems(players)) for name in suspects}
+        undone = {name: {e.facts for e in self._without(name).problems(players)}
+                  for name in suspects}
         found: list[Problem] = []
-        for sentence in sentences:
-            blamed = next((name for name in suspects if sentence not in undone[name]), None)
+        for error in errors:
+            blamed = next((name for name in suspects if error.facts not in undone[name]),
+                          None)
             if blamed is None and self.edited:
                 blamed = self.edited[-1]
-            found.append(Problem(sentence, blamed))
+            found.append(Problem(refusal_text(error), blamed))
         return found
 
     def _without(self, name: str) -> RuleSet:

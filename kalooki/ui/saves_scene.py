@@ -23,7 +23,7 @@ from kalooki.ui.clicks import DoubleClicks
 from kalooki.ui.dialogs import Dialog
 from kalooki.ui.page import BUTTON_H, Page
 from kalooki.words import Said, phrase, tr, ui_text
-from kalooki.words.formats import short_date
+from kalooki.words.formats import seat_name, short_date
 from kalooki.words.house_rules import offered_title
 from kalooki.words.notices import notice_said
 
@@ -37,7 +37,7 @@ _ACTION_W = 140
 
 def describe(entry: SaveEntry) -> tuple[str, str, str]:
     """A save's two lines and its date: name; rules, deal and each player's score."""
-    scores = ", ".join(f"{name} {total}" for name, total in
+    scores = ", ".join(f"{seat_name(name)} {total}" for name, total in
                        zip(entry.players, entry.totals, strict=True))
     state = tr("saves.finished") if entry.over else tr("saves.at_deal", deal=entry.deal)
     name = tr("saves.autosave_name", name=entry.name) if entry.kind == "autosave" \
@@ -57,7 +57,7 @@ def save_error(error: Exception) -> Said:
         known = _DISK_REASONS.get(error.errno or 0)
         reason: Said = phrase(f"saves.disk.{known}") if known else str(error.strerror or error)
         return phrase("saves.disk_refused", reason=reason)
-    return str(error)
+    return phrase("saves.refused", reason=notice_said(getattr(error, "notice", None) or error))
 
 
 Opener = Callable[[Path], Said | None]

@@ -37,9 +37,11 @@ from kalooki.ui.screens_shots import Shots
 from kalooki.ui.screens_table import eager
 from kalooki.ui.setup_panel import DEFAULT_NAMES, GameSetup
 from kalooki.ui.stats_scene import StatsScene
+from kalooki.words import tr
 
 SHEET_COLUMNS = 14
-_SAMPLE_SEATS = ("You", "Marcia", "Delroy", "Winston")
+_SAMPLE_SEATS = ("Marcia", "Delroy", "Winston")
+"""The computer players' names in the sample saves (the person is the game's "you")."""
 
 
 def _nothing() -> None:
@@ -139,8 +141,8 @@ def sample_saves(shots: Shots) -> None:
             seat = recorder.game.to_act
             assert seat is not None
             recorder.apply(eager(recorder.game.view(seat), rng), seat)
-        seats = [Seat(_SAMPLE_SEATS[0], "human"),
-                 *(Seat(n, "medium") for n in _SAMPLE_SEATS[1:])]
+        seats = [Seat(tr("setup.you"), "human"),
+                 *(Seat(n, "medium") for n in _SAMPLE_SEATS)]
         save_named(shots.store, snapshot(recorder, seats), name)
     shots.store.saves_dir.mkdir(parents=True, exist_ok=True)
     (shots.store.saves_dir / f"Torn{SUFFIX}").write_text('{"format_version": 1, "rec',

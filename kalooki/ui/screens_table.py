@@ -69,15 +69,17 @@ def _shortest(spec: MeldSpec) -> MeldSpec:
 
 def staged_table(app: App, players: int, melds: int, seed: int = 4, *,
                  rules: str | RuleSet = "caribbean-12", until_summary: bool = False,
-                 until_cut: bool = False, until_over: bool = False) -> TableScene:
+                 until_cut: bool = False, until_over: bool = False,
+                 until_call: bool = False) -> TableScene:
     """A table in ``app`` with at least ``melds`` melds laid, stopped on the human's play
-    phase (or on the human's cut, on a deal's summary, or on the match's end)."""
+    phase (or on the human's cut, on a call window asked of the human whatever the card,
+    on a deal's summary, or on the match's end)."""
     chosen = preset(rules) if isinstance(rules, str) else rules
     setup = GameSetup(chosen.name, players, (DEFAULT_LEVEL,) * (players - 1),
                       DEFAULT_NAMES[:players - 1])
     session = MatchSession(chosen, seats_for(setup), seed, ai_pause=0.0)
     session.choosers = [None, *([eager] * (players - 1))]
-    table = TableScene(app, session, speed="instant")
+    table = TableScene(app, session, speed="instant", ask_only_when_helps=not until_call)
     app.switch(table)
     rng = Rng(seed)
     for _ in range(MAX_STEPS):
@@ -89,10 +91,11 @@ def staged_table(app: App, players: int, melds: int, seed: int = 4, *,
             continue
         if session.screen_to_act:
             view = session.view()
-            if until_cut and view.phase == Phase.CUT:
+            if (until_cut and view.phase == Phase.CUT) or \
+                    (until_call and table.calls.asked):
                 break
             if (len(session.game.table) >= melds and view.phase == Phase.PLAY
-                    and not (until_cut or until_over)):
+                    and not (until_cut or until_over or until_call)):
                 break
             table.submit(eager(view, rng))
     return table
@@ -135,7 +138,7 @@ def _drag_then_hint(shots: Shots, app: App, table: TableScene) -> None:
 
 def tables(shots: Shots) -> None:
     """Mid-deal at three, four, six and eight players (a house rule); at four also a drag,
-    a hint, the pause menu and the cut."""
+    a hint, the pause menu, the cut and a call window."""
     eight = dataclasses.replace(preset("caribbean-12"), name="Eight at the table",
                                 players_max=8)
     for players in (3, 4, 6, 8):
@@ -157,6 +160,9 @@ def tables(shots: Shots) -> None:
                   pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0),
                                      buttons=(1, 0, 0))])
         shots.take(app, "table-cut")
+    with shots.app() as app:
+        staged_table(app, 4, melds=0, until_call=True)
+        shots.take(app, "table-call")
 
 
 def save(shots: Shots) -> None:

@@ -211,16 +211,14 @@ class MatchSession:
             to_act = problem.params["seat"]
             assert isinstance(to_act, int)
             name = self.names[to_act]
-            return RuleError(problem.code, f"It is {name}'s turn.", **problem.params,
-                             name=name)
+            return RuleError("not-your-turn", case="named", seat=to_act, name=name)
         return problem
 
     def submit(self, action: Action, seat: int) -> RuleError | None:
         """Apply ``action`` by ``seat``; a refusal (another seat's turn, or against the
         rules) changes nothing and is returned."""
         if self.covered and self.seats[seat].human:
-            return RuleError("screen-covered", "Show your hand first.",
-                             name=self.names[seat])
+            return RuleError("screen-covered", name=self.names[seat])
         problem = self.why_illegal(action, seat)
         if problem is None and self.gate is not None:
             problem = self.gate(action, seat)

@@ -18,7 +18,9 @@ from kalooki.engine.melds import (
     meld_value,
 )
 from kalooki.engine.rules import GROUP, RuleSet
-from kalooki.words.refusals import refusal_text
+from kalooki.words import Said, tr
+from kalooki.words.melds import meld_name
+from kalooki.words.refusals import refusal
 
 _MAX_LAYS = 32
 """Combinations of joker readings tried; more than this never occurs in real hands."""
@@ -28,23 +30,26 @@ _MAX_LAYS = 32
 class StagedMeld:
     cards: tuple[int, ...]
     readings: tuple[Meld, ...]
-    reason: str
+    reason: Said
 
     @property
     def valid(self) -> bool:
         return bool(self.readings)
 
     def label(self) -> str:
+        """The meld's name in the current language ("run 5♥–8♥ or run 6♥–9♥"), or why
+        the cards make none."""
         if not self.readings:
-            return self.reason
-        if len(self.readings) > 1:
-            return " or ".join(m.describe() for m in self.readings)
-        return self.readings[0].describe()
+            return str(self.reason)
+        named = str(meld_name(self.readings[0]))
+        for reading in self.readings[1:]:
+            named = tr("meld.either", first=named, next=meld_name(reading))
+        return named
 
 
 def assess(cards: Sequence[int], rules: RuleSet) -> StagedMeld:
     readings = tuple(interpretations(cards, rules))
-    reason = "" if readings else refusal_text(explain_invalid(cards, rules))
+    reason = "" if readings else refusal(explain_invalid(cards, rules))
     return StagedMeld(tuple(cards), readings, reason)
 
 

@@ -36,30 +36,52 @@ def summary_rect(size: tuple[int, int]) -> pygame.Rect:
 
 def _standings(names: Sequence[str], totals: Sequence[int], out: Sequence[bool] = ()) -> str:
     order = sorted(range(len(names)), key=lambda p: (bool(out) and out[p], totals[p]))
-    return "   ".join(f"{rank}. {names[p]} {totals[p]}" + (" (out)" if out and out[p] else "")
-                       for rank, p in enumerate(order, 1))
+    return "   ".join(
+        tr("summary.standing_out" if out and out[p] else "summary.standing", rank=rank,
+           name=names[p], total=totals[p])
+        for rank, p in enumerate(order, 1))
 
 
-def _bent_words(rules: RuleSet | None) -> tuple[str, str]:
-    """(title words, a loser's note) for a player going out in one turn."""
+def _title(result: DealResult, names: Sequence[str], rules: RuleSet | None) -> str:
+    """The deal's headline: stalled (scored as the hands stand), void, or who went out
+    and how (bending the table, going Kalooki or Rami, with what the others pay)."""
+    if result.stalled:
+        return tr("summary.deal_stalled", deal=result.deal)
+    if result.winner is None:
+        return tr("summary.title.void", deal=result.deal)
+    name = names[result.winner]
+    if not result.bent:
+        return tr("summary.title.out", deal=result.deal, name=name)
+    if rules is None or rules.uses_contracts:
+        return tr("summary.title.bent", deal=result.deal, name=name)
+    bonus = bonus_text(rules)
+    if bonus is None:
+        return tr("summary.title.feat", deal=result.deal, name=name, feat=going_word(rules))
+    return tr("summary.title.feat_bonus", deal=result.deal, name=name,
+              feat=going_word(rules), bonus=bonus)
+
+
+def _bent_note(rules: RuleSet | None) -> str:
+    """A loser's note when the winner went out in one turn ("×2 bent", "+25 going Rami")."""
     if rules is None:
-        return " and bent the table", ""
-    bonus = bonus_text(rules).removesuffix(" each")
+        return ""
+    bonus = bonus_text(rules)
+    if bonus is None:
+        return "" if rules.uses_contracts else str(going_word(rules))
     if rules.uses_contracts:
-        return " and bent the table", f"{bonus} bent" if bonus else ""
-    title = f", {going_word(rules)}!" + (f" Everyone else {bonus}" if bonus else "")
-    return title, f"{bonus} {going_word(rules)}".strip()
+        return tr("summary.note.bent", bonus=bonus)
+    return tr("summary.note.feat", bonus=bonus, feat=going_word(rules))
 
 
 def _final_line(names: Sequence[str], totals: Sequence[int], final: bool,
                 out: Sequence[bool]) -> str:
+    standings = _standings(names, totals, out)
     if not final:
-        return "Totals so far: " + _standings(names, totals, out)
+        return tr("summary.so_far", standings=standings)
     standing = [p for p in range(len(names)) if not (out and out[p])]
     if out and any(out) and len(standing) == 1:
-        return (f"{names[standing[0]]} is the last player standing!   "
-                + _standings(names, totals, out))
-    return "Final standings: " + _standings(names, totals, out)
+        return tr("summary.last_standing", name=names[standing[0]], standings=standings)
+    return tr("summary.final", standings=standings)
 
 
 def _score_notes(result: DealResult, player: int, bent_note: str,
@@ -71,8 +93,9 @@ def _score_notes(result: DealResult, player: int, bent_note: str,
             and not (out and out[player])):
         notes.append(bent_note)
     if result.cut_bonus and player == result.dealer:
-        notes.append("cut bonus")
-    return ", ".join(notes)
+        notes.append(tr("summary.cut_bonus"))
+    return tr("summary.notes", first=notes[0], next=notes[1]) if len(notes) == 2 \
+        else "".join(notes)
 
 
 def render_summary(art: CardArt, size: tuple[int, int], result: DealResult,
@@ -86,7 +109,7 @@ def render_summary(art: CardArt, size: tuple[int, int], result: DealResult,
     (when known) in threshold games; ``history`` (every deal so far) draws the chart of
     the running totals beside the hands."""
     threshold = rules is not None and not rules.uses_contracts
-    bent_title, bent_note = _bent_words(rules)
+    bent_note = _bent_note(rules)
     surface = pygame.Surface(size, pygame.SRCALPHA)
     surface.fill(_BACKDROP)
     panel = summary_rect(size)
@@ -95,13 +118,7 @@ def render_summary(art: CardArt, size: tuple[int, int], result: DealResult,
     big = max(20, round(size[1] * 0.036))
     small = max(14, round(size[1] * 0.022))
     pad = round(big * 0.9)
-    if result.stalled:
-        title = tr("summary.deal_stalled", deal=result.deal)
-    elif result.winner is None:
-        title = f"Deal {result.deal} is void"
-    else:
-        bent = bent_title if result.bent else ""
-        title = f"Deal {result.deal}: {names[result.winner]} went out{bent}"
+    title = _title(result, names, rules)
     surface.blit(ink.fit(title, big, panel.width - 2 * pad, ink.GOLD, bold=True),
                  (panel.left + pad, panel.top + pad))
     top = panel.top + pad + round(big * 1.8)
@@ -120,7 +137,8 @@ def render_summary(art: CardArt, size: tuple[int, int], result: DealResult,
     name_w = round(width * 0.2)
     notes = [_score_notes(result, player, bent_note, out) for player in range(rows)]
     column = max(ink.text(words, small, bold=True).get_width()
-                 for words in [f"total {t}" for t in totals] + [n for n in notes if n])
+                 for words in [tr("summary.total", total=t) for t in totals]
+                 + [n for n in notes if n])
     points_x = right - min(round(width * 0.34), max(round(width * 0.16), column + 8))
     for player in range(rows):
         y = top + player * row_h
@@ -136,19 +154,19 @@ def render_summary(art: CardArt, size: tuple[int, int], result: DealResult,
         lines = [(f"{score:+d}", colour, True)]
         if notes[player]:
             lines.append((notes[player], ink.DIM, False))
-        lines.append((f"total {totals[player]}", ink.DIM, False))
+        lines.append((tr("summary.total", total=totals[player]), ink.DIM, False))
         for number, (words, shade, bold) in enumerate(lines):
             surface.blit(ink.fit(words, small, right - points_x, shade, bold=bold),
                          (points_x, y + round(small * 1.35 * number)))
-        marks = ["went out"] if player == result.winner else []
+        marks = [(tr("summary.went_out"), ink.GOLD)] if player == result.winner else []
         if threshold and not (out and out[player] and not result.hands[player]):
             value = (openings or {}).get(player)
             if value is not None:
-                marks.append(f"opened {value}")
+                marks.append((tr("summary.opened_with", points=value), ink.DIM))
             elif opened is not None:
-                marks.append("opened" if opened[player] else "not opened")
-        for line, words in enumerate(marks, 1):
-            colour = ink.GOLD if words == "went out" else ink.DIM
+                marks.append((tr("summary.opened" if opened[player] else "summary.not_opened"),
+                              ink.DIM))
+        for line, (words, colour) in enumerate(marks, 1):
             surface.blit(ink.fit(words, small, name_w - 8, colour, bold=True),
                          (panel.left + pad, y + round(small * 1.4 * line)))
     surface.blit(ink.fit(_final_line(names, totals, final, out), small, panel.width - 2 * pad,

@@ -70,8 +70,8 @@ from kalooki.ui.table_layout import compute_layout
 from kalooki.ui.table_log import TableLog, log_box
 from kalooki.ui.table_motion import Motion
 from kalooki.ui.table_questions import Question
-from kalooki.words import Said
-from kalooki.words.refusals import refusal_text
+from kalooki.words import Said, phrase
+from kalooki.words.refusals import refusal
 
 if TYPE_CHECKING:
     from kalooki.ui.scene import Host
@@ -89,7 +89,7 @@ class Hint:
     """A suggestion on screen until the game moves on: the action and why."""
 
     action: Action
-    reason: str
+    reason: Said
 
 
 class TableScene:
@@ -132,14 +132,16 @@ class TableScene:
         """Each person's cards as they left them (and the deal), while others play."""
         self.staged: list[StagedMeld] = []
         self.lays: list[LayDown] = []
-        self.lay_problem = ""
+        self.lay_problem: Said = ""
         self.speed = speed
         self.motion = Motion(speed)
         self.input = TableInput()
         self.logbook = TableLog()
-        self.log: list[Said] = self.logbook.lines  # every line, oldest first (kept in place)
-        self.toast = ("", 0.0)
-        self.banner = ("", 0.0)
+        self.log: list[Said] = self.logbook.lines
+        """The log's lines as phrases, oldest first, worded when drawn (a language switch
+        re-words them); kept in place by the log room."""
+        self.toast: tuple[Said, float] = ("", 0.0)
+        self.banner: tuple[Said, float] = ("", 0.0)
         self.calls = CallDesk()
         self.result: DealResult | None = None
         self.summary_surface: pygame.Surface | None = None
@@ -253,7 +255,7 @@ class TableScene:
             return False
         problem = self.session.submit(action, seat)
         if problem is not None:
-            self.show_toast(refusal_text(problem))
+            self.show_toast(refusal(problem))
             return False
         self.edits.committed()
         self.absorb(self.session.take_events())
@@ -291,7 +293,7 @@ class TableScene:
         self.edits.follow(view.hand, dealt=any(event.kind == "deal" for event in events))
         self._restage()
 
-    def _note(self, event: Event, view: PlayerView, line: str | None) -> None:
+    def _note(self, event: Event, view: PlayerView, line: Said | None) -> None:
         """What an event changes at the table besides the cards: banners, the deal's end.
         A call's banner is its outcome (allowed, or refused), worded as the log has it:
         a call that is then refused is never announced as won."""
@@ -318,7 +320,7 @@ class TableScene:
         mine = self.view.to_act == self.view.player and self.view.phase == Phase.PLAY
         if mine and self.staged:
             self.lays, problem = legal_lay_downs(self.staged, self.why_illegal)
-            self.lay_problem = refusal_text(problem) if problem else ""
+            self.lay_problem = refusal(problem) if problem else ""
         else:
             self.lays, self.lay_problem = [], ""
         self.place_cards()
@@ -364,10 +366,10 @@ class TableScene:
 
     # --- messages and choices ------------------------------------------------------------
 
-    def show_toast(self, message: str) -> None:
+    def show_toast(self, message: Said) -> None:
         self.toast = (message, TOAST_SECONDS)
 
-    def show_banner(self, message: str) -> None:
+    def show_banner(self, message: Said) -> None:
         self.banner = (message, BANNER_SECONDS)
 
     def ask(self, question: Question) -> None:
@@ -399,10 +401,10 @@ class TableScene:
         it means are outlined until the game moves on."""
         view = self.view
         if not (view.my_turn and view.legal and self.session.screen_to_act):
-            self.show_toast("A hint is for your own turn.")
+            self.show_toast(phrase("table.toast.hint_not_yours"))
             return
         if view.phase == Phase.CUT:
-            self.show_toast("Cutting is luck: drag along the pack, or click it.")
+            self.show_toast(phrase("table.toast.hint_cut"))
             return
         self.hint = Hint(*hint(view))
         card = hinted_card(self.hint.action)  # selected: the next key (X) plays it
@@ -483,8 +485,7 @@ class TableScene:
         """Cards let go (or clicked to) ``place``: discard, tack, stage or reorder."""
         if place is None:
             if not clicked:
-                self.show_toast("Drop cards in your hand, the staging area, on a meld, "
-                                "or on the discard pile.")
+                self.show_toast(phrase("table.toast.drop_where"))
         elif place.kind == "discard":
             self.discard(cards)
         elif place.kind == "meld":
@@ -499,8 +500,7 @@ class TableScene:
 
     def lay_down(self) -> None:
         if not self.lays:
-            self.show_toast(self.lay_problem or "Stage your melds first: drag cards above "
-                            "your hand.")
+            self.show_toast(self.lay_problem or phrase("table.toast.stage_first"))
             return
         if len(self.lays) == 1:
             self.submit(self.lays[0])

@@ -12,45 +12,92 @@ from pygame_gui.elements import UIButton, UIVerticalScrollBar
 
 from kalooki.engine.state import Phase
 from kalooki.engine.view import PlayerView
+from kalooki.ui.form import text_width
 from kalooki.ui.summary import summary_rect
 from kalooki.ui.table_layout import TableLayout
 from kalooki.ui.table_log import LogBox, TableLog, log_box
-from kalooki.words import ui_text, ui_tooltip
+from kalooki.words import tr, ui_text, ui_tooltip
 
-_LABELS = {"lay": "Lay down", "call": "Call", "pass": "Pass", "allow": "Allow",
-           "refuse": "Refuse", "next": "Next deal", "suit": "Suits", "rank": "Ranks",
-           "hint": "Hint", "hands": ""}
-_WORDS = ("undo", "redo", "wait")
-"""Buttons labelled from the catalogs (``table.<name>``, tip ``table.<name>_tip``)."""
+_LABELS = {"lay": "table.button.lay", "call": "table.call",
+           "pass": "table.button.pass", "allow": "table.button.allow",
+           "refuse": "table.button.refuse", "next": "table.button.next",
+           "suit": "table.button.suit", "rank": "table.button.rank",
+           "hint": "table.button.hint", "hands": "table.show_hands",
+           "undo": "table.undo", "redo": "table.redo", "wait": "table.wait"}
+"""Each button's catalog key."""
 _PRIMARY = {"lay", "call", "refuse", "next"}
-_TIPS = {"suit": "Sort your hand by suit (S)", "rank": "Sort your hand by rank (R)",
-         "hint": "What would a good player do now? (H)"}
+_TIPS = {"suit": "table.tip.suit", "rank": "table.tip.rank", "hint": "table.tip.hint",
+         "hands": "table.hands_tip", "undo": "table.undo_tip", "redo": "table.redo_tip",
+         "wait": "table.wait_tip"}
 
 
-def _rects(layout: TableLayout, size: tuple[int, int]) -> dict[str, pygame.Rect]:
-    """Three rows in the sidebar's foot: the move of the moment, Undo and Redo (Wait and
-    Pass in a call window, under Call), then the sorts and Hint; Next deal on the summary
-    panel."""
+_ROWS = (("call", "wait", "pass"), ("allow", "refuse"), ("undo", "redo"),
+         ("suit", "rank", "hint"))
+"""Buttons that share a row of the sidebar's foot, left to right."""
+_FONTS = ((19, 12, ""), (16, 6, "_16"), (13, 4, "_13"))
+"""Font sizes a row may be set in, largest first: (pixels, text padding each side, the
+theme id's suffix: ``#table_16``, ``#table_primary_16``)."""
+_GAP = 8
+
+
+def _words(name: str) -> str:
+    """A button's widest words now: the Call button's with a two-digit countdown."""
+    if name == "call":
+        return tr("table.call_countdown", seconds=88)
+    return tr(_LABELS[name])
+
+
+def _fitted(row: tuple[str, ...], box: pygame.Rect, y: int,
+            h: int) -> tuple[dict[str, pygame.Rect], str]:
+    """One row's rects and font suffix: equal widths in the largest font they fit, else
+    each button as wide as its words need (the spare room shared out), so French
+    words are set smaller rather than cut."""
+    words = [_words(name) for name in row]
+    room = box.width - _GAP * (len(row) - 1)
+    equal = [room // len(row)] * len(row)
+    for pixels, pad, suffix in _FONTS:
+        needs = [text_width(w, pixels) + 2 * pad for w in words]
+        if max(needs) <= equal[0]:
+            return _placed(row, equal, box.left, y, h), suffix
+        if sum(needs) <= room:
+            spare = (room - sum(needs)) // len(row)
+            return _placed(row, [need + spare for need in needs], box.left, y, h), suffix
+    return _placed(row, equal, box.left, y, h), _FONTS[-1][2]
+
+
+def _placed(row: tuple[str, ...], widths: list[int], left: int, y: int,
+            h: int) -> dict[str, pygame.Rect]:
+    rects = {}
+    for name, width in zip(row, widths, strict=True):
+        rects[name] = pygame.Rect(left, y, width, h)
+        left += width + _GAP
+    return rects
+
+
+def _rects(layout: TableLayout,
+           size: tuple[int, int]) -> tuple[dict[str, pygame.Rect], dict[str, str]]:
+    """Three rows in the sidebar's foot: the move of the moment, Undo and Redo, then the
+    sorts and Hint; Next deal on the summary panel. Also each button's font suffix."""
     box, h = layout.buttons, layout.button_h
     gap = (box.height - 3 * h) // 2
-    rows = [box.top + i * (h + gap) for i in range(3)]
-    half = (box.width - 8) // 2
-    third = (box.width - 16) // 3
-
-    def halves(y: int) -> list[pygame.Rect]:
-        return [pygame.Rect(box.left + i * (half + 8), y, half, h) for i in range(2)]
-
-    thirds = [pygame.Rect(box.left + i * (third + 8), rows[2], third, h) for i in range(3)]
-    top = pygame.Rect(box.left, rows[0], box.width, h)
-    left, right = halves(rows[0])
-    undo, redo = halves(rows[1])
-    call, (wait, pass_) = top, halves(rows[1])  # the countdown's words need the room
+    tops = [box.top + i * (h + gap) for i in range(3)]
+    rects = {"lay": pygame.Rect(box.left, tops[0], box.width, h)}
+    rects["hands"] = rects["lay"]
+    fonts = {"lay": "", "hands": ""}
+    for row, top in zip(_ROWS, (tops[0], tops[0], tops[1], tops[2]), strict=True):
+        fitted, suffix = _fitted(row, box, top, h)
+        rects.update(fitted)
+        fonts.update(dict.fromkeys(row, suffix))
     panel = summary_rect(size)
-    after = pygame.Rect(panel.right - 240, panel.bottom - h - 16, 220, h)
-    return {"lay": top, "call": call, "wait": wait, "pass": pass_, "allow": left,
-            "refuse": right,
-            "next": after, "undo": undo, "redo": redo, "suit": thirds[0], "rank": thirds[1],
-            "hint": thirds[2], "hands": top}
+    rects["next"] = pygame.Rect(panel.right - 240, panel.bottom - h - 16, 220, h)
+    fonts["next"] = ""
+    return rects, fonts
+
+
+def _theme_id(name: str, suffix: str) -> str | None:
+    if not suffix:
+        return "#primary" if name in _PRIMARY else None
+    return f"#table_primary{suffix}" if name in _PRIMARY else f"#table{suffix}"
 
 
 class TableButtons:
@@ -66,20 +113,14 @@ class TableButtons:
               size: tuple[int, int], commands: Mapping[str, Callable[[], None]]) -> None:
         """The buttons for this window size (any earlier ones are removed)."""
         self.kill()
+        rects, fonts = _rects(layout, size)
         self.by_name = {
-            name: UIButton(rect, _LABELS[name], manager, command=commands[name],
-                           object_id="#primary" if name in _PRIMARY else None,
-                           tool_tip_text=_TIPS.get(name))
-            for name, rect in _rects(layout, size).items() if name not in _WORDS}
-        for name in _WORDS:
-            self.by_name[name] = UIButton(_rects(layout, size)[name], manager=manager,
-                                          command=commands[name], **ui_text(f"table.{name}"),
-                                          **ui_tooltip(f"table.{name}_tip"))
+            name: UIButton(rect, **ui_text(_LABELS[name]), manager=manager,
+                           command=commands[name], object_id=_theme_id(name, fonts[name]),
+                           **(ui_tooltip(_TIPS[name]) if name in _TIPS else {}))
+            for name, rect in rects.items()}
         self.log_bar = UIVerticalScrollBar(log_box(layout).bar, 1.0, manager)
         self._log_shown = self._bar_at = None
-        tip = ui_tooltip("table.hands_tip")
-        self.by_name["hands"].set_tooltip(tip["tool_tip_text"],
-                                          text_kwargs=tip["tool_tip_text_kwargs"])
 
     def refresh(self, view: PlayerView, at_screen: bool, summary_open: bool,
                 finished: bool, can_lay: bool, show_hands: bool, *,
@@ -99,7 +140,8 @@ class TableButtons:
             buttons["hint"].enable() if usable else buttons["hint"].disable()
         if summary_open:
             shown = {"next"}
-            buttons["next"].set_text("Back to menu" if finished else "Next deal")
+            buttons["next"].set_text(**ui_text("table.button.back_to_menu" if finished
+                                               else "table.button.next"))
         elif asked and view.phase == Phase.CALL:
             if call_asked:  # Wait and Pass take Undo and Redo's row while it asks
                 shown = (shown - {"undo", "redo"}) | {"call", "wait", "pass"}
@@ -114,8 +156,8 @@ class TableButtons:
                 "table.hide_hands" if show_hands else "table.show_hands"))
         elif at_screen:
             shown.add("lay")
-            buttons["lay"].set_text("Lay down" if not view.down[view.player]
-                                    else "Lay melds")
+            buttons["lay"].set_text(**ui_text("table.button.lay" if not view.down[view.player]
+                                              else "table.button.lay_more"))
             enabled = can_lay and asked and view.phase == Phase.PLAY
             buttons["lay"].enable() if enabled else buttons["lay"].disable()
         for name, button in buttons.items():

@@ -15,13 +15,13 @@ from kalooki.ui import text as ink
 from kalooki.ui.card_art import CardArt
 from kalooki.ui.felt import felt
 from kalooki.ui.highlight import Highlight, overlay, overlay_margin
-from kalooki.ui.narrate import plural
 from kalooki.ui.staging import StagedMeld, checklist, opening_tally
 from kalooki.ui.table_frame import TableFrame
 from kalooki.ui.table_layout import TableLayout
 from kalooki.ui.table_log import LogPage, log_box
 from kalooki.ui.table_motion import Sprite
 from kalooki.words import tr
+from kalooki.words.catalog import has
 
 _PANEL = (0, 0, 0, 70)
 _PANEL_EDGE = (201, 164, 76, 90)
@@ -79,10 +79,11 @@ class TablePainter:
         for rect in (layout.my_melds, layout.staging, layout.contract, layout.scores,
                      layout.log):
             _panel(surface, rect)
-        labels = ((layout.my_melds, "Your melds"), (layout.staging, "Staging: drop cards "
-                  "here to build melds"), (layout.log, "Log"))
-        for rect, words in labels:
-            surface.blit(ink.text(words, small, _LABEL), (rect.left + 8, rect.top + 4))
+        labels = ((layout.my_melds, "table.label.my_melds"),
+                  (layout.staging, "table.label.staging"), (layout.log, "table.label.log"))
+        for rect, key in labels:
+            surface.blit(ink.fit(tr(key), small, rect.width - 16, _LABEL),
+                         (rect.left + 8, rect.top + 4))
         self._static = (layout, surface)
         return surface
 
@@ -111,12 +112,15 @@ class TablePainter:
             if acting:
                 pygame.draw.rect(surface, _TO_ACT, zone.rect, 2, border_radius=10)
             level = frame.levels[seat]
-            dealer = " · dealer" if view.dealer == seat else ""
+            level_words = tr(f"setup.level.{level}") if has(f"setup.level.{level}") else level
+            heading = tr("table.zone.dealer", name=names[seat]) if view.dealer == seat \
+                else names[seat]
             line = round(font * 1.3)
-            surface.blit(ink.fit(names[seat] + dealer, font, zone.header.width,
+            surface.blit(ink.fit(heading, font, zone.header.width,
                                  ink.GOLD if acting else ink.TEXT, bold=True), zone.header)
             count = view.hand_counts[seat]
-            surface.blit(ink.fit(f"{level} · {plural(count, 'card')}", font - 2,
+            surface.blit(ink.fit(tr("table.zone.level_cards", level=level_words,
+                                    cards=tr("cards.count", count=count)), font - 2,
                                  zone.header.width,
                                  ink.DIM), (zone.header.left, zone.header.top + line))
             surface.blit(ink.fit(_standing(view, seat), font - 2, zone.header.width,
@@ -173,9 +177,9 @@ class TablePainter:
         stock = layout.stock
         for i in range(min(3, (view.stock_count + 19) // 20)):
             self._card(surface, None, stock.left - 2 * i, stock.top - 2 * i, layout.card_w)
-        surface.blit(ink.text(f"Stock {view.stock_count}", small, _LABEL),
+        surface.blit(ink.text(tr("table.pile.stock", count=view.stock_count), small, _LABEL),
                      (stock.left, stock.top - round(small * 1.5)))
-        surface.blit(ink.text("Discard", small, _LABEL),
+        surface.blit(ink.text(tr("table.pile.discard"), small, _LABEL),
                      (layout.discard.left, layout.discard.top - round(small * 1.5)))
         if not view.discard:
             pygame.draw.rect(surface, _PANEL_EDGE, layout.discard, 2, border_radius=6)
@@ -203,20 +207,19 @@ class TablePainter:
         rooms = label_rooms([rect for _, rect in frame.staged], layout.staging)
         for (meld, rect), width in zip(frame.staged, rooms, strict=True):
             mark, colour = (("✓ ", ink.GOOD) if meld.valid else ("✗ ", ink.BAD))
-            words = mark + (meld.label() if meld.valid else "no meld")
+            words = mark + (meld.label() if meld.valid else tr("table.staging.no_meld"))
             for row, line in enumerate(label_lines(words, small, width)):
                 surface.blit(ink.fit(line, small, width, colour),
                              (rect.left, rect.bottom + 3 + row * round(small * 1.15)))
         invalid = next((m for m, _ in frame.staged if not m.valid), None)
         if frame.ready:
-            status, colour = "Ready: press Lay down (Enter).", ink.GOOD
+            status, colour = tr("table.staging.ready"), ink.GOOD
         elif invalid is not None:
-            status, colour = invalid.reason, ink.BAD
+            status, colour = str(invalid.reason), ink.BAD
         elif frame.lay_problem:
-            status, colour = frame.lay_problem, ink.BAD
+            status, colour = str(frame.lay_problem), ink.BAD
         else:
-            status, colour = ("Select cards and drop them here (or press G); "
-                              "U puts them back.", ink.DIM)
+            status, colour = tr("table.staging.help"), ink.DIM
         area = layout.staging
         surface.blit(ink.fit(status, small + 1, area.width - 16, colour),
                      (area.left + 8, area.bottom - round(small * 1.6)))
@@ -229,17 +232,18 @@ class TablePainter:
         box = layout.contract.inflate(-16, -10)
         rules = view.rules
         staged = [meld for meld, _ in frame.staged]
-        deals = (f"Deal {view.deal_no}" if rules.match_end == "elimination"
-                 else f"Deal {view.deal_no} of {rules.deals_per_match}")
-        rows = [(header_words(deals, f"dealer {names[view.dealer]}", font, box.width),
-                 ink.GOLD, True)]
+        deal = (tr("table.sidebar.deal", deal=view.deal_no, dealer=names[view.dealer])
+                if rules.match_end == "elimination" else
+                tr("table.sidebar.deal_of", deal=view.deal_no, deals=rules.deals_per_match,
+                   dealer=names[view.dealer]))
+        rows = [(header_words(deal, font, box.width), ink.GOLD, True)]
         if not rules.uses_contracts:
             rows.extend(opening_rows(view, staged))
         elif view.down[view.player]:
-            rows.append(("Contract: done, you are down ✓", ink.GOOD, False))
+            rows.append((tr("table.sidebar.contract_done"), ink.GOOD, False))
         else:
             marks = checklist(view.contract, staged)
-            items = [f"{kind} {'✓' if ok else '✗'}" for kind, ok in marks]
+            items = [f"{tr(f'table.check.{kind}')} {'✓' if ok else '✗'}" for kind, ok in marks]
             for words in ink.wrap_items(items, " · ", font - 2, box.width):
                 rows.append((words, ink.TEXT, False))
         rows.append((_turn_text(view, names, frame.at_screen), ink.DIM, False))
@@ -247,8 +251,8 @@ class TablePainter:
             surface.blit(ink.fit(words, font if i == 0 else font - 2, box.width, colour, bold),
                          (box.left, box.top + i * line))
         box = layout.scores.inflate(-16, -10)
-        heading = ("Scores" if rules.match_end != "elimination"
-                   else f"Scores · out above {rules.elimination_limit}")
+        heading = (tr("table.scores") if rules.match_end != "elimination"
+                   else tr("table.scores_limit", limit=rules.elimination_limit))
         surface.blit(ink.fit(heading, font, box.width, ink.GOLD, True), box.topleft)
         for seat, name in enumerate(names):
             y = box.top + (seat + 1) * line
@@ -256,7 +260,8 @@ class TablePainter:
             colour = _TO_ACT if view.to_act == seat else ink.DIM if out else ink.TEXT
             marker = "▸ " if view.to_act == seat else "   "
             bought = view.buy_ins_used[seat] if view.buy_ins_used else 0
-            label = name + (" · out" if out else "") + (" ↺" * bought if bought else "")
+            label = (tr("table.scores_out", name=name) if out else name) \
+                + (" ↺" * bought if bought else "")
             image = ink.fit(marker + label, font, box.width - 70, colour)
             surface.blit(image, (box.left, y))
             total = ink.text(str(view.totals[seat]), font, colour, True)
@@ -278,17 +283,17 @@ class TablePainter:
         layout = frame.layout
         words = prompt(frame)
         if words:
-            colour = _HINT if frame.hint_reason is not None and words.startswith("Hint") \
+            colour = _HINT if frame.hint_reason is not None and frame.view.my_turn \
                 else ink.GOLD
             surface.blit(ink.fit(words, layout.font, layout.prompt.width, colour, True),
                          layout.prompt.topleft)
         centre_x = layout.staging.centerx
         if frame.toast:
-            _boxed(surface, ink.fit(frame.toast, layout.font, layout.staging.width - 40,
+            _boxed(surface, ink.fit(str(frame.toast), layout.font, layout.staging.width - 40,
                                     ink.BAD, True), (centre_x, layout.staging.top), _TOAST_BG)
         if frame.banner:
             big = round(layout.font * 1.5)
-            _boxed(surface, ink.fit(frame.banner, big, layout.my_melds.width, ink.GOLD, True),
+            _boxed(surface, ink.fit(str(frame.banner), big, layout.my_melds.width, ink.GOLD, True),
                    (layout.my_melds.centerx, layout.my_melds.centery), _BANNER_BG)
 
 
@@ -304,11 +309,12 @@ def label_rooms(melds: list[pygame.Rect], staging: pygame.Rect) -> list[int]:
     return rooms
 
 
-def header_words(deals: str, dealer: str, size: int, room: int) -> str:
-    """The sidebar's first row: the deal and its dealer, or the deal alone when both do
-    not fit ("dealer Des…" at 1600×1000); the dealer's zone says "dealer" too."""
-    both = f"{deals} · {dealer}"
-    return both if ink.text(both, size, bold=True).get_width() <= room else deals
+def header_words(both: str, size: int, room: int) -> str:
+    """The sidebar's first row: the deal and its dealer, or the deal alone (the words
+    before " · ") when both do not fit ("dealer Des…" at 1600×1000); the dealer's zone
+    says "dealer" too."""
+    fits = ink.text(both, size, bold=True).get_width() <= room
+    return both if fits else both.split(" · ")[0]
 
 
 def label_lines(words: str, size: int, room: int) -> list[str]:
@@ -317,16 +323,18 @@ def label_lines(words: str, size: int, room: int) -> list[str]:
     return lines if len(lines) <= 2 else [lines[0], " ".join(lines[1:])]
 
 
+_PHASES = {Phase.CUT: "cut", Phase.DRAW: "draw", Phase.CALL: "call", Phase.ALLOW: "allow",
+           Phase.PLAY: "play", Phase.BUY_IN: "buy_in"}
+
+
 def _turn_text(view: PlayerView, names: tuple[str, ...], at_screen: bool) -> str:
     """Whose move it is: "You" only to a person at the screen (autoplay and a watched
     match seat a computer where the person would sit: it is named)."""
-    if view.to_act is None:
-        return "The match is over."
-    who = "You" if at_screen and view.to_act == view.player else names[view.to_act]
-    doing = {Phase.CUT: "cutting", Phase.DRAW: "to draw", Phase.CALL: "may call",
-             Phase.ALLOW: "allow or refuse", Phase.PLAY: "playing",
-             Phase.BUY_IN: "buy in or drop out?"}
-    return f"Now: {who} — {doing.get(view.phase, '')}"
+    if view.to_act is None or view.phase not in _PHASES:
+        return tr("table.now.over")
+    mine = at_screen and view.to_act == view.player
+    who = tr("table.you") if mine else names[view.to_act]
+    return tr(f"table.now.{_PHASES[view.phase]}", who=who)
 
 
 def prompt(frame: TableFrame) -> str:
@@ -335,18 +343,19 @@ def prompt(frame: TableFrame) -> str:
     if not frame.at_screen or view.to_act is None:
         return ""
     if view.out and view.out[view.player]:
-        return f"You are out of the match: watching {names[view.to_act]} play."
+        return tr("table.prompt.out", name=names[view.to_act])
     if view.to_act != view.player:
-        return f"{names[view.to_act]} is thinking…"
+        return tr("table.prompt.thinking", name=names[view.to_act])
     if frame.hint_reason is not None:
-        return f"Hint: {frame.hint_reason}"
+        return tr("table.prompt.hint", reason=frame.hint_reason)
     top = card_text(view.top_discard, True) if view.top_discard is not None else ""
+    rules = view.rules
     if view.phase == Phase.CUT:
-        return "You deal: drag along the pack and let go where you cut, or click it."
+        return tr("table.prompt.cut")
     if view.phase == Phase.DRAW:
         if any(a.code == "take" for a in view.legal):
-            return f"Your turn: draw from the stock, or take {top} from the discard."
-        return "Your turn: draw from the stock."
+            return tr("table.prompt.draw_or_take", card=top)
+        return tr("table.prompt.draw")
     if view.phase == Phase.CALL:
         if not frame.call_asked:
             return tr("table.prompt.call_unasked", card=top)
@@ -354,37 +363,37 @@ def prompt(frame: TableFrame) -> str:
             return tr("table.prompt.call_held", card=top)
         return tr("table.prompt.call", card=top, seconds=frame.call_seconds)
     if view.phase == Phase.ALLOW:
-        caller = names[view.caller] if view.caller is not None else "Someone"
-        return f"{caller} calls {top}: Allow (A) or Refuse (F) and take it yourself."
+        if view.caller is None:
+            return tr("table.prompt.allow_someone", card=top)
+        return tr("table.prompt.allow", caller=names[view.caller], card=top)
     if view.phase == Phase.BUY_IN:
-        return f"Your total is over {view.rules.elimination_limit}: buy in or drop out."
+        return tr("table.prompt.buy_in", limit=rules.elimination_limit)
     if view.freed_joker is not None:
-        return ("Use the freed joker this turn: drag it onto a lit meld, or stage it in "
-                "a new meld.")
+        return tr("table.prompt.freed_joker")
     if view.meld_owed:
-        owed = ("a meld" if view.down[view.player] else
-                f"your opening ({view.rules.opening_points}+ points)"
-                if not view.rules.uses_contracts else "your contract")
-        return f"You took the discard: lay {owed} before you discard."
+        if view.down[view.player]:
+            return tr("table.prompt.owed_meld")
+        if not rules.uses_contracts:
+            return tr("table.prompt.owed_opening", points=rules.opening_points)
+        return tr("table.prompt.owed_contract")
     if view.down[view.player]:
-        return "Tack cards onto melds or lay new ones, then discard (double-click a card)."
-    if not view.rules.uses_contracts:
-        return (f"Stage an opening worth {view.rules.opening_points}+ points above your "
-                f"hand, or discard (double-click a card).")
-    return "Stage your contract above your hand, or discard (double-click a card)."
+        return tr("table.prompt.down")
+    if not rules.uses_contracts:
+        return tr("table.prompt.opening", points=rules.opening_points)
+    return tr("table.prompt.contract")
 
 
 def _standing(view: PlayerView, seat: int) -> str:
     """An opponent's third header line: out, down (or opened), and calls where calls exist."""
     if view.out and view.out[seat]:
-        return "out of the match"
-    if view.rules.uses_contracts:
-        down = "down ✓" if view.down[seat] else "not down"
-    else:
-        down = "opened ✓" if view.down[seat] else "not opened"
+        return tr("table.standing.out")
+    done = "yes" if view.down[seat] else "no"
+    down = tr(f"table.standing.down.{done}" if view.rules.uses_contracts
+              else f"table.standing.opened.{done}")
     if not view.rules.calls_enabled:
         return down
-    return f"{down} · calls {view.calls_made[seat]}/{view.rules.max_calls}"
+    return tr("table.standing.calls", standing=down, made=view.calls_made[seat],
+              most=view.rules.max_calls)
 
 
 def opening_rows(view: PlayerView, staged: list[StagedMeld]
@@ -392,12 +401,12 @@ def opening_rows(view: PlayerView, staged: list[StagedMeld]
     """The opening panel of a threshold game: the staged melds' points against the
     threshold, live, and whether the pure run the rules may want is there."""
     if view.down[view.player]:
-        return [("Opened ✓", ink.GOOD, True)]
+        return [(tr("table.opening.done"), ink.GOOD, True)]
     tally = opening_tally(staged, view.rules)
-    rows = [(f"Opening {tally.value} / {tally.needed}",
+    rows = [(tr("table.opening.tally", value=tally.value, needed=tally.needed),
              ink.GOOD if tally.value >= tally.needed else ink.TEXT, True)]
     if view.rules.opening_pure_run:
-        rows.append(("needs a run without a joker" + ("" if tally.pure_run_missing else " ✓"),
+        rows.append((tr("table.opening.pure_run") + ("" if tally.pure_run_missing else " ✓"),
                      ink.BAD if tally.pure_run_missing else ink.GOOD, False))
     return rows
 

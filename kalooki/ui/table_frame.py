@@ -37,6 +37,7 @@ from kalooki.ui.table_input import Drag, drag_spots
 from kalooki.ui.table_layout import TableLayout
 from kalooki.ui.table_log import LogPage
 from kalooki.ui.table_motion import Motion, Sprite
+from kalooki.words import Said
 
 
 @dataclass(frozen=True)
@@ -68,10 +69,10 @@ class TableFrame:
     staged: tuple[tuple[StagedMeld, pygame.Rect], ...]
     ready: bool
     """The staged melds make a legal lay-down."""
-    lay_problem: str
+    lay_problem: Said
     cut: tuple[int, float | None] | None
     """While the viewer cuts: the pack's size, and how far along it a cut drag is."""
-    hint_reason: str | None
+    hint_reason: Said | None
     hint_cards: tuple[pygame.Rect, ...]
     hint_places: tuple[pygame.Rect, ...]
     call_asked: bool
@@ -79,9 +80,9 @@ class TableFrame:
     call_seconds: int | None
     """The call countdown's number (the Call button shows the same); None while held."""
     log: LogPage
-    """The log's entries on screen, wrapped to the panel."""
-    toast: str
-    banner: str
+    """The log's entries on screen, wrapped to the panel (worded as drawn)."""
+    toast: Said
+    banner: Said
 
 
 def dragged_sprites(drag: Drag | None, layout: TableLayout,

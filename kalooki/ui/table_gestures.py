@@ -35,6 +35,7 @@ from kalooki.engine.cards import face_of, is_joker, sort_key_rank
 from kalooki.engine.melds import HIGH, LOW, End
 from kalooki.engine.state import Phase
 from kalooki.engine.view import PlayerView
+from kalooki.words import Phrase, phrase
 
 Pile = Literal["stock", "discard"]
 
@@ -43,10 +44,10 @@ Pile = Literal["stock", "discard"]
 class Nudge:
     """A gesture that is no move: what to tell the player instead."""
 
-    text: str
+    text: Phrase
 
 
-ONE_CARD = Nudge("Discard one card: select just one, then drop it on the pile.")
+ONE_CARD = Nudge(phrase("table.toast.one_card"))
 
 
 def _face_key(action: Action) -> Hashable:

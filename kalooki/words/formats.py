@@ -1,12 +1,13 @@
 """Numbers and dates the way each language writes them ("12.5" / "12,5"; "3 Mar 2026 18:30"
 / "3 mars 2026 18:30"), from the catalogs' ``format.*`` entries rather than the system
-locale, so the game speaks one language whatever the machine is set to."""
+locale, so the game speaks one language whatever the machine is set to; and the default
+name of a person, which follows the language too."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
-from kalooki.words.catalog import tr
+from kalooki.words.catalog import LANGUAGES, tr
 
 
 def decimal(value: float, places: int = 1) -> str:
@@ -18,3 +19,11 @@ def short_date(when: datetime) -> str:
     """Day, short month name, year and time of day."""
     return tr("format.date_time", day=when.day, month=tr(f"format.month.{when.month}"),
               year=when.year, time=f"{when:%H:%M}")
+
+
+def seat_name(name: str) -> str:
+    """A seat's name as this language says it: the word the game gives a person who
+    did not type a name ("You", "Vous") follows the language; a typed name stays."""
+    if name in {tr("setup.you", locale=lang) for lang in LANGUAGES}:
+        return tr("setup.you")
+    return name

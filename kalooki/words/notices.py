@@ -2,14 +2,18 @@
 
 The store makes each notice from a code and parameters (``kalooki.store.notices``), and
 keeps its English sentence for the log file; here the same facts become a Phrase from the
-catalog's ``store.<code>``. Read by duck typing, since the store lives above this layer.
+catalog's ``store.<code>`` (a refused save's ``SaveError`` too, by its code; an engine
+refusal among the facts by its own sentence). Read by duck typing, since the store lives
+above this layer.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
+from kalooki.engine.errors import RuleError
 from kalooki.words.catalog import LANGUAGES, Said, has, phrase
+from kalooki.words.refusals import refusal
 
 _RENAMED = {"default": "instead"}
 """Parameters whose store names python-i18n reserves, and the names the catalog uses."""
@@ -20,6 +24,8 @@ def _key(code: str) -> str:
 
 
 def _param(name: str, value: object) -> object:
+    if isinstance(value, RuleError):
+        return refusal(value)
     if hasattr(value, "code") and hasattr(value, "params"):
         return notice_said(value)
     if name == "what" and has(f"store.what.{value}", LANGUAGES[0]):

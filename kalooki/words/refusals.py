@@ -4,7 +4,8 @@ facts of its sentence (``params``); the sentence is the catalog's ``error.<code>
 
 Parameters are put into words by what they are: a Meld by its name, a nested RuleError by
 its own sentence, a ``card``/``cards`` parameter (card ids) by the cards' faces, ``rank``
-by the rank's plural, ``contract``/``laid`` (kinds of meld) as a contract; anything else
+by the rank's plural, ``contract``/``laid`` (kinds of meld) as a contract, ``seat`` by
+the player's number (from 1), ``rule`` (a RuleSet field) by its label; anything else
 (a count, a name, a typed word) as it is.
 """
 
@@ -25,7 +26,12 @@ _BY_NAME: dict[str, Callable[[Any], object]] = {
     "rank": ranks_name,
     "contract": contract_name,
     "laid": contract_name,
+    "seat": lambda seat: seat + 1,
+    "rule": lambda name: phrase(f"rules.field.{name}.label")
+    if has(f"rules.field.{name}.label", LANGUAGES[0]) else name,
 }
+"""How a parameter is put into words, by its name (a seat, counted from 0 by the
+program, is the player's number, counted from 1; a rule field by its label)."""
 
 
 def refusal_key(code: str, case: object = None) -> str:
