@@ -10,7 +10,8 @@ of one concept each:
 - :mod:`table_frame` is the frozen snapshot of one frame, which :mod:`table_draw` paints;
 - :mod:`table_buttons` holds the widgets; :mod:`table_questions` the choice panels;
 - :mod:`table_hand` keeps the person's own cards as arranged, with undo and redo;
-- :mod:`call_window` times the person's call window and says whom a key press is for.
+- :mod:`call_window` times the person's call window and says whom a key press is for;
+- :mod:`table_seats` knows who plays at the screen (a watch, the device passed on).
 
 The scene reads the player's view (never the game) and changes nothing itself: every
 move goes through the session's door as the move of the seat at the screen.
@@ -70,6 +71,7 @@ from kalooki.ui.table_layout import compute_layout
 from kalooki.ui.table_log import TableLog, log_box
 from kalooki.ui.table_motion import Motion
 from kalooki.ui.table_questions import Question
+from kalooki.ui.table_seats import ScreenSeats
 from kalooki.words import Said, phrase
 from kalooki.words.refusals import refusal
 
@@ -92,7 +94,7 @@ class Hint:
     reason: Said
 
 
-class TableScene:
+class TableScene(ScreenSeats):
     pause_extras: tuple[tuple[str, Callable[[], None]], ...] = ()
     help_topic = "table"
     help_rules: Callable[[], None] | None = None
@@ -161,63 +163,6 @@ class TableScene:
             self.logbook.retell(session.record, None if session.shared_screen
                                 else session.viewer, self.narrator)
         self.absorb(events)
-
-    # --- who plays at the screen -----------------------------------------------------
-
-    @property
-    def seat(self) -> int | None:
-        """The seat the person at the screen plays (None: computers only, autoplay)."""
-        return self.session.screen_seat
-
-    @property
-    def at_screen(self) -> bool:
-        return self.seat is not None
-
-    @property
-    def watching(self) -> bool:
-        """Every seat is a computer's: the person at the screen watches."""
-        return self.seat is None
-
-    @property
-    def open_hands(self) -> dict[int, tuple[int, ...]]:
-        """The hands to draw face up beyond the viewer's own: all of them in a watched
-        match with hands shown (no one at the table to hide them from), else none."""
-        return self.session.open_hands() if self.watching and self.show_hands else {}
-
-    def toggle_hands(self) -> None:
-        if self.watching:
-            self.show_hands = not self.show_hands
-            self._refresh_widgets()
-
-    @property
-    def passing(self) -> bool:
-        """The screen is covered and asks for the next person (the device is passed)."""
-        return self.asked is not None and self.asked.passes
-
-    def _offer_pass(self) -> None:
-        awaited = self.session.awaited
-        if awaited is not None and self.chooser is None and self.result is None:
-            self.ask(questions.pass_device(self.session.names[awaited], self.reveal))
-
-    def reveal(self) -> None:
-        """The awaited person is at the screen: their hand, through their eyes."""
-        awaited = self.session.awaited
-        if awaited is not None and self.session.reveal(awaited):
-            self.close_chooser()
-            self.reseat()
-
-    def reseat(self) -> None:
-        """Look through the eyes of the session's viewer anew (the device was passed to
-        the next person): their cards as they left them this deal (a card that came
-        meanwhile, a call's penalty card, glows); the log, shared, only ever told what
-        all may see."""
-        self.view = self.session.view()
-        deal, edits = self.kept.pop(self.view.player, (-1, HandEdits()))
-        same_deal = deal == self.view.deal_no
-        self.edits = edits if same_deal else HandEdits()
-        self.edits.follow(self.view.hand, dealt=not same_deal)
-        self.hint = None
-        self.on_resize(self.app.size)
 
     # --- widgets ---------------------------------------------------------------------
 
