@@ -110,7 +110,7 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 def parse_seats(text: str, players: int) -> tuple[str, ...]:
     seats = tuple(s.strip() for s in text.split(",") if s.strip())
     if len(seats) != players:
-        raise RuleError("bad-seats", f"--seats names {len(seats)} seats for {players} players.")
+        raise RuleError("bad-seats", count=len(seats), players=players)
     for seat in seats:
         level, _, personality = seat.partition(":")
         make_player(level, personality or None)  # refuses an unknown level or name

@@ -48,18 +48,18 @@ def _closest(rules: RuleSet) -> str:
 def rules_from_data(data: Any) -> RuleSet:
     """Build and validate a rule set from a custom-preset document."""
     if not isinstance(data, dict):
-        raise RuleError("bad-rules", "A custom preset must be a JSON object of fields.")
+        raise RuleError("bad-rules", case="preset_not_object")
     fields = dict(data)
     version = fields.pop("format", FORMAT)
     if version != FORMAT:
-        raise RuleError("bad-rules", f"Custom preset format {version!r} is not supported "
-                        f"(this game reads format {FORMAT}).")
+        raise RuleError("bad-rules", case="preset_format", value=repr(version),
+                        number=FORMAT)
     base_name = fields.pop("based_on", "caribbean")
     if not isinstance(base_name, str):
-        raise RuleError("bad-rules", "Rule field 'based_on' must name a preset.")
+        raise RuleError("bad-rules", case="preset_based_on")
     rules = RuleSet.from_dict(fields, base=preset(base_name))
     if "name" not in fields:
-        raise RuleError("bad-rules", "A custom preset needs a 'name'.")
+        raise RuleError("bad-rules", case="preset_no_name")
     rules.validate()
     return rules
 
@@ -73,6 +73,6 @@ def loads_rules(text: str) -> RuleSet:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise RuleError("bad-rules", f"The custom preset is not valid JSON (line {error.lineno}"
-                        f", column {error.colno}).") from None
+        raise RuleError("bad-rules", case="preset_json", line=error.lineno,
+                        column=error.colno) from None
     return rules_from_data(data)
