@@ -21,7 +21,7 @@ from kalooki.ui.app import App
 from kalooki.ui.table import TableScene
 from kalooki.ui.table_input import Place
 from kalooki.ui.table_keys import FOCUS_COLOUR
-from tests.test_ui_table import good_seed, human_decision, make_session, wait_for_human
+from tests.test_ui_table import good_seed, make_session, play_whole_deal, wait_for_human
 
 __all__ = ["good_seed"]  # the fixture, shared with the mouse's deal
 
@@ -110,21 +110,9 @@ def same(made: Action, meant: Action) -> bool:
 
 
 def test_a_whole_deal_played_with_the_keyboard_alone(app: App, good_seed: int) -> None:
-    session = make_session(good_seed)
-    table = TableScene(app, session, speed="instant")
-    app.switch(table)
-    app.run_frames(2)
-    kinds = []
-    while table.result is None:
-        wait_for_human(app, table)
-        if table.result is not None:
-            break
-        action = human_decision(session.view())
-        by_keys(app, table, action)
-        kinds.append(action.code.split()[0])
-        app.run_frames(1)
+    table, kinds = play_whole_deal(app, good_seed, by_keys)
     assert {"draw", "lay", "tack", "discard"} <= set(kinds)
-    assert session.game.results[0].winner is not None
+    assert table.session.game.results[0].winner is not None
     key(app, pygame.K_RETURN)  # the summary's next deal, by key too
     assert table.result is None
 

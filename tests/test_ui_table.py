@@ -10,6 +10,7 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -218,7 +219,12 @@ def perform(app: App, table: TableScene, action: Action) -> None:
     assert_cards_whole(table)
 
 
-def test_a_whole_deal_played_with_the_mouse(app: App, good_seed: int) -> None:
+Act = Callable[[App, TableScene, Action], None]
+
+
+def play_whole_deal(app: App, good_seed: int, act: Act) -> tuple[TableScene, list[str]]:
+    """A deal on the good seed with every person's move made by ``act`` (the mouse, the
+    keys) until it ends: the table, and the kind of each move made."""
     session = make_session(good_seed)
     table = TableScene(app, session, speed="instant")
     app.switch(table)
@@ -229,9 +235,15 @@ def test_a_whole_deal_played_with_the_mouse(app: App, good_seed: int) -> None:
         if table.result is not None:
             break
         action = human_decision(session.view())
-        perform(app, table, action)
+        act(app, table, action)
         kinds.append(action.code.split()[0])
         app.run_frames(1)
+    return table, kinds
+
+
+def test_a_whole_deal_played_with_the_mouse(app: App, good_seed: int) -> None:
+    table, kinds = play_whole_deal(app, good_seed, perform)
+    session = table.session
     assert {"draw", "lay", "tack", "discard"} <= set(kinds)
     assert session.game.results[0].winner is not None
     assert table.summary_surface is not None and table.buttons["next"].visible

@@ -128,7 +128,7 @@ class FocusRing:
         if event.key == pygame.K_TAB:
             self.move(-1 if event.mod & pygame.KMOD_SHIFT else 1)
             return True
-        current = self._alive_current() if self.shown else None
+        current = self._alive_current(self.reachable()) if self.shown else None
         if current is None:
             return False
         if isinstance(current, UIButton) and event.key in _PRESS_KEYS:
@@ -149,14 +149,12 @@ class FocusRing:
         if not widgets:
             self.current, self.shown = None, False
             return
-        current = self._alive_current()
-        if current in widgets and self.shown:
-            index = (widgets.index(current) + step) % len(widgets)
-        elif current in widgets:
-            index = widgets.index(current)
+        current = self._alive_current(widgets)
+        if current is None:
+            index = 0 if step > 0 else -1
         else:
-            index = 0 if step > 0 else len(widgets) - 1
-        self.focus(widgets[index])
+            index = widgets.index(current) + (step if self.shown else 0)
+        self.focus(widgets[index % len(widgets)])
 
     def forget(self) -> None:
         """A new scene: nothing in focus until the next Tab."""
@@ -169,13 +167,12 @@ class FocusRing:
         self._last_rect = element.rect.copy()
         self.manager.set_focus_set(element)
 
-    def _alive_current(self) -> UIElement | None:
-        """The widget in focus; when a scene has rebuilt its widgets, the new one in the
-        old one's place (the nearest), so the ring stays where the player left it."""
-        current = self.current
-        if current is not None and current.alive() and current in self.reachable():
-            return current
-        widgets = self.reachable()
+    def _alive_current(self, widgets: list[UIElement]) -> UIElement | None:
+        """The widget in focus among ``widgets`` (the reachable ones); when a scene has
+        rebuilt its widgets, the new one in the old one's place (the nearest), so the ring
+        stays where the player left it."""
+        if self.current in widgets:
+            return self.current
         if self._last_rect is None or not widgets:
             self.current = None
             return None
@@ -215,7 +212,7 @@ class FocusRing:
 
     def draw(self, surface: pygame.Surface) -> None:
         """The ring around the widget in focus, over everything pygame_gui drew."""
-        current = self._alive_current() if self.shown else None
+        current = self._alive_current(self.reachable()) if self.shown else None
         if current is None:
             return
         ring = current.rect.inflate(2 * _RING_GAP, 2 * _RING_GAP)
