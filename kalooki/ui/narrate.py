@@ -4,13 +4,19 @@ Each line is a :class:`Phrase` (a catalog key and its facts), so the log is word
 when the language changes. The viewer is spoken to ("You drew 7♣", "Vous avez pioché
 7♣"), the others named; a sentence about the viewer has its own key (``log.<event>.you``)
 because the verb agrees with its subject. A few events need context the event does not
-carry (a call names no card, a tack names a meld by number), so the narrator keeps the
-card under call and reads the table it is given.
+carry (a call names no card, a tack names a meld by number), so the narrator keeps what
+the deal has told so far (the dealer and hand size, the card under call, the caller whose
+call comes first, the penalty cards still to come) and reads the table it is given.
+
+The log tells what the player sees, when they see it: the hand size when the cards are
+dealt (after the cut), and a call's outcome only once the turn player has allowed or
+refused it (the engine ranks the callers first: that caller's call "comes first").
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from kalooki.engine.cards import card_text, cards_text
 from kalooki.engine.events import Event
@@ -57,6 +63,12 @@ class Narrator:
         self.viewer = viewer
         self.rules = rules
         self.called_card: int | None = None
+        self.dealer: int | None = None
+        self.hand_size: int | None = None
+        self.caller: int | None = None
+        """The caller whose call comes first, until the turn player answers."""
+        self.penalty_due = 0
+        """Penalty cards the allowed caller still draws (their draws say so)."""
 
     def who(self, player: int | None) -> str:
         return "?" if player is None else self.names[player]
@@ -96,18 +108,20 @@ class Narrator:
         """The sentence for ``event``, or None for events the log leaves out."""
         kind, player, cards, info = event.kind, event.player, event.cards, event.info
         if kind == "deal-start":
-            rules = self.rules
-            goal = (phrase("log.goal.opening", points=rules.opening_points)
-                    if rules is not None and not rules.uses_contracts
-                    else phrase("log.goal.contract", contract=contract_name(info["contract"])))
-            return self.said("deal_start", player, deal=info["deal"], goal=goal,
-                             cards=phrase("cards.count", count=info["hand_size"]))
+            return self._deal_start(player, info)
         if kind == "cut":
             return self.said("cut_bonus" if info["bonus"] else "cut", player,
                              cards=phrase("cards.count", count=info["count"]),
                              needed=info["needed"])
         if kind == "upcard":
-            return phrase("log.upcard", card=_card(cards[0]))
+            if self.hand_size is None:
+                return phrase("log.upcard", card=_card(cards[0]))
+            return self.said("dealt", self.dealer, card=_card(cards[0]),
+                             cards=phrase("cards.count", count=self.hand_size))
+        if kind == "draw" and self.penalty_due and player == self.caller:
+            self.penalty_due -= 1
+            return self.said("penalty", player, card=_card(cards[0])) if cards else \
+                self.said("penalty_stock", player)
         if kind == "draw":
             return self.said("draw", player, card=_card(cards[0])) if cards else \
                 self.said("draw_stock", player)
@@ -121,12 +135,16 @@ class Narrator:
                 return self.said("call_discard", player)
             return self.said("call", player, card=_card(self.called_card))
         if kind == "call-won":
+            self.caller = player
             return self.said("call_won", player, card=_card(cards[0]))
         if kind == "allow":
+            self.caller = info["caller"]
+            self.penalty_due = self.rules.call_penalty_cards if self.rules is not None else 0
             return self.said("allow", player,
                              takes=self.said("takes", info["caller"], card=_card(cards[0])))
         if kind == "refuse":
-            return self.said("refuse", player, card=_card(cards[0]))
+            return self.said("refuse", player, card=_card(cards[0]),
+                             call=self.said("whose_call", self.caller))
         if kind == "lay":
             laid = [table[i].meld for i in info["melds"] if 0 <= i < len(table)]
             melds = melds_names(laid) if laid else cards_text(cards, True)
@@ -165,6 +183,17 @@ class Narrator:
         if kind == "match-end":
             return self._match_end(list(info["winners"]))
         return None
+
+    def _deal_start(self, dealer: int | None, info: Mapping[str, Any]) -> Phrase:
+        """The dealer and what the deal asks; the hand size waits for the cards (after
+        the cut, when there is one)."""
+        self.dealer, self.hand_size = dealer, info["hand_size"]
+        self.caller, self.penalty_due = None, 0
+        rules = self.rules
+        goal = (phrase("log.goal.opening", points=rules.opening_points)
+                if rules is not None and not rules.uses_contracts
+                else phrase("log.goal.contract", contract=contract_name(info["contract"])))
+        return self.said("deal_start", dealer, deal=info["deal"], goal=goal)
 
     def _match_end(self, winners: list[int]) -> Phrase:
         others = [self.names[p] for p in winners if p != self.viewer]

@@ -1,0 +1,110 @@
+"""The log tells what the player sees, when they see it: the deal's hand size once the
+cards are dealt (after the cut), and a call's outcome only once the turn player has
+answered it, never a call "won" that is then refused."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from kalooki.engine.actions import Allow, Call, Cut, Discard, DrawStock, Pass, Refuse
+from kalooki.engine.cards import parse_cards
+from kalooki.engine.events import Event
+from kalooki.engine.state import Game
+from kalooki.ui.narrate import Narrator
+from kalooki.words import set_language
+from tests.rig import CARIB, rigged
+
+NAMES = ["Desmond", "Marcia", "Ana", "Delroy"]
+
+
+def told(narrator: Narrator, events: list[Event]) -> list[str]:
+    """The lines of ``events`` as the narrator's viewer may see them."""
+    lines = (narrator.line(event.seen_by(narrator.viewer), ()) for event in events)
+    return [str(line) for line in lines if line]
+
+
+def cut_and_deal(viewer: int | None) -> list[str]:
+    """The opening of a match with a cut: the deal's start, the cut, the cards dealt."""
+    game = Game.new(CARIB, 4, seed=11)
+    assert game.phase == "cut"
+    narrator = Narrator(NAMES, viewer, CARIB)
+    dealer = game.to_act
+    assert dealer is not None
+    lines = told(narrator, game.start_events)
+    return lines + told(narrator, game.apply(Cut(40), dealer))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_hand_size_is_told_when_the_cards_are_dealt_after_the_cut(lang: str) -> None:
+    set_language(lang)
+    lines = cut_and_deal(viewer=None)
+    game = Game.new(CARIB, 4, seed=11)
+    dealer = NAMES[game.dealer]
+    cards = f"{game.hand_size} {'cards' if lang == 'en' else 'cartes'}"
+    assert dealer in lines[0] and cards not in lines[0]  # dealer and contract only
+    assert ("Contract" if lang == "en" else "Contrat") in lines[0]
+    cut = next(i for i, line in enumerate(lines) if (" cut " if lang == "en" else "coupé") in line)
+    dealt = next(i for i, line in enumerate(lines) if cards in line)
+    assert cut < dealt == len(lines) - 1 and dealer in lines[dealt]
+
+
+def test_the_dealer_is_spoken_to_when_the_viewer_deals() -> None:
+    game = Game.new(CARIB, 4, seed=11)
+    lines = cut_and_deal(viewer=game.dealer)
+    assert lines[0].startswith("Deal 1: you are the dealer.")
+    assert lines[-1].startswith(f"You dealt {game.hand_size} cards each and turned up ")
+
+
+FOUR = ["2S 3S", "4S 5S", "6S 7S", "8S 9S"]
+
+
+def to_the_turn_players_answer(narrator: Narrator) -> tuple[Game, list[str]]:
+    """Seat 0 throws 2♠; seat 3 calls it (seat 2 passes): seat 1 must answer."""
+    game = rigged(FOUR, stock="KH QH JH")
+    lines = told(narrator, game.apply(DrawStock(), 0))
+    lines += told(narrator, game.apply(Discard(parse_cards(["2S"])[0]), 0))
+    lines += told(narrator, game.apply(Pass(), 2))
+    lines += told(narrator, game.apply(Call(), 3))
+    assert game.to_act == 1 and game.phase == "allow"
+    return game, lines
+
+
+@pytest.mark.parametrize("viewer", [None, 1, 3])
+def test_a_refused_call_is_never_told_as_won(viewer: int | None) -> None:
+    narrator = Narrator(NAMES, viewer, CARIB)
+    game, before = to_the_turn_players_answer(narrator)
+    after = told(narrator, game.apply(Refuse(), 1))
+    words = before + after
+    assert not any("win" in line.lower() for line in words), words
+    assert "comes first" in before[-1]
+    refused = after[0]
+    assert "refused" in refused and "2♠" in refused
+    caller = "your call" if viewer == 3 else "Delroy's call"
+    assert caller in refused
+
+
+def test_an_allowed_call_tells_the_taking_and_each_penalty_card() -> None:
+    rules = dataclasses.replace(CARIB, call_penalty_cards=2)
+    narrator = Narrator(NAMES, 3, rules)
+    game = rigged(FOUR, rules=rules, stock="KH QH JH")
+    for action, seat in [(DrawStock(), 0), (Discard(parse_cards(["2S"])[0]), 0),
+                         (Pass(), 2), (Call(), 3)]:
+        game.apply(action, seat)
+    lines = told(narrator, game.apply(Allow(), 1))
+    assert lines == ["Marcia allowed the call: you take 2♠.",
+                     "You drew Q♥ as a penalty.",
+                     "You drew J♥ as a penalty."]
+    later = told(narrator, game.apply(DrawStock(), 1))
+    assert later == ["Marcia drew from the stock."]  # the turn player's draw is no penalty
+
+
+def test_french_tells_the_call_first_then_its_refusal() -> None:
+    set_language("fr")
+    narrator = Narrator(NAMES, None, CARIB)
+    game, before = to_the_turn_players_answer(narrator)
+    after = told(narrator, game.apply(Refuse(), 1))
+    assert before[-1] == "L'appel de Delroy pour 2♠ passe en premier."
+    assert after == ["Marcia a refusé l'appel de Delroy et a pris 2♠."]
+    assert not any("remporte" in line for line in before + after)
