@@ -95,6 +95,26 @@ def test_hint_gives_a_legal_action_and_a_reason_naming_the_card():
     assert card_text(game.discard[-1], True) in str(reason)
 
 
+def _kept_by_the_hint(hand: str, deal_no: int) -> str:
+    """The reason the hint gives for its discard, holding ``hand`` and drawing J♣."""
+    game = rigged([hand, "2D 3D 4D 6D 7D JD QD AH 4S 5S", "2S 3S 4S 6S 7S JS QS AS 8S 10S"],
+                  rules=preset("baby"), stock="JC", turn=0, deal_no=deal_no)
+    game.apply(DrawStock(), 0)
+    action, reason = hint(game.view(0))
+    assert action == Discard(game.hands[0][-1])  # J♣, which nothing uses
+    return str(reason)
+
+
+def test_the_hints_keeps_name_only_cards_of_melds_the_contract_can_use():
+    # three groups: 5♥ 6♥ are neighbours but in no meld this contract lays
+    groups = _kept_by_the_hint("7S 7H 9D 9C KS KH KD 5H 6H 2C", deal_no=1)
+    assert "keeps 7♠ 7♥ 9♣ 9♦ for the 2 cards" in groups
+    assert "5♥" not in groups and "6♥" not in groups and "2♣" not in groups
+    # two groups and a run: the same 5♥ 6♥, with 7♥, begin the run
+    run = _kept_by_the_hint("7S 7H 9D 9C KS KH KD 5H 6H 2C", deal_no=2)
+    assert "keeps 5♥ 6♥ 7♥" in run and "2♣" not in run
+
+
 def test_hint_refuses_a_view_that_is_not_the_players_turn():
     game = rigged(["5H 5S 5D", "2C 3C 4C", "2D 3D 4D"], turn=0)
     with pytest.raises(ValueError):

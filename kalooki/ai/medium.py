@@ -33,7 +33,14 @@ from kalooki.engine.actions import (
     TackOn,
     TakeDiscard,
 )
-from kalooki.engine.cards import JOKER_BASE, card_text, cards_text, face_of, is_joker
+from kalooki.engine.cards import (
+    JOKER_BASE,
+    card_text,
+    cards_text,
+    face_of,
+    is_joker,
+    sort_key_rank,
+)
 from kalooki.engine.deal import Phase
 from kalooki.engine.rng import Rng
 from kalooki.engine.rule_choices import DiscardTake
@@ -352,10 +359,11 @@ class MediumPlayer:
             return phrase("hint.reason.discard_costliest", card=_sym(card))
         hand = [c for c in view.hand if c != card]
         need = self.ev.need(hand)
-        shape = knowledge.shape_of(hand)
-        keepers = [c for c in hand if knowledge.neighbours(c, hand, shape) != (0, 0, 0)]
-        if keepers and need > 0:
-            shown = cards_text(sorted(keepers, key=face_of)[:4], True)
+        # the cards the hand is building on: without any one of them it is further from
+        # going down (a card with mere neighbours, in no meld the contract can use, is not)
+        keepers = [c for c in hand if need > 0 and self.ev.need_without(hand, c) > need]
+        if keepers:
+            shown = cards_text(sorted(keepers, key=sort_key_rank)[:4], True)
             return phrase("hint.reason.discard_keeps", card=_sym(card), keepers=shown, count=need)
         return phrase("hint.reason.discard_least", card=_sym(card))
 

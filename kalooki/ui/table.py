@@ -460,6 +460,7 @@ class TableScene(ScreenSeats):
     def update(self, dt: float) -> None:
         self.input.tick(dt)
         self._buttons.follow_log(self.logbook, log_box(self.layout))
+        self._buttons.place_tips(self.app.size)
         self.motion.update(dt)
         if self.session.update(dt, busy=self.motion.busy):
             self.absorb(self.session.take_events())

@@ -4,11 +4,11 @@ the player's view; what they do is the table's (``commands``, by button name).""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UIVerticalScrollBar
+from pygame_gui.elements import UIButton, UITooltip, UIVerticalScrollBar
 
 from kalooki.engine.state import Phase
 from kalooki.engine.view import PlayerView
@@ -38,6 +38,23 @@ _FONTS = ((19, 12, ""), (16, 6, "_16"), (13, 4, "_13"))
 """Font sizes a row may be set in, largest first: (pixels, text padding each side, the
 theme id's suffix: ``#table_16``, ``#table_primary_16``)."""
 _GAP = 8
+_TIP_GAP = 6
+
+
+def tip_place(tip: pygame.Rect, target: pygame.Rect, buttons: Sequence[pygame.Rect],
+              window: pygame.Rect) -> pygame.Rect:
+    """Where a button's tooltip goes so it hides no button: below its button (where
+    pygame_gui puts it), else left of the buttons level with its button, else above them;
+    the first of these that fits the window and covers none of ``buttons``. The buttons
+    sit at the window's foot, so pygame_gui's own fallback (above the button) would hide
+    the row above: Undo, Lay down."""
+    block = target.unionall(list(buttons))
+    tries = [pygame.Rect((target.left, target.bottom + _TIP_GAP), tip.size),
+             pygame.Rect((block.left - _TIP_GAP - tip.width, target.top), tip.size),
+             pygame.Rect((block.right - tip.width, block.top - _TIP_GAP - tip.height), tip.size)]
+    placed = [place.clamp(window) for place in tries]
+    return next((place for place in placed if place.collidelist(list(buttons)) < 0),
+                placed[1])
 
 
 def _words(name: str) -> str:
@@ -199,6 +216,18 @@ class TableButtons:
         button = self.by_name["call"]
         if (button.text, button.text_kwargs) != (words["text"], words["text_kwargs"]):
             button.set_text(**words)
+
+    def place_tips(self, size: tuple[int, int]) -> None:
+        """Move an open tooltip off the buttons (see :func:`tip_place`)."""
+        shown = self.shown()
+        for name, button in self.by_name.items():
+            tip = button.tool_tip
+            if not isinstance(tip, UITooltip) or name not in shown:
+                continue
+            place = tip_place(tip.rect, button.rect, list(shown.values()),
+                              pygame.Rect((0, 0), size))
+            if place.topleft != tip.rect.topleft:
+                tip.set_position(place.topleft)
 
     def shown(self) -> dict[str, pygame.Rect]:
         """The rects of the buttons on screen now, by name."""

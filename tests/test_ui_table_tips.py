@@ -1,0 +1,69 @@
+"""A table button's tooltip hides no button: the buttons sit at the window's foot, where
+pygame_gui would lift the tooltip over the row above (the Hint's over Lay down)."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame
+import pytest
+from pygame_gui.elements import UIButton
+
+from kalooki.engine.actions import Cut
+from kalooki.engine.deal import Phase
+from kalooki.engine.rules import preset
+from kalooki.ui.app import App
+from kalooki.ui.session import MatchSession, Seat
+from kalooki.ui.table import TableScene
+from kalooki.ui.table_buttons import tip_place
+from tests.ui_support import FakeClock
+
+
+def hover(app: App, button: UIButton) -> pygame.Rect:
+    """Rest the pointer on ``button`` until its tooltip opens; the tooltip's rect."""
+    pygame.mouse.set_pos(button.rect.center)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=button.rect.center,
+                                         rel=(0, 0), buttons=(0, 0, 0)))
+    for _ in range(600):
+        app.run_frames(1)
+        if button.tool_tip is not None:
+            app.run_frames(1)  # the table has placed it
+            return pygame.Rect(button.tool_tip.rect)
+    raise AssertionError("the tooltip never opened")
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_no_tooltip_of_the_table_covers_a_button(size: tuple[int, int]) -> None:
+    app = App(size, clock=FakeClock())
+    try:
+        seats = [Seat("You", "human", True), Seat("Marcia", "medium"), Seat("Delroy", "medium")]
+        table = TableScene(app, MatchSession(preset("baby"), seats, seed=3, ai_pause=0.0),
+                           speed="instant")
+        app.switch(table)
+        buttons = table.buttons
+        for _ in range(3000):  # until the person may ask for a hint
+            if buttons["hint"].is_enabled and buttons["hint"].visible:
+                break
+            if table.session.screen_to_act and table.view.phase == Phase.CUT:
+                table.submit(Cut(20))
+            app.run_frames(1)
+        assert buttons["hint"].is_enabled
+        window = pygame.Rect((0, 0), app.size)
+        for name in ("hint", "suit", "rank"):
+            tip = hover(app, buttons[name])
+            shown = [b.rect for b in buttons.values() if b.visible]
+            assert window.contains(tip), (name, tip)
+            assert tip.collidelist(shown) < 0, (name, tip, shown)
+    finally:
+        app.close()
+
+
+def test_a_tip_goes_below_its_button_when_there_is_room() -> None:
+    button = pygame.Rect(100, 100, 80, 30)
+    other = pygame.Rect(190, 100, 80, 30)
+    place = tip_place(pygame.Rect(0, 0, 170, 60), button, [button, other],
+                      pygame.Rect(0, 0, 800, 600))
+    assert place.topleft == (100, 136)
