@@ -18,6 +18,8 @@ from typing import Any
 
 import i18n
 
+from kalooki.words.elision import MARK, elided, elides
+
 LANGUAGES = ("en", "fr")
 """The languages the game speaks; the first is the fallback for a missing entry."""
 NAMESPACE = "kalooki"
@@ -82,9 +84,10 @@ def set_language(lang: str) -> None:
 def tr(key: str, /, *, locale: str | None = None, **params: object) -> str:
     """The entry ``key`` in the current language (or in ``locale``, for text that names
     its language, like the rules printed by ``kalooki rules explain --lang fr``), its
-    ``%{name}`` placeholders filled from ``params``; ``count`` also chooses the plural
-    form. A missing key is shown as itself (and logged once) rather than stopping the
-    game; the catalog tests keep that rare."""
+    ``%{name}`` placeholders filled from ``params`` (elided where the language joins a
+    word to a value: "d'Ana"); ``count`` also chooses the plural form. A missing key is
+    shown as itself (and logged once) rather than stopping the game; the catalog tests
+    keep that rare."""
     return _filled(key, locale, params)
 
 
@@ -102,7 +105,11 @@ def _filled(key: str, locale: str | None, params: Mapping[str, object]) -> str:
                                   else LANGUAGES[0])
     if isinstance(entry, dict) and "count" not in params:
         raise TypeError(f"catalog entry {key!r} has plural forms: pass count=")
-    return str(i18n.t(name, locale=lang, **params))
+    if not elides(lang):
+        return str(i18n.t(name, locale=lang, **params))
+    marked = {param: f"{MARK}{value}" if isinstance(value, str | Phrase) else value
+              for param, value in params.items()}
+    return elided(str(i18n.t(name, locale=lang, **marked)), lang)
 
 
 @dataclass(frozen=True)
