@@ -24,6 +24,7 @@ from pygame_gui.elements import (
     UIVerticalScrollBar,
 )
 
+from kalooki.ui.fitted_label import FittedLabel
 from kalooki.ui.resources import font
 from kalooki.words import tr, ui_text
 
@@ -87,7 +88,7 @@ class Form:
         self.add(row, UILabel(pygame.Rect(0, 0, half, LINE_H), **ui_text(label_key, **params),
                               manager=self.manager), 0, 4)
         if help_key:
-            self.add(row, UILabel(pygame.Rect(0, 0, half, HELP_H), **ui_text(help_key),
+            self.add(row, FittedLabel(pygame.Rect(0, 0, half, HELP_H), **ui_text(help_key),
                                   manager=self.manager, object_id="#help"), 0, LINE_H + 6)
         return row
 
@@ -403,7 +404,7 @@ class TextLine(Editor):
 
 def problem_label(form: Form, row: Row, x: int, width: int) -> UILabel:
     """A line under a row's editor where what is wrong with its value is said."""
-    return form.add(row, UILabel(pygame.Rect(0, 0, width, HELP_H), " ", form.manager,
+    return form.add(row, FittedLabel(pygame.Rect(0, 0, width, HELP_H), " ", form.manager,
                                  object_id="#problem"), x, row.height - HELP_H)
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UILabel, UITextBox
+from pygame_gui.elements import UIButton, UITextBox
 from pygame_gui.windows import UIFileDialog
 
 from kalooki.engine.rule_fields import Section
@@ -32,6 +32,7 @@ from kalooki.store.presets import (
     save_preset,
 )
 from kalooki.ui.dialogs import Dialog
+from kalooki.ui.fitted_label import FittedLabel
 from kalooki.ui.form import GAP, Form, Tabs, button_width
 from kalooki.ui.page import BUTTON_H, BUTTON_W, Page
 from kalooki.ui.presets_tab import Act, PresetsPage, export_start, file_dialog
@@ -118,7 +119,7 @@ class RulesEditorScene(Page):
         self.summary_box = self.add(UITextBox(" ", pygame.Rect(body.left, bottom, body.width,
                                                                 _SUMMARY_H), manager,
                                               object_id="#summary"))
-        self.status_label = self.add(UILabel(
+        self.status_label = self.add(FittedLabel(
             pygame.Rect(body.left, bottom + _SUMMARY_H, body.width, _STATUS_H), " ",
             manager, object_id="#problem"))
         self._buttons()
