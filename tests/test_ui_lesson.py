@@ -11,15 +11,18 @@ from pathlib import Path
 import pygame
 import pytest
 
-from kalooki.engine.actions import Discard, LayDown
+from kalooki.engine.actions import Discard, LayDown, TackOn, TakeDiscard
 from kalooki.store.paths import StorePaths
 from kalooki.store.settings import Settings
+from kalooki.ui import palette
 from kalooki.ui.app import App
 from kalooki.ui.lesson_scene import LessonScene
 from kalooki.ui.menu import MainMenuScene
 from kalooki.ui.play import open_menu
 from kalooki.ui.profile import Profile
 from kalooki.ui.session import InlineWorker
+from kalooki.ui.table import TableScene
+from kalooki.ui.table_frame import Marks
 from kalooki.words import tr
 from tests.test_ui_app import click
 from tests.test_ui_keyboard_play import by_keys, choose, key
@@ -106,3 +109,82 @@ def test_learn_to_play_is_offered_first_until_a_game_is_recorded(
     app.switch(menu)
     assert menu.buttons["new_game"].object_ids[-1] == "#primary"
     assert menu.buttons["learn"].object_ids[-1] != "#primary"
+
+
+def lit_cards(table: TableScene) -> set[int]:
+    """The person's cards the table lights for the lesson (a lit rect where a card is)."""
+    lit = {tuple(rect) for rect in table.frame().taught.cards}
+    cards = set()
+    for card in table.view.hand:
+        x, y = table.motion.drawn_at(card)
+        width = table.placement.spots[card][2]
+        if (round(x), round(y), width, round(width * 1.4)) in lit:
+            cards.add(card)
+    return cards
+
+
+def lit_places(table: TableScene) -> set[tuple[int, ...]]:
+    return {tuple(rect) for rect in table.frame().taught.places}
+
+
+def asked_for(table: TableScene, name: str) -> tuple[set[int], set[tuple[int, ...]]]:
+    """What each lesson should light, read from the person's view and the table."""
+    view, layout = table.view, table.layout
+    button = {n: tuple(b.rect) for n, b in table.buttons.items() if b.visible}
+    if name == "draw":
+        taking = any(isinstance(a, TakeDiscard) for a in view.legal)
+        return set(), {tuple(layout.stock)} | ({tuple(layout.discard)} if taking else set())
+    if name in ("call", "allow"):
+        return set(), {tuple(layout.discard), *(button[n] for n in (
+            ("call", "pass") if name == "call" else ("allow", "refuse")) if n in button)}
+    if name == "contract":
+        lay = next(a for a in view.legal if isinstance(a, LayDown))
+        return ({c for spec in lay.melds for c in spec.cards},
+                {tuple(layout.staging), *([button["lay"]] if "lay" in button else [])})
+    if name == "tack":
+        tacks = [a for a in view.legal if isinstance(a, TackOn)]
+        return ({t.card for t in tacks},
+                {tuple(table.placement.meld_rects[t.meld]) for t in tacks})
+    if name == "discard":
+        return set(), {tuple(layout.discard)}
+    raise AssertionError(f"no lights known for lesson {name}")
+
+
+def test_each_lesson_lights_what_it_talks_about_until_its_move_is_made(
+        app: App, profile: Profile) -> None:
+    lesson = learn(app, profile)
+    table, teacher = lesson.table, lesson.teacher
+    checked: list[str] = []
+    while table.result is None:
+        wait_for_human(app, table)
+        app.run_frames(1)
+        if table.result is not None:
+            break
+        current = teacher.current
+        action = human_decision(table.session.view())
+        if current is not None and current.teaches:
+            cards, places = asked_for(table, current.name)
+            assert (lit_cards(table), lit_places(table)) == (cards, places), current.name
+            assert places, current.name
+            checked.append(current.name)
+        assert table.submit(action)
+        if current is not None and isinstance(action, current.teaches):
+            assert table.frame().taught == Marks()  # learnt: its lights go out at once
+    assert {"draw", "call", "allow", "contract", "discard"} <= set(checked)
+
+
+def test_the_table_painter_draws_the_lessons_light(app: App, profile: Profile) -> None:
+    lesson = learn(app, profile)
+    table = lesson.table
+    while lesson.teacher.current is None or lesson.teacher.current.name != "draw":
+        wait_for_human(app, table)
+        app.run_frames(1)
+        if lesson.teacher.current is None or lesson.teacher.current.name != "draw":
+            assert table.submit(human_decision(table.session.view()))
+    stock = table.layout.stock
+    edge = (stock.left - 2, stock.centery)  # the light's edge, just outside the pile
+    app.run_frames(1)
+    assert app.surface.get_at(edge)[:3] == palette.LESSON[:3]
+    assert table.submit(human_decision(table.session.view()))
+    app.run_frames(1)
+    assert app.surface.get_at(edge)[:3] != palette.LESSON[:3]

@@ -62,3 +62,28 @@ def overlay(kind: Highlight, width: int) -> pygame.Surface:
         pygame.draw.rect(surface, colour, _card_rect(width).inflate(ring * 2, ring * 2), ring,
                          border_radius=round(width * 0.075) + ring)
     return surface
+
+
+LESSON_EDGE = 3
+"""The lesson light's crisp edge, in pixels, just outside what it lights."""
+
+
+def lesson_margin(height: int) -> int:
+    """How far the lesson light's glow reaches past what it lights."""
+    return max(6, round(height * 0.1))
+
+
+@lru_cache(maxsize=128)
+def lesson_light(size: tuple[int, int]) -> pygame.Surface:
+    """The guided game's light around a card or a place of ``size``: a warm glow and a
+    clear edge, larger by ``lesson_margin`` on every side (cached; do not draw on it)."""
+    margin = lesson_margin(size[1])
+    inner = pygame.Rect(margin, margin, *size)
+    surface = pygame.Surface((size[0] + 2 * margin, size[1] + 2 * margin), pygame.SRCALPHA)
+    radius = max(6, round(min(size) * 0.08))
+    pygame.draw.rect(surface, (*palette.LESSON[:3], 170), inner.inflate(margin, margin),
+                     margin // 2 + LESSON_EDGE, border_radius=radius + margin // 2)
+    surface = pygame.transform.gaussian_blur(surface, max(2, margin // 3))
+    pygame.draw.rect(surface, palette.LESSON, inner.inflate(2 * LESSON_EDGE, 2 * LESSON_EDGE),
+                     LESSON_EDGE, border_radius=radius + LESSON_EDGE)
+    return surface

@@ -31,18 +31,62 @@ from kalooki.engine.view import PlayerView
 
 
 @dataclass(frozen=True)
+class Lights:
+    """What a lesson lights on the table for the person: cards of their hand, melds on
+    the table (by index), and places by name: ``stock``, ``discard``, ``staging`` and
+    the table's buttons (``lay``, ``call``, ``pass``, ``allow``, ``refuse``). The table's
+    painter outlines them; a lesson only names them."""
+
+    cards: frozenset[int] = frozenset()
+    melds: frozenset[int] = frozenset()
+    places: frozenset[str] = frozenset()
+
+
+DARK = Lights()
+
+
+def _nothing(view: PlayerView) -> Lights:
+    return DARK
+
+
+@dataclass(frozen=True)
 class Lesson:
     """``name`` keys its words (``lesson.<name>.title`` / ``.text``); ``matters`` says
     when the person's view calls for it; ``teaches`` are the moves that complete it
-    (none: it is read, then closed by the person)."""
+    (none: it is read, then closed by the person); ``lights`` what it talks about."""
 
     name: str
     matters: Callable[[PlayerView], bool]
     teaches: tuple[type[Action], ...]
+    lights: Callable[[PlayerView], Lights] = _nothing
 
 
 def _can(kind: type[Action]) -> Callable[[PlayerView], bool]:
     return lambda view: any(isinstance(action, kind) for action in view.legal)
+
+
+def _places(*names: str) -> Callable[[PlayerView], Lights]:
+    return lambda view: Lights(places=frozenset(names))
+
+
+def _draw_lights(view: PlayerView) -> Lights:
+    """The stock, and the discard pile when it may be taken."""
+    return Lights(places=frozenset({"stock"} | ({"discard"} if _can(TakeDiscard)(view)
+                                                 else set())))
+
+
+def _contract_lights(view: PlayerView) -> Lights:
+    """The cards of one lay-down that meets the contract, where they are staged, and the
+    Lay down button."""
+    lay = next((action for action in view.legal if isinstance(action, LayDown)), None)
+    cards = frozenset(card for spec in lay.melds for card in spec.cards) if lay else frozenset()
+    return Lights(cards, places=frozenset({"staging", "lay"}))
+
+
+def _tack_lights(view: PlayerView) -> Lights:
+    """Every card that fits a meld on the table, and those melds."""
+    tacks = [action for action in view.legal if isinstance(action, TackOn)]
+    return Lights(frozenset(t.card for t in tacks), frozenset(t.meld for t in tacks))
 
 
 def _playing(view: PlayerView) -> bool:
@@ -50,14 +94,17 @@ def _playing(view: PlayerView) -> bool:
 
 
 LESSONS: tuple[Lesson, ...] = (
-    Lesson("call", lambda view: view.phase == Phase.CALL, (Call, Pass)),
-    Lesson("allow", lambda view: view.phase == Phase.ALLOW, (Allow, Refuse)),
-    Lesson("draw", lambda view: view.phase == Phase.DRAW, (DrawStock, TakeDiscard)),
+    Lesson("call", lambda view: view.phase == Phase.CALL, (Call, Pass),
+           _places("discard", "call", "pass")),
+    Lesson("allow", lambda view: view.phase == Phase.ALLOW, (Allow, Refuse),
+           _places("discard", "allow", "refuse")),
+    Lesson("draw", lambda view: view.phase == Phase.DRAW, (DrawStock, TakeDiscard),
+           _draw_lights),
     Lesson("contract", lambda view: _playing(view) and _can(LayDown)(view)
-           and not view.down[view.player], (LayDown,)),
+           and not view.down[view.player], (LayDown,), _contract_lights),
     Lesson("tack", lambda view: _playing(view) and view.down[view.player]
-           and _can(TackOn)(view), (TackOn,)),
-    Lesson("discard", _playing, (Discard, TackOn, LayDown)),
+           and _can(TackOn)(view), (TackOn,), _tack_lights),
+    Lesson("discard", _playing, (Discard, TackOn, LayDown), _places("discard")),
 )
 """In the order they are looked for when several matter at once."""
 SCORING = Lesson("scoring", lambda view: False, ())
@@ -103,6 +150,10 @@ class Teacher:
             self.current = next((lesson for lesson in LESSONS if lesson.name not in self.done
                                  and lesson.matters(view)), None)
         return self.current
+
+    def lights(self, view: PlayerView) -> Lights:
+        """What the lesson on screen lights in ``view`` (nothing when none is shown)."""
+        return DARK if self.current is None else self.current.lights(view)
 
     def gate(self, action: Action) -> RuleError | None:
         """A move the lesson shown does not teach is refused with its sentence."""

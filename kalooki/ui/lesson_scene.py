@@ -20,6 +20,7 @@ from kalooki.engine.errors import RuleError
 from kalooki.ui import text as ink
 from kalooki.ui.lesson import Teacher
 from kalooki.ui.table import TableScene
+from kalooki.ui.table_frame import Marks, lesson_marks
 from kalooki.words import tr, ui_text
 
 if TYPE_CHECKING:
@@ -38,6 +39,7 @@ class LessonScene:
         self.table = table
         self.teacher = teacher or Teacher()
         table.session.gate = self._gate
+        table.lesson_marks = self.marks
         self.box = pygame.Rect(0, 0, 0, 0)
         self.buttons: dict[str, UIButton] = {}
         self._build()
@@ -54,6 +56,16 @@ class LessonScene:
         if refused is None:  # legal and let through: it is made now
             self.teacher.applied(action)
         return refused
+
+    def marks(self) -> Marks:
+        """The lesson's lights where the table draws them, while the person is to act."""
+        table = self.table
+        if not table.session.screen_to_act or self.app.scene is not self:
+            return Marks()
+        shown = {name: button.rect for name, button in table.buttons.items()
+                 if button.visible}
+        return lesson_marks(self.teacher.lights(table.view), table.layout, table.placement,
+                            table.motion, shown)
 
     def _build(self) -> None:
         for button in self.buttons.values():
@@ -150,6 +162,7 @@ class LessonScene:
 
     def leave(self) -> None:
         self.table.session.gate = None
+        self.table.lesson_marks = Marks
         for button in self.buttons.values():
             button.kill()
         self.table.leave()

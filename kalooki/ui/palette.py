@@ -33,5 +33,6 @@ SUBTITLE: Colour = (228, 220, 196)
 
 SELECTED: Colour = (255, 214, 64)
 DROP_TARGET: Colour = (96, 232, 255)
+LESSON: Colour = (255, 150, 70)
 FRESH: Colour = (255, 246, 214)
 SHADOW: Colour = (0, 0, 0)

@@ -32,7 +32,7 @@ from kalooki.ui.replay_open import Watched
 from kalooki.ui.session import HUMAN_LEVEL, public_part
 from kalooki.ui.summary import render_summary
 from kalooki.ui.table_draw import TablePainter
-from kalooki.ui.table_frame import Lit, TableFrame
+from kalooki.ui.table_frame import Lit, Marks, TableFrame
 from kalooki.ui.table_layout import compute_layout
 from kalooki.ui.table_log import LogPage, TableLog, log_box
 from kalooki.ui.table_motion import Motion
@@ -201,6 +201,7 @@ class ReplayScene:
             open_hands=self.open_hands_now(), levels=self.watched.levels, at_screen=False,
             cards=sprites, flights=(), dragged=(), lit=Lit(), staged=(), ready=False,
             lay_problem="", cut=None, hint_reason=None, hint_cards=(), hint_places=(),
+            taught=Marks(),
             call_asked=False, call_seconds=None, log=self._log_page(), toast="", banner="")
 
     def _log_page(self) -> LogPage:

@@ -64,7 +64,7 @@ from kalooki.ui.staging import StagedMeld, assess, legal_lay_downs
 from kalooki.ui.summary import render_summary
 from kalooki.ui.table_buttons import TableButtons
 from kalooki.ui.table_draw import TablePainter
-from kalooki.ui.table_frame import TableFrame, dragged_sprites, hint_marks, hinted_card, lit
+from kalooki.ui.table_frame import Marks, TableFrame, dragged_sprites, hint_marks, hinted_card, lit
 from kalooki.ui.table_hand import HandEdits
 from kalooki.ui.table_input import Place, TableInput
 from kalooki.ui.table_layout import compute_layout
@@ -152,6 +152,8 @@ class TableScene(ScreenSeats):
         self.asked: Question | None = None
         """The question the chooser shows."""
         self.hint: Hint | None = None
+        self.lesson_marks: Callable[[], Marks] = Marks
+        """What the guided game's lesson lights now (the lesson room sets it)."""
         self.cut_random = random.Random()
         self.painter = TablePainter(app.card_art)
         self.layout = compute_layout(app.size, self.view.players, self.view.player, card_scale)
@@ -552,7 +554,7 @@ class TableScene(ScreenSeats):
             ready=bool(self.lays), lay_problem=self.lay_problem,
             cut=cut,
             hint_reason=self.hint.reason if self.hint else None, hint_cards=hint_cards,
-            hint_places=hint_places, call_asked=self.calls.asked,
+            hint_places=hint_places, taught=self.lesson_marks(), call_asked=self.calls.asked,
             call_seconds=self.calls.window.seconds_shown if self.calls.window else None,
             log=self.logbook.page(log_box(layout)),
             toast=self.toast[0] if self.toast[1] > 0 else "",

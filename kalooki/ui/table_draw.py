@@ -14,7 +14,7 @@ from kalooki.ui import palette
 from kalooki.ui import text as ink
 from kalooki.ui.card_art import CardArt
 from kalooki.ui.felt import felt
-from kalooki.ui.highlight import Highlight, overlay, overlay_margin
+from kalooki.ui.highlight import Highlight, lesson_light, lesson_margin, overlay, overlay_margin
 from kalooki.ui.staging import StagedMeld, checklist, opening_tally
 from kalooki.ui.table_frame import TableFrame
 from kalooki.ui.table_layout import TableLayout
@@ -62,6 +62,7 @@ class TablePainter:
         self._sprites(surface, frame.cards)
         self._staging_text(surface, frame)
         self._sprites(surface, frame.flights)
+        self._taught(surface, frame)
         self._hint(surface, frame)
         self._sprites(surface, frame.dragged)
         self._sidebar(surface, frame)
@@ -193,6 +194,12 @@ class TablePainter:
             pygame.draw.rect(surface, colour, lit.card.inflate(8, 8), 3, border_radius=8)
         if lit.staging:
             pygame.draw.rect(surface, colour, layout.staging, 2, border_radius=10)
+
+    def _taught(self, surface: pygame.Surface, frame: TableFrame) -> None:
+        """Light what the lesson on screen talks about: its cards and places."""
+        for rect in (*frame.taught.cards, *frame.taught.places):
+            margin = lesson_margin(rect.height)
+            surface.blit(lesson_light(rect.size), (rect.left - margin, rect.top - margin))
 
     def _hint(self, surface: pygame.Surface, frame: TableFrame) -> None:
         """Outline what the hint suggests: its cards and the place they should go."""

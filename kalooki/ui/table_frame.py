@@ -9,7 +9,7 @@ can be built and checked without a window.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 import pygame
@@ -30,6 +30,7 @@ from kalooki.engine.actions import (
 )
 from kalooki.engine.cards import face_of
 from kalooki.engine.view import PlayerView
+from kalooki.ui.lesson import Lights
 from kalooki.ui.placement import Placement
 from kalooki.ui.staging import StagedMeld
 from kalooki.ui.table_gestures import targets
@@ -49,6 +50,14 @@ class Lit:
     discard: bool = False
     staging: bool = False
     card: pygame.Rect | None = None
+
+
+@dataclass(frozen=True)
+class Marks:
+    """Cards and places to light, where they are drawn."""
+
+    cards: tuple[pygame.Rect, ...] = ()
+    places: tuple[pygame.Rect, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -75,6 +84,8 @@ class TableFrame:
     hint_reason: Said | None
     hint_cards: tuple[pygame.Rect, ...]
     hint_places: tuple[pygame.Rect, ...]
+    taught: Marks
+    """What the guided game's lesson on screen talks about, lit."""
     call_asked: bool
     """The person at the screen is asked whether to call (their window, not passed)."""
     call_seconds: int | None
@@ -147,10 +158,28 @@ def hint_marks(action: Action | None, layout: TableLayout, placement: Placement,
             type(action))
         if name is not None and name in buttons:
             places.append(buttons[name])
+    return card_rects(cards, placement, motion), tuple(places)
+
+
+def card_rects(cards: Collection[int], placement: Placement,
+               motion: Motion) -> tuple[pygame.Rect, ...]:
+    """Where ``cards`` are drawn now (those on the table or in the hand)."""
     rects = []
     for card in cards:
         if card in motion.pos and card in placement.spots:
             x, y = motion.drawn_at(card)
             width = placement.spots[card][2]
             rects.append(pygame.Rect(round(x), round(y), width, round(width * 1.4)))
-    return tuple(rects), tuple(places)
+    return tuple(rects)
+
+
+def lesson_marks(lights: Lights, layout: TableLayout, placement: Placement, motion: Motion,
+                 buttons: Mapping[str, pygame.Rect]) -> Marks:
+    """A lesson's lights where they are on screen: its cards, the melds it names and its
+    places (the piles, the staging area, the shown buttons by name)."""
+    spots = {"stock": layout.stock, "discard": layout.discard, "staging": layout.staging,
+             **buttons}
+    melds = [placement.meld_rects[i] for i in sorted(lights.melds)
+             if 0 <= i < len(placement.meld_rects)]
+    return Marks(card_rects(lights.cards, placement, motion),
+                 (*melds, *(spots[name] for name in sorted(lights.places) if name in spots)))
