@@ -22,7 +22,7 @@ from kalooki.ui import text as ink
 from kalooki.ui.card_art import CardArt
 from kalooki.ui.focus import FocusRing
 from kalooki.ui.form import Form
-from kalooki.ui.help_overlay import HelpOverlay, opens_help, topic_of
+from kalooki.ui.help_overlay import HelpOverlay, help_corner, opens_help, topic_of
 from kalooki.ui.pacing import (
     CATCH_UP,
     IDLE_POLL,
@@ -46,7 +46,6 @@ NOTE_SECONDS = 5.0
 WINDOW_SAVE_DELAY = 0.8
 """Seconds a window must keep one size before it is remembered (a drag resizes often)."""
 _NOTE_BG = (20, 12, 10, 225)
-_HELP_BUTTON = 26
 
 
 class FrameClock(Protocol):
@@ -123,8 +122,7 @@ class App:
                    for element in self.ui.get_focus_set() or ())
 
     def _help_rect(self) -> pygame.Rect:
-        side = max(_HELP_BUTTON, round(self.size[1] * 0.03))
-        return pygame.Rect(self.size[0] - side - 2, 2, side, side)
+        return help_corner(self.size)
 
     def quit(self) -> None:
         self.running = False

@@ -45,6 +45,13 @@ _TABLE_KEYS: tuple[tuple[Keys, str], ...] = (
 """The table's keys (:mod:`table_input`, :mod:`table_keys`), in the guided game too."""
 
 
+
+def help_corner(size: tuple[int, int]) -> pygame.Rect:
+    """Where the window's "?" button sits, top right on every screen: what a screen
+    draws there must leave it room (the table's first sidebar line)."""
+    side = max(26, round(size[1] * 0.03))
+    return pygame.Rect(size[0] - side - 2, 2, side, side)
+
 @dataclass(frozen=True)
 class Topic:
     """One screen's help: its keys (each with the catalog key of what they do, under

@@ -14,6 +14,7 @@ from kalooki.ui import palette
 from kalooki.ui import text as ink
 from kalooki.ui.card_art import CardArt
 from kalooki.ui.felt import felt
+from kalooki.ui.help_overlay import help_corner
 from kalooki.ui.highlight import Highlight, lesson_light, lesson_margin, overlay, overlay_margin
 from kalooki.ui.staging import StagedMeld, checklist, opening_tally
 from kalooki.ui.table_frame import TableFrame
@@ -243,7 +244,10 @@ class TablePainter:
                 if rules.match_end == "elimination" else
                 tr("table.sidebar.deal_of", deal=view.deal_no, deals=rules.deals_per_match,
                    dealer=names[view.dealer]))
-        rows = [(header_words(deal, font, box.width), ink.GOLD, True)]
+        corner = help_corner(surface.get_size()).inflate(8, 8)
+        first = pygame.Rect(box.left, box.top, box.width, line)
+        room = corner.left - box.left if corner.colliderect(first) else box.width
+        rows = [(header_words(deal, font, room), ink.GOLD, True)]
         if not rules.uses_contracts:
             rows.extend(opening_rows(view, staged))
         elif view.down[view.player]:
@@ -255,7 +259,8 @@ class TablePainter:
                 rows.append((words, ink.TEXT, False))
         rows.append((_turn_text(view, names, frame.at_screen), ink.DIM, False))
         for i, (words, colour, bold) in enumerate(rows):
-            surface.blit(ink.fit(words, font if i == 0 else font - 2, box.width, colour, bold),
+            surface.blit(ink.fit(words, font if i == 0 else font - 2, room if i == 0
+                                 else box.width, colour, bold),
                          (box.left, box.top + i * line))
         box = layout.scores.inflate(-16, -10)
         heading = (tr("table.scores") if rules.match_end != "elimination"

@@ -1,0 +1,49 @@
+"""The window's "?" button sits in the top-right corner of every screen; at the table that
+corner is the end of the sidebar's first line ("Donne 1/9 · donneur Delroy"), which must
+stop short of it at the smallest and a large window, in both languages."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from kalooki.engine.rules import preset
+from kalooki.ui import text as ink
+from kalooki.ui.app import App
+from kalooki.ui.help_overlay import help_corner
+from kalooki.ui.session import MatchSession, Seat
+from kalooki.ui.table import TableScene
+
+
+def _gold(colour: pygame.Color) -> bool:
+    """A pixel of the first line's gold words (not the felt or the panel's faint edge)."""
+    return all(abs(a - b) < 70 for a, b in zip(colour[:3], ink.GOLD[:3], strict=True))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_the_sidebars_first_line_leaves_the_help_button_its_corner(
+        size: tuple[int, int], lang: str) -> None:
+    application = App(size)
+    try:
+        application.set_language(lang)
+        for name in ("Ann", "Errol", "Delroy", "Beverley", "Montgomery", "Bartholomew"):
+            # the dealer's name from short to long: one of them ends the line at the edge
+            seats = [Seat(name, "human", True), Seat(name, "easy"), Seat(name, "easy")]
+            table = TableScene(application, MatchSession(preset("caribbean"), seats, 1,
+                                                         ai_pause=0.0))
+            application.switch(table)
+            surface = pygame.Surface(application.size)
+            table.painter.draw(surface, table.frame())
+            corner = help_corner(application.size).inflate(4, 4).clip(surface.get_rect())
+            first_row = pygame.Rect(table.layout.contract.left, corner.top,
+                                    table.layout.contract.width, corner.height)
+            assert first_row.colliderect(corner)
+            under = [surface.get_at((x, y)) for x in range(corner.left, corner.right)
+                     for y in range(corner.top, corner.bottom)]
+            words = [surface.get_at((x, y)) for x in range(first_row.left, corner.left)
+                     for y in range(first_row.top, first_row.bottom)]
+            assert any(_gold(c) for c in words)  # the line is drawn, left of the corner
+            assert not any(_gold(c) for c in under), (size, lang, name)
+    finally:
+        application.close()
