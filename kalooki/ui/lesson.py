@@ -3,7 +3,9 @@ it. No pygame: :mod:`lesson_scene` draws the lessons over the table.
 
 A lesson is shown the first time the person's view calls for it (their first draw, the
 first time the contract is in their hand, their first discard, call, allowed call, tack
-on, the first deal's scoring) and stays until they make one of the moves it teaches; any
+on, the first turn they hold a joker, the first joker they may shift, their first
+chance to go out or to bend the table, the first deal's scoring) and stays until they
+make one of the moves it teaches; any
 other move is refused with the lesson's own sentence (``error.lesson.<name>``), so the
 game waits for the step without losing anything. Skipping ends every lesson at once.
 """
@@ -22,9 +24,11 @@ from kalooki.engine.actions import (
     LayDown,
     Pass,
     Refuse,
+    ShiftJoker,
     TackOn,
     TakeDiscard,
 )
+from kalooki.engine.cards import is_joker
 from kalooki.engine.deal import Phase
 from kalooki.engine.errors import RuleError
 from kalooki.engine.view import PlayerView
@@ -59,6 +63,8 @@ class Lesson:
     matters: Callable[[PlayerView], bool]
     teaches: tuple[type[Action], ...]
     lights: Callable[[PlayerView], Lights] = _nothing
+    covers: tuple[str, ...] = ()
+    """Lessons learnt with this one (bending the table is going out, and more)."""
 
 
 def _can(kind: type[Action]) -> Callable[[PlayerView], bool]:
@@ -89,6 +95,32 @@ def _tack_lights(view: PlayerView) -> Lights:
     return Lights(frozenset(t.card for t in tacks), frozenset(t.meld for t in tacks))
 
 
+def _shift_lights(view: PlayerView) -> Lights:
+    """The cards that may take a joker's place, and the runs those jokers sit in."""
+    shifts = [action for action in view.legal if isinstance(action, ShiftJoker)]
+    return Lights(frozenset(s.card for s in shifts), frozenset(s.meld for s in shifts))
+
+
+def _holds_joker(view: PlayerView) -> bool:
+    return any(is_joker(card) for card in view.hand)
+
+
+def _joker_lights(view: PlayerView) -> Lights:
+    """The jokers in the hand, and the melds on the table that hold one."""
+    return Lights(frozenset(card for card in view.hand if is_joker(card)),
+                  frozenset(i for i, shown in enumerate(view.table)
+                            if any(is_joker(card) for card in shown.meld.cards)))
+
+
+def _going_out(view: PlayerView) -> bool:
+    """One card is left, and discarding it ends the deal."""
+    return _playing(view) and len(view.hand) == 1 and _can(Discard)(view)
+
+
+def _last_card_lights(view: PlayerView) -> Lights:
+    return Lights(frozenset(view.hand), places=frozenset({"discard"}))
+
+
 def _playing(view: PlayerView) -> bool:
     return view.phase == Phase.PLAY
 
@@ -102,9 +134,17 @@ LESSONS: tuple[Lesson, ...] = (
            _draw_lights),
     Lesson("contract", lambda view: _playing(view) and _can(LayDown)(view)
            and not view.down[view.player], (LayDown,), _contract_lights),
+    Lesson("shift", lambda view: _playing(view) and _can(ShiftJoker)(view), (ShiftJoker,),
+           _shift_lights),
     Lesson("tack", lambda view: _playing(view) and view.down[view.player]
            and _can(TackOn)(view), (TackOn,), _tack_lights),
+    Lesson("bend", lambda view: _going_out(view) and view.went_down_now, (Discard,),
+           _last_card_lights, covers=("out",)),
+    Lesson("out", lambda view: _going_out(view) and not view.went_down_now, (Discard,),
+           _last_card_lights),
     Lesson("discard", _playing, (Discard, TackOn, LayDown), _places("discard")),
+    Lesson("joker", lambda view: _playing(view) and _holds_joker(view),
+           (Discard, TackOn, LayDown, ShiftJoker), _joker_lights),
 )
 """In the order they are looked for when several matter at once."""
 SCORING = Lesson("scoring", lambda view: False, ())
@@ -120,7 +160,11 @@ def _waiting(name: str) -> RuleError:
         "draw": RuleError("lesson", case="draw"),
         "contract": RuleError("lesson", case="contract"),
         "tack": RuleError("lesson", case="tack"),
+        "shift": RuleError("lesson", case="shift"),
+        "bend": RuleError("lesson", case="bend"),
+        "out": RuleError("lesson", case="out"),
         "discard": RuleError("lesson", case="discard"),
+        "joker": RuleError("lesson", case="joker"),
     }[name]
 
 
@@ -166,7 +210,7 @@ class Teacher:
         """A move was made: the lesson it teaches is learnt."""
         lesson = self.current
         if lesson is not None and isinstance(action, lesson.teaches):
-            self.done.add(lesson.name)
+            self.done.update((lesson.name, *lesson.covers))
             self.current = None
 
     def close(self) -> None:

@@ -335,7 +335,7 @@ def resume_save(app: App, profile: Profile, path: Path) -> TableScene | Said:
     return table
 
 
-LESSON_SEED = 103
+LESSON_SEED = 218
 """The guided game's deal (see :func:`start_lesson`)."""
 
 
