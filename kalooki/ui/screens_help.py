@@ -9,8 +9,10 @@ import dataclasses
 import pygame
 
 from kalooki.engine import solver
-from kalooki.engine.actions import Action, Discard, DrawStock, LayDown
+from kalooki.engine.actions import Action, Call, Discard, DrawStock, LayDown, ShiftJoker, TackOn
+from kalooki.engine.cards import is_joker
 from kalooki.engine.rng import Rng
+from kalooki.engine.scoring import card_points
 from kalooki.engine.view import PlayerView
 from kalooki.store.settings import Settings
 from kalooki.ui.menu import MainMenuScene
@@ -47,40 +49,66 @@ def help_screens(shots: Shots) -> None:
         shots.take(app, "help-keys-place")
 
 
-def _learner(view: PlayerView) -> Action | None:
-    """A newcomer keen to lay down: draws from the stock, lays the contract when it can,
-    and discards the card its contract needs least."""
-    lay = next((a for a in view.legal if isinstance(a, (DrawStock, LayDown))), None)
-    discards = [a for a in view.legal if isinstance(a, Discard)]
-    if lay is not None or not discards:
-        return lay
+def _learner(view: PlayerView, calls: bool) -> Action | None:
+    """A newcomer following the lessons: draws from the stock, lays the contract when it
+    can, adds what fits, and discards the card its contract needs least (the heaviest of
+    those). With ``calls`` it also takes every card it may call, shifts every joker it may
+    and lays every further meld, so it is down with cards to spare."""
+    legal = view.legal
+    kinds: tuple[type[Action], ...] = (DrawStock, LayDown, TackOn)
+    if calls:
+        kinds = (Call, ShiftJoker, *kinds)
+    elif view.down[view.player]:
+        kinds = (DrawStock, TackOn)
+    for kind in kinds:
+        found = next((a for a in legal if isinstance(a, kind)
+                      and not (isinstance(a, TackOn) and is_joker(a.card))), None)
+        if found is not None:
+            return found
+    discards = [a for a in legal if isinstance(a, Discard)]
+    if not discards:
+        return None
+    if view.down[view.player]:
+        return max(discards, key=lambda a: card_points(a.card, view.rules))
 
-    def need_without(card: int) -> int:
+    def need_without(card: int) -> tuple[int, int]:
         rest = list(view.hand)
         rest.remove(card)
-        return solver.cards_needed(rest, view.contract, view.rules)
+        return (solver.cards_needed(rest, view.contract, view.rules),
+                -card_points(card, view.rules))
 
     return min(discards, key=lambda a: need_without(a.card))
 
 
+TUTORIAL_SHOTS = ((("draw", "joker", "contract", "bend", "scoring"), False), (("shift",), True))
+"""The lessons pictured, and whether the learner takes calls on the way: one who lets
+them go meets the first deal's lessons; one who takes them is down with cards to spare,
+and the guided deal offers them a joker shift in the second deal."""
+
+
 def tutorial(shots: Shots) -> None:
-    """The guided game at its first lessons: the draw, the contract and the scoring."""
-    wanted = ["draw", "contract", "scoring"]
-    with shots.app() as app:
-        profile = Profile(shots.store, dataclasses.replace(
-            Settings(), ai_pause_seconds=0.0, animation_speed="instant"), InlineWorker)
-        lesson = start_lesson(app, profile)
-        session, rng = lesson.table.session, Rng(3)
-        for _ in range(MAX_STEPS):
-            app.step()
-            current = lesson.teacher.current
-            if current is not None and wanted and current.name == wanted[0]:
-                shots.take(app, f"tutorial-{wanted.pop(0)}")
-                if not wanted:
-                    return
-            if lesson.table.result is None and session.screen_to_act:
-                view = session.view()
-                action = _learner(view) or eager(view, rng)
-                if lesson.teacher.gate(action) is not None and current is not None:
-                    action = next(a for a in view.legal if isinstance(a, current.teaches))
-                lesson.table.submit(action)
+    """The guided game at its lessons, each with what it talks about lit."""
+    for lessons, calls in TUTORIAL_SHOTS:
+        wanted = list(lessons)
+        with shots.app() as app:
+            profile = Profile(shots.store, dataclasses.replace(
+                Settings(), ai_pause_seconds=0.0, animation_speed="instant"), InlineWorker)
+            lesson = start_lesson(app, profile)
+            table, rng = lesson.table, Rng(3)
+            for _ in range(MAX_STEPS):
+                app.step()
+                current = lesson.teacher.current
+                if current is not None and current.name in wanted:
+                    wanted.remove(current.name)
+                    shots.take(app, f"tutorial-{current.name}")
+                    if not wanted:
+                        break
+                if table.result is not None and not table.session.over:
+                    lesson.got_it()
+                    table.next_deal()
+                elif table.result is None and table.session.screen_to_act:
+                    view = table.session.view()
+                    action = _learner(view, calls) or eager(view, rng)
+                    if lesson.teacher.gate(action) is not None and current is not None:
+                        action = next(a for a in view.legal if isinstance(a, current.teaches))
+                    table.submit(action)
