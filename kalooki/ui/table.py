@@ -544,6 +544,8 @@ class TableScene(ScreenSeats):
             layout=layout, view=view, names=self.session.names, open_hands=self.open_hands,
             levels=tuple(seat.level for seat in self.session.seats),
             at_screen=self.at_screen and not self.session.covered,
+            melds_owner=self.session.names[view.player] if self.session.shared_screen
+            else None,
             cards=motion.sprites(placement, self.arrangement.selected,
                                  drag.cards if drag else (), view.freed_joker, view.discard,
                                  face_down=view.hand if self.watching and not self.show_hands

@@ -10,6 +10,7 @@ import pygame
 from kalooki.engine.cards import card_text, face_of, sort_key_suit
 from kalooki.engine.state import Phase
 from kalooki.engine.view import PlayerView
+from kalooki.store.settings import HUMAN
 from kalooki.ui import palette
 from kalooki.ui import text as ink
 from kalooki.ui.card_art import CardArt
@@ -23,6 +24,7 @@ from kalooki.ui.table_log import LogPage, log_box
 from kalooki.ui.table_motion import Sprite
 from kalooki.words import tr
 from kalooki.words.catalog import has
+from kalooki.words.formats import melds_label
 
 _PANEL = (0, 0, 0, 70)
 _PANEL_EDGE = (201, 164, 76, 90)
@@ -53,11 +55,11 @@ def _boxed(surface: pygame.Surface, words: pygame.Surface, centre: tuple[int, in
 class TablePainter:
     def __init__(self, art: CardArt) -> None:
         self.art = art
-        self._static: tuple[TableLayout, pygame.Surface] | None = None
+        self._static: tuple[TableLayout, str, pygame.Surface] | None = None
         self._strip: tuple[tuple[int, int, int], pygame.Surface] | None = None
 
     def draw(self, surface: pygame.Surface, frame: TableFrame) -> None:
-        surface.blit(self._static_layer(frame.layout), (0, 0))
+        surface.blit(self._static_layer(frame.layout, melds_label(frame.melds_owner)), (0, 0))
         self._zones(surface, frame)
         self._piles(surface, frame)
         self._sprites(surface, frame.cards)
@@ -71,9 +73,10 @@ class TablePainter:
 
     # --- layers ------------------------------------------------------------------------
 
-    def _static_layer(self, layout: TableLayout) -> pygame.Surface:
-        if self._static is not None and self._static[0] is layout:
-            return self._static[1]
+    def _static_layer(self, layout: TableLayout, melds: str) -> pygame.Surface:
+        """The felt, the panels and their labels (``melds``: the viewer's box's)."""
+        if self._static is not None and self._static[0] is layout and self._static[1] == melds:
+            return self._static[2]
         surface = felt(layout.size).copy()
         small = max(12, layout.font - 2)
         for zone in layout.zones.values():
@@ -81,12 +84,12 @@ class TablePainter:
         for rect in (layout.my_melds, layout.staging, layout.contract, layout.scores,
                      layout.log):
             _panel(surface, rect)
-        labels = ((layout.my_melds, "table.label.my_melds"),
-                  (layout.staging, "table.label.staging"), (layout.log, "table.label.log"))
-        for rect, key in labels:
-            surface.blit(ink.fit(tr(key), small, rect.width - 16, _LABEL),
+        labels = ((layout.my_melds, melds), (layout.staging, tr("table.label.staging")),
+                  (layout.log, tr("table.label.log")))
+        for rect, words in labels:
+            surface.blit(ink.fit(words, small, rect.width - 16, _LABEL),
                          (rect.left + 8, rect.top + 4))
-        self._static = (layout, surface)
+        self._static = (layout, melds, surface)
         return surface
 
     def _card(self, surface: pygame.Surface, face: int | None, x: float, y: float,
@@ -114,7 +117,8 @@ class TablePainter:
             if acting:
                 pygame.draw.rect(surface, _TO_ACT, zone.rect, 2, border_radius=10)
             level = frame.levels[seat]
-            level_words = tr(f"setup.level.{level}") if has(f"setup.level.{level}") else level
+            level_words = tr("table.zone.person") if level == HUMAN else tr(
+                f"setup.level.{level}") if has(f"setup.level.{level}") else level
             heading = tr("table.zone.dealer", name=names[seat]) if view.dealer == seat \
                 else names[seat]
             line = round(font * 1.3)

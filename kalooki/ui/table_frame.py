@@ -70,6 +70,9 @@ class TableFrame:
     levels: tuple[str, ...]
     at_screen: bool
     """A person plays the viewer's seat: the prompts speak to them."""
+    melds_owner: str | None
+    """Whose melds the viewer's box holds, named when several people share the screen
+    (None: "Your melds")."""
     cards: tuple[Sprite, ...]
     """The placed cards in drawing order, the moving ones last."""
     flights: tuple[Sprite, ...]

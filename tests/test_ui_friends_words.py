@@ -1,0 +1,90 @@
+"""Friends at one computer, in words: the box of the viewer's melds names its owner when
+several people share the screen ("Keisha's melds", "Les combinaisons d'Ann"), and stays
+"Your melds" for one person; the New game panel's seat box reads well in both languages."""
+
+from __future__ import annotations
+
+import pytest
+
+from kalooki.engine.rules import preset
+from kalooki.store.settings import HUMAN
+from kalooki.ui.app import App
+from kalooki.ui.menu import MainMenuScene
+from kalooki.ui.session import MatchSession, Seat
+from kalooki.ui.setup_panel import GameSetup
+from kalooki.ui.table import TableScene
+from kalooki.words import set_language, tr
+from kalooki.words.formats import begins_with_vowel, melds_label
+from tests.test_ui_pass_device import person_events
+
+PEOPLE = (Seat("Ann", "human", True), Seat("Cal", "easy"), Seat("Keisha", "human", True),
+          Seat("Dee", "easy"))
+
+
+def drawn_melds_label(app: App, seats: tuple[Seat, ...]) -> tuple[str, TableScene]:
+    """The words drawn over the viewer's melds box in the first frame of a table."""
+    session = MatchSession(preset("baby"), seats, seed=11, ai_pause=0.0)
+    table = TableScene(app, session, speed="instant", on_quit=lambda: None)
+    app.switch(table)
+    app.step([])
+    assert table.painter._static is not None
+    return table.painter._static[1], table
+
+
+@pytest.mark.parametrize(("name", "english", "french"), [
+    ("Keisha", "Keisha's melds", "Les combinaisons de Keisha"),
+    ("Ann", "Ann's melds", "Les combinaisons d'Ann"),
+    ("Élodie", "Élodie's melds", "Les combinaisons d'Élodie"),
+    ("Yves", "Yves's melds", "Les combinaisons d'Yves"),
+    ("Yann", "Yann's melds", "Les combinaisons de Yann"),
+])
+def test_the_melds_box_names_its_owner_in_both_languages(name: str, english: str,
+                                                         french: str) -> None:
+    assert melds_label(name) == english
+    set_language("fr")
+    assert melds_label(name) == french
+    assert melds_label(None) == "Vos combinaisons"
+
+
+def test_a_vowel_sound_is_heard_as_french_hears_it() -> None:
+    assert [begins_with_vowel(n) for n in ("Ann", "hélène", "Ümit", "Ben", "Yann", "Yves",
+                                           " Omar", "")] == [
+        True, True, True, False, False, True, True, False]
+
+
+def test_a_shared_screen_names_whose_melds_the_box_holds(app: App) -> None:
+    """With two people, the box under the table is the viewer's, by name, and follows
+    the device from one person to the next; with one person it stays "Your melds"."""
+    _, table = drawn_melds_label(app, PEOPLE)
+    session = table.session
+    seen: set[tuple[int, str]] = set()
+    for _ in range(3000):
+        if table.passing:
+            table.reveal()
+        elif session.screen_to_act and table.chooser is None:
+            app.step(person_events(table, calls=False))
+        app.step([])
+        assert table.painter._static is not None
+        seen.add((session.viewer, table.painter._static[1]))
+        if {viewer for viewer, _ in seen} == {0, 2}:
+            break
+    assert seen == {(0, "Ann's melds"), (2, "Keisha's melds")}
+    alone, _ = drawn_melds_label(app, (Seat("Ann", "human", True), *PEOPLE[1::2]))
+    assert alone == tr("table.label.my_melds") == "Your melds"
+
+
+def test_the_seat_box_says_a_person_plays_the_seat(app: App) -> None:
+    """Under "Joué par", a person's seat reads "Une personne" in French ("Humain" read
+    as a species, "Personne" as nobody); the table's zones keep their short word."""
+    set_language("fr")
+    setup = GameSetup("caribbean", 4, (HUMAN, "hard", "medium", HUMAN, *("medium",) * 3),
+                      ("Keisha", "Winston", "Delroy", "Ann", "Bo", "Cy", "Di"),
+                      first_name="Marcia")
+    menu = MainMenuScene(app, setup=setup)
+    app.switch(menu)
+    menu.open_setup()
+    app.step([])
+    boxes = [menu.setup.first[1], *(row[1] for row in menu.setup.rows[:3])]
+    assert [box.selected_option[0] for box in boxes] == [
+        "Une personne", "Une personne", "Difficile", "Moyen"]
+    assert tr("table.zone.person") == "Humain"
