@@ -5,7 +5,6 @@ Driven by posted events (clicks and keys), every frame drawn is checked."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
@@ -16,7 +15,6 @@ from kalooki.engine.actions import Discard, DrawStock
 from kalooki.engine.deal import Phase
 from kalooki.engine.events import Event
 from kalooki.engine.record import Recorder
-from kalooki.engine.rule_choices import CallPriority
 from kalooki.engine.rules import RuleSet, preset
 from kalooki.ui.app import App
 from kalooki.ui.session import MatchSession, Seat
@@ -55,8 +53,10 @@ def friends_table(seed: int, seats: Sequence[Seat] = FRIENDS, rules: RuleSet | N
     app = App(clock=FakeClock())
     try:
         session = MatchSession(rules or preset("baby"), seats, seed=seed, ai_pause=0.0)
+        options = {"call_seconds": 0.25,  # a shared call window of 16 frames
+                   "ask_only_when_helps": False, **options}
         table = TableScene(app, session, speed="instant", on_quit=lambda: None,
-                           ask_only_when_helps=False, **options)  # type: ignore[arg-type]
+                           **options)  # type: ignore[arg-type]
         painted = table.painter.draw
 
         def checked_draw(surface: pygame.Surface, frame: TableFrame) -> None:
@@ -129,12 +129,14 @@ def until_passing(app: App, table: TableScene) -> int:
 def test_a_whole_deal_two_people_never_see_each_others_hand(by_mouse: bool) -> None:
     """A whole deal by posted events (by mouse alone, or keys too): every hand-over goes
     through the pass screen, which names the next person; a person's hand is drawn only
-    after they said they are there, and never while the other person is to act."""
+    after they said they are there, and never while the other person is to act; calls
+    go through the shared window, with no hand on the screen."""
     with friends_table(seed=11) as (app, table):
         session = table.session
         app.step([])
         passes: list[str] = []
         acted = {0: 0, 2: 0}
+        shared = 0
         for _ in range(4000):
             if table.result is not None:
                 break
@@ -152,6 +154,16 @@ def test_a_whole_deal_two_people_never_see_each_others_hand(by_mouse: bool) -> N
                 assert session.viewer == awaited and not session.covered
                 assert sorted(table.arrangement.all_cards()) == sorted(
                     session.game.hands[awaited])
+            elif table.shared is not None:  # Ann calls every card she may, Ben none
+                assert session.covered and not table.view.hand
+                shared += 1
+                window, panel = table.shared, table.shared_panel
+                if 0 in window.people and 0 not in window.called and panel is not None:
+                    app.step(clicks(panel.buttons[0].rect.center) if by_mouse
+                             else [keydown(pygame.K_1)])
+                    assert 0 in window.called or table.shared is not window
+                else:
+                    app.step([])
             elif session.screen_to_act and table.chooser is None:
                 seat = session.viewer
                 before = len(session.recorder.actions)
@@ -161,6 +173,7 @@ def test_a_whole_deal_two_people_never_see_each_others_hand(by_mouse: bool) -> N
                     acted[seat] += 1
             else:
                 app.step([])
+        assert shared, "calls went through the shared window"
         assert table.result is not None, "the deal ended"
         assert all(count >= 3 for count in acted.values()), acted
         assert any("Ann" in title for title in passes) and any("Ben" in title
@@ -219,42 +232,6 @@ def events_of(session: MatchSession) -> list[Event]:
     seen: list[Event] = []
     session.after_action.append(lambda _, events: seen.extend(events))
     return seen
-
-
-@pytest.mark.parametrize("priority", list(CallPriority))
-def test_two_people_call_one_discard_and_the_rules_say_who_wins(
-        priority: CallPriority) -> None:
-    """Cal discards; Ann and Ben may both call it (Dee, next to play, allows or refuses).
-    Each is passed the device in turn and calls by key; the nearest caller wins at once
-    (the other is not asked), or, with the random rule, both call and one of them wins."""
-    seats = (Seat("Cal", "easy"), Seat("Dee", "easy"), Seat("Ann", "human", True),
-             Seat("Ben", "human", True))
-    rules = dataclasses.replace(preset("baby"), call_priority=priority)
-    with friends_table(seed=3, seats=seats, rules=rules) as (app, table):
-        session = table.session
-        seen = events_of(session)
-        window: list[int] | None = None
-        for _ in range(6000):
-            opened = [e for e in seen if e.kind == "call-window" and e.player == 0
-                      and e.info["callers"] == (2, 3)]
-            if opened and window is None:
-                window = [len(seen) - seen[::-1].index(opened[-1]) - 1]
-            if window is not None and any(e.kind == "call-won" for e in seen[window[0]:]):
-                break
-            if table.passing:
-                app.step([keydown(pygame.K_RETURN)])
-            elif session.screen_to_act and table.chooser is None:
-                app.step(person_events(table, calls=window is not None))
-            else:
-                app.step([])
-        assert window is not None, "both people could call a discard of Cal's"
-        after = [(e.kind, e.player) for e in seen[window[0]:]
-                 if e.kind in ("call", "pass", "call-won")]
-        if priority == CallPriority.NEAREST:
-            assert after == [("call", 2), ("call-won", 2)], "Ben is not asked"
-        else:
-            assert after[:2] == [("call", 2), ("call", 3)]
-            assert after[2][0] == "call-won" and after[2][1] in (2, 3)
 
 
 def test_a_buy_in_is_offered_by_name_after_the_hand_over(app: App) -> None:

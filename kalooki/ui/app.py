@@ -113,7 +113,8 @@ class App:
     def open_help(self) -> None:
         """The keys and the how-to of the screen shown now (see :mod:`help_overlay`)."""
         rules = getattr(self.scene, "help_rules", None)
-        self.help = HelpOverlay(topic_of(self.scene), rules if callable(rules) else None)
+        self.help = HelpOverlay(topic_of(self.scene), rules if callable(rules) else None,
+                                getattr(self.scene, "help_lines", ()))
         self.help_button.hide()
 
     def _typing(self) -> bool:

@@ -12,6 +12,9 @@ one countdown every part of the screen shows, and which decision a key press is 
   :class:`Decision`): pressed late, it does nothing, rather than being refused as a
   move of whatever came next.
 
+- With several people at one screen, one :class:`SharedCall` window on the public table
+  replaces them: a button and a key per person who may call, no hand shown.
+
 Pure: no pygame, no clock (the table hands it each frame's ``dt``).
 """
 
@@ -21,6 +24,7 @@ import math
 from dataclasses import dataclass
 
 from kalooki.ai.knowledge import Evaluator
+from kalooki.engine.actions import Action, Call, Pass
 from kalooki.engine.deal import Phase
 from kalooki.engine.view import PlayerView
 
@@ -58,16 +62,41 @@ def card_helps(view: PlayerView) -> bool:
     return evaluator.need_with(hand, card) < evaluator.need(hand)
 
 
-class CallWindow:
+class Countdown:
+    """A call window's clock: seconds left, stopped while held; the one number every
+    part of the screen shows."""
+
+    def __init__(self, seconds: float) -> None:
+        self.left = seconds
+        self.held = False
+
+    def tick(self, dt: float) -> bool:
+        """Let ``dt`` seconds pass (none while held); True once the time is up."""
+        if not self.held:
+            self.left -= dt
+        return self.left <= 0
+
+    @property
+    def seconds_shown(self) -> int | None:
+        """The countdown's number, the same on the button and in the prompt: whole seconds
+        left, rounded up (a 5-second window starts at 5); None while held."""
+        return None if self.held else max(1, math.ceil(self.left))
+
+    def due(self) -> float | None:
+        """Seconds until the number shown changes or the time is up (None while held)."""
+        shown = self.seconds_shown
+        return None if shown is None else max(0.0, self.left - (shown - 1))
+
+
+class CallWindow(Countdown):
     def __init__(self, decision: Decision, seconds: float, asks: bool,
                  full_time: bool) -> None:
+        super().__init__(seconds)
         self.decision = decision
-        self.left = seconds
         self.asks = asks
         """The person is shown the question (else the window passes for them)."""
         self.full_time = full_time
         """The window runs its whole length even when nobody is asked."""
-        self.held = False
 
     @classmethod
     def open(cls, decision: Decision, view: PlayerView, seconds: float,
@@ -86,22 +115,41 @@ class CallWindow:
         if self.asks:
             self.held = True
 
-    def tick(self, dt: float) -> bool:
-        """Let ``dt`` seconds pass; True once the time is up (the person passes)."""
-        if not self.held:
-            self.left -= dt
-        return self.left <= 0
 
-    @property
-    def seconds_shown(self) -> int | None:
-        """The countdown's number, the same on the button and in the prompt: whole seconds
-        left, rounded up (a 5-second window starts at 5); None while held."""
-        return None if self.held else max(1, math.ceil(self.left))
+class SharedCall(Countdown):
+    """The one call window of a screen several people share, on the public table (no
+    hand shown): everyone the rules let call the card is listed, each calls with their
+    own button or key, and the window lasts its whole time whatever the cards (only a
+    call, which all see, ends it sooner). The engine asks the callers one by one, nearest
+    first: a person's answer is given when the engine asks them — Call if they said so,
+    Pass once the time is up — so priority stays the rules'. Space holds the clock, and
+    starts it again."""
 
-    def due(self) -> float | None:
-        """Seconds until the number shown changes or the time is up (None while held)."""
-        shown = self.seconds_shown
-        return None if shown is None else max(0.0, self.left - (shown - 1))
+    def __init__(self, stamp: int, people: tuple[int, ...], seconds: float) -> None:
+        super().__init__(seconds)
+        self.stamp = stamp
+        """The session's number for this window."""
+        self.people = people
+        self.called: list[int] = []
+        """The people who said they call, in the order they said it."""
+
+    def call(self, seat: int) -> bool:
+        """``seat``'s person calls (their own button or key); False when they may not
+        call in this window or already did."""
+        if seat not in self.people or seat in self.called:
+            return False
+        self.called.append(seat)
+        return True
+
+    def toggle_hold(self) -> None:
+        self.held = not self.held
+
+    def answer(self, asked: int) -> Action | None:
+        """What ``asked``, the person the engine asks now, answers: Call once they said
+        so, Pass when the time is up, else nothing yet."""
+        if asked in self.called:
+            return Call()
+        return Pass() if self.left <= 0 else None
 
 
 class CallDesk:

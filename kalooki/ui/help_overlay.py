@@ -2,14 +2,15 @@
 lines how the screen is used, in the player's language; Esc, F1, ? or a click closes it.
 
 Each screen names its topic (a scene's ``help_topic``; "general" when it names none), and
-may offer its rules one click away (a scene's ``help_rules``: a callable, or None). The
+may offer its rules one click away (a scene's ``help_rules``: a callable, or None), and
+add key lines it words itself (``help_lines``: the keys and what they do). The
 keys are listed here, beside the code that reads them nowhere else but in the scenes, so
 a new key is one line in :data:`TOPICS` and two catalog entries.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -100,16 +101,19 @@ class HelpOverlay:
     """The open overlay over one screen. It takes every event while open (the screen
     beneath waits), and draws itself above the widgets."""
 
-    def __init__(self, topic: Topic, rules: Callable[[], object] | None = None) -> None:
+    def __init__(self, topic: Topic, rules: Callable[[], object] | None = None,
+                 extra: Sequence[tuple[str, str]] = ()) -> None:
         self.topic = topic
+        self.extra = tuple(extra)
+        """Key lines the screen words itself, first (a person's call key, by name)."""
         self.rules = rules
         self.open = True
         self.rules_rect: pygame.Rect | None = None
 
     def lines(self) -> list[tuple[str, str]]:
         """Every key line: the keys and what they do, the screen's first."""
-        return [(key_words(keys), tr(f"help.do.{doing}"))
-                for keys, doing in (*self.topic.keys, *_ALWAYS)]
+        return [*self.extra, *((key_words(keys), tr(f"help.do.{doing}"))
+                               for keys, doing in (*self.topic.keys, *_ALWAYS))]
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:

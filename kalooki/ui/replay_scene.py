@@ -199,7 +199,7 @@ class ReplayScene:
         return TableFrame(
             layout=self.layout, view=view, names=self.watched.names,
             open_hands=self.open_hands_now(), levels=self.watched.levels, at_screen=False,
-            melds_owner=None,
+            melds_owner=None, callers=(),
             cards=sprites, flights=(), dragged=(), lit=Lit(), staged=(), ready=False,
             lay_problem="", cut=None, hint_reason=None, hint_cards=(), hint_places=(),
             taught=Marks(),

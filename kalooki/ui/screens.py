@@ -45,6 +45,7 @@ def _registry() -> dict[str, Builder]:
         "summary": table.summary,
         "match-end": table.match_end,
         "pass-device": table.pass_device,
+        "call-shared": table.call_shared,
         "call": feel.calls,
         "undo": feel.undo,
         "loaded-log": feel.loaded_log,

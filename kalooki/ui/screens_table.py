@@ -215,3 +215,30 @@ def pass_device(shots: Shots) -> None:
         shots.take(app, "pass-device")
         table.reveal()
         shots.take(app, "pass-device-shown")
+
+
+def call_shared(shots: Shots) -> None:
+    """Friends at one computer: one call window for both people on the public table (no
+    hand shown), a button and a key each; then once one of them has called."""
+    setup = GameSetup("caribbean-12", 4, (HUMAN, DEFAULT_LEVEL, DEFAULT_LEVEL),
+                      ("Keisha", "Marcia", "Desmond"), first_name="Winston")
+    with shots.app() as app:
+        session = MatchSession(preset(setup.preset), seats_for(setup), 4, ai_pause=0.0)
+        rng = Rng(4)
+        for _ in range(MAX_STEPS):  # every seat plays eagerly until both people may call
+            shared = session.shared_call
+            if len(session.game.table) >= 2 and shared is not None and len(shared[1]) == 2:
+                break
+            to_act = session.game.to_act
+            assert to_act is not None
+            if session.awaited is not None:
+                session.reveal(session.awaited)  # as each person would
+            session.submit(eager(session.game.view(to_act), rng), to_act)
+        session.take_events()
+        table = TableScene(app, session, speed="instant", call_seconds=5)
+        app.switch(table)
+        app.step([])
+        shots.take(app, "call-shared")
+        table.person_calls(1)
+        app.step([])
+        shots.take(app, "call-shared-called")

@@ -24,7 +24,7 @@ from typing import ParamSpec, TypeVar
 
 from kalooki.ai.levels import DEFAULT_BUDGET
 from kalooki.ai.personalities import PERSONALITIES, make_player
-from kalooki.engine.actions import Action, LayDown
+from kalooki.engine.actions import Action, Call, LayDown, Pass
 from kalooki.engine.deal import Phase
 from kalooki.engine.errors import RuleError
 from kalooki.engine.events import Event
@@ -120,6 +120,11 @@ class MatchSession:
         self._worker: Executor = worker or InlineWorker()
         self._pending: tuple[int, Future[Action]] | None = None
         self._events: list[Event] = list(self.game.start_events) if recorder is None else []
+        self.call_windows = 0
+        """Call windows opened so far in this session: a stamp naming the one open now."""
+        self.window_people: tuple[int, ...] = self._people_of(self.game.call_queue) \
+            if self.game.phase == Phase.CALL else ()
+        """The people the rules let call the card of the window open now, nearest first."""
         self.openings: dict[tuple[int, int], int] = {}
         """(deal, player) → the points of that player's opening, in threshold games."""
         self.down_at_end: dict[int, tuple[bool, ...]] = {}
@@ -156,11 +161,24 @@ class MatchSession:
 
     @property
     def awaited(self) -> int | None:
-        """The person the covered screen waits for: the one to act now, if a person."""
+        """The person the covered screen waits for: the one to act now, if a person (not
+        in a call window: the people call in the shared window, no hand shown)."""
         to_act = self.game.to_act
-        if not self.covered or to_act is None or not self.seats[to_act].human:
+        if not self.covered or to_act is None or not self.seats[to_act].human \
+                or self.game.phase == Phase.CALL:
             return None
         return to_act
+
+    def _people_of(self, seats: Sequence[int]) -> tuple[int, ...]:
+        return tuple(seat for seat in seats if self.seats[seat].human)
+
+    @property
+    def shared_call(self) -> tuple[int, tuple[int, ...]] | None:
+        """The call window open now on a screen several people share, if a person may
+        call in it: its stamp and those people (nearest the discarder's left first)."""
+        if not self.shared_screen or self.game.phase != Phase.CALL or not self.window_people:
+            return None
+        return self.call_windows, self.window_people
 
     def reveal(self, seat: int) -> bool:
         """``seat``'s person is at the screen: their eyes are the table's until their turn
@@ -217,8 +235,8 @@ class MatchSession:
     def submit(self, action: Action, seat: int) -> RuleError | None:
         """Apply ``action`` by ``seat``; a refusal (another seat's turn, or against the
         rules) changes nothing and is returned."""
-        if self.covered and self.seats[seat].human:
-            return RuleError("screen-covered", name=self.names[seat])
+        if self.covered and self.seats[seat].human and not isinstance(action, Call | Pass):
+            return RuleError("screen-covered", name=self.names[seat])  # a call needs no hand
         problem = self.why_illegal(action, seat)
         if problem is None and self.gate is not None:
             problem = self.gate(action, seat)
@@ -233,6 +251,9 @@ class MatchSession:
         if any(e.kind == "deal-end" for e in events):
             self.down_at_end[deal] = tuple(down)
         self._events.extend(events)
+        for opened in (e for e in events if e.kind == "call-window"):
+            self.call_windows += 1
+            self.window_people = self._people_of(opened.info["callers"])
         if self.shared_screen and self.game.to_act != self.viewer:
             self.covered = True  # the turn is over: the hand leaves the screen
         self.waited = 0.0

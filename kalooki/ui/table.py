@@ -54,7 +54,7 @@ from kalooki.engine.view import PlayerView
 from kalooki.ui import table_gestures as gestures
 from kalooki.ui import table_questions as questions
 from kalooki.ui.arrangement import Arrangement
-from kalooki.ui.call_window import CallDesk, Decision, decision_of
+from kalooki.ui.call_window import CallDesk, Decision, SharedCall, decision_of
 from kalooki.ui.choice_panel import ChoicePanel
 from kalooki.ui.narrate import Narrator
 from kalooki.ui.placement import Placement, Spot, place_cards
@@ -63,6 +63,7 @@ from kalooki.ui.sound_cues import batch_cues
 from kalooki.ui.staging import StagedMeld, assess, legal_lay_downs
 from kalooki.ui.summary import render_summary
 from kalooki.ui.table_buttons import TableButtons
+from kalooki.ui.table_calls import CallPanel, SharedCalls
 from kalooki.ui.table_draw import TablePainter
 from kalooki.ui.table_frame import Marks, TableFrame, dragged_sprites, hint_marks, hinted_card, lit
 from kalooki.ui.table_hand import HandEdits
@@ -94,7 +95,7 @@ class Hint:
     reason: Said
 
 
-class TableScene(ScreenSeats):
+class TableScene(ScreenSeats, SharedCalls):
     pause_extras: tuple[tuple[str, Callable[[], None]], ...] = ()
     help_topic = "table"
     help_rules: Callable[[], None] | None = None
@@ -145,6 +146,9 @@ class TableScene(ScreenSeats):
         self.toast: tuple[Said, float] = ("", 0.0)
         self.banner: tuple[Said, float] = ("", 0.0)
         self.calls = CallDesk()
+        self.shared: SharedCall | None = None
+        self.shared_panel: CallPanel | None = None
+        self.shared_seen: int | None = None
         self.result: DealResult | None = None
         self.summary_surface: pygame.Surface | None = None
         self.deals_finished = 0
@@ -471,6 +475,7 @@ class TableScene(ScreenSeats):
                    and self.session.update(0.0, busy=self.motion.busy)):
                 self.absorb(self.session.take_events())
         self._tick_call(dt)
+        self._tick_shared(dt)
         self._offer_pass()
         self._offer_buy_in()
         self.toast = (self.toast[0], self.toast[1] - dt)
@@ -486,7 +491,8 @@ class TableScene(ScreenSeats):
         if not self.session.paused:
             if self.session.computer_to_act is not None:
                 dues.append(COMPUTER_POLL)
-            due = self.calls.window.due() if self.calls.window is not None else None
+            window = self.calls.window or self.shared
+            due = window.due() if window is not None else None
             if due is not None:
                 dues.append(due + COUNTDOWN_EDGE)
         return min(dues, default=None)
@@ -545,7 +551,7 @@ class TableScene(ScreenSeats):
             levels=tuple(seat.level for seat in self.session.seats),
             at_screen=self.at_screen and not self.session.covered,
             melds_owner=self.session.names[view.player] if self.session.shared_screen
-            else None,
+            else None, callers=self.shared.people if self.shared is not None else (),
             cards=motion.sprites(placement, self.arrangement.selected,
                                  drag.cards if drag else (), view.freed_joker, view.discard,
                                  face_down=view.hand if self.watching and not self.show_hands
@@ -564,6 +570,7 @@ class TableScene(ScreenSeats):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.calls.shown(self.decision())
+        self.shared_shown()
         self.painter.draw(surface, self.frame())
         self.input.draw_focus(surface, self)
         if self.summary_surface is not None:
@@ -583,5 +590,6 @@ class TableScene(ScreenSeats):
 
     def leave(self) -> None:
         self.session.close()
+        self._close_shared()
         self.close_chooser()
         self._buttons.kill()

@@ -113,7 +113,7 @@ class TablePainter:
         view, layout, names = frame.view, frame.layout, frame.names
         font = layout.font
         for seat, zone in layout.zones.items():
-            acting = view.to_act == seat
+            acting = seat in frame.callers if frame.callers else view.to_act == seat
             if acting:
                 pygame.draw.rect(surface, _TO_ACT, zone.rect, 2, border_radius=10)
             level = frame.levels[seat]
@@ -261,7 +261,7 @@ class TablePainter:
             items = [f"{tr(f'table.check.{kind}')} {'✓' if ok else '✗'}" for kind, ok in marks]
             for words in ink.wrap_items(items, " · ", font - 2, box.width):
                 rows.append((words, ink.TEXT, False))
-        rows.append((_turn_text(view, names, frame.at_screen), ink.DIM, False))
+        rows.append((_turn_text(view, names, frame.at_screen, frame.callers), ink.DIM, False))
         for i, (words, colour, bold) in enumerate(rows):
             surface.blit(ink.fit(words, font if i == 0 else font - 2, room if i == 0
                                  else box.width, colour, bold),
@@ -343,11 +343,15 @@ _PHASES = {Phase.CUT: "cut", Phase.DRAW: "draw", Phase.CALL: "call", Phase.ALLOW
            Phase.PLAY: "play", Phase.BUY_IN: "buy_in"}
 
 
-def _turn_text(view: PlayerView, names: tuple[str, ...], at_screen: bool) -> str:
+def _turn_text(view: PlayerView, names: tuple[str, ...], at_screen: bool,
+               callers: tuple[int, ...] = ()) -> str:
     """Whose move it is: "You" only to a person at the screen (autoplay and a watched
-    match seat a computer where the person would sit: it is named)."""
+    match seat a computer where the person would sit: it is named); every person of a
+    shared call window."""
     if view.to_act is None or view.phase not in _PHASES:
         return tr("table.now.over")
+    if callers:
+        return tr("table.now.calls", who=", ".join(names[seat] for seat in callers))
     mine = at_screen and view.to_act == view.player
     who = tr("table.you") if mine else names[view.to_act]
     return tr(f"table.now.{_PHASES[view.phase]}", who=who)

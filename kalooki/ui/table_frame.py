@@ -73,6 +73,8 @@ class TableFrame:
     melds_owner: str | None
     """Whose melds the viewer's box holds, named when several people share the screen
     (None: "Your melds")."""
+    callers: tuple[int, ...]
+    """The people of the shared call window open now (several people at one screen)."""
     cards: tuple[Sprite, ...]
     """The placed cards in drawing order, the moving ones last."""
     flights: tuple[Sprite, ...]

@@ -1,0 +1,226 @@
+"""The shared call window: with several people at one computer, a discard that people may
+call is offered to all of them at once on the public table, no hand shown. Each calls with
+the button bearing their name or with their own key; the call goes to the engine as that
+person's seat's move, which settles priority by the rules; the window lasts its whole
+time; Space holds it. Driven by posted events on a fake clock; every frame is checked by
+:func:`tests.test_ui_pass_device.friends_table` (no hidden hand drawn, no private card
+told to the log)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pygame
+import pytest
+
+from kalooki.engine.rule_choices import CallPriority
+from kalooki.engine.rules import preset
+from kalooki.ui.app import App
+from kalooki.ui.help_overlay import HelpOverlay, topic_of
+from kalooki.ui.session import MatchSession, Seat
+from kalooki.ui.table import TableScene
+from kalooki.ui.table_frame import TableFrame
+from kalooki.words import set_language
+from tests.test_ui_pass_device import clicks, events_of, friends_table, keydown, person_events
+from tests.ui_support import FakeClock
+
+CAL_FIRST = (Seat("Cal", "easy"), Seat("Dee", "easy"), Seat("Ann", "human", True),
+             Seat("Ben", "human", True))
+"""Cal discards: Ann (seat 2) and Ben (seat 3) may both call, Ann nearer; Dee, next to
+play, allows or refuses."""
+ANN, BEN = 2, 3
+FRAME = 0.016
+"""The fake clock's frame."""
+
+
+def no_hand_while_calling(table: TableScene) -> list[int]:
+    """Check every frame drawn while a shared window is up: no person's card is placed
+    on the screen (the window is on the public table). The frames so checked."""
+    painted, checked = table.painter.draw, [0]
+    people = [seat for seat, sitter in enumerate(table.session.seats) if sitter.human]
+
+    def draw(surface: pygame.Surface, frame: TableFrame) -> None:
+        if table.shared is not None:
+            hands = {card for seat in people for card in table.session.game.hands[seat]}
+            assert not set(table.placement.order) & hands and not frame.view.hand
+            checked[0] += 1
+        painted(surface, frame)
+
+    table.painter.draw = draw  # type: ignore[method-assign]
+    return checked
+
+
+def until_both_may_call(app: App, table: TableScene) -> None:
+    """Play on (the people passing every call) until a shared window offers a card to
+    both Ann and Ben, and a frame has shown it."""
+    session = table.session
+    for _ in range(20000):
+        window = table.shared
+        if window is not None and window.people == (ANN, BEN) and table.shared_seen \
+                == window.stamp:
+            return
+        if table.passing:
+            app.step([keydown(pygame.K_RETURN)])
+        elif session.screen_to_act and table.chooser is None:
+            app.step(person_events(table, calls=False))
+        else:
+            app.step([])
+    raise AssertionError("a discard both people may call")
+
+
+def calls_after(seen: list, start: int) -> list[tuple[str, int]]:
+    return [(e.kind, e.player) for e in seen[start:] if e.kind in ("call", "pass", "call-won")]
+
+
+def until_closed(app: App, table: TableScene) -> None:
+    window = table.shared
+    while table.shared is window:
+        app.step([])
+
+
+@pytest.mark.parametrize("priority", list(CallPriority))
+def test_both_people_call_one_discard_and_the_rules_say_who_wins(
+        priority: CallPriority) -> None:
+    """Ben presses his key first, then Ann clicks her button: the nearer caller, Ann,
+    wins at once under "nearest" (Ben's call is never made); under "random" both calls
+    are made, in the engine's order, and one of them wins. Neither hand is drawn."""
+    rules = dataclasses.replace(preset("baby"), call_priority=priority)
+    with friends_table(seed=3, seats=CAL_FIRST, rules=rules, call_seconds=5.0) as (app, table):
+        session = table.session
+        seen = events_of(session)
+        checked = no_hand_while_calling(table)
+        until_both_may_call(app, table)
+        start = len(seen)
+        panel = table.shared_panel
+        assert panel is not None and set(panel.buttons) == {ANN, BEN}
+        assert panel.buttons[ANN].text == "Ann calls (1)"
+        assert panel.buttons[BEN].text == "Ben calls (2)"
+        app.step([keydown(pygame.K_2)])
+        window = table.shared
+        assert window is not None and window.called == [BEN]
+        assert calls_after(seen, start) == [], "Ann, nearer, has not answered yet"
+        assert panel.buttons[BEN].text == "Ben calls ✓"
+        app.step(clicks(panel.buttons[ANN].rect.center))
+        after = calls_after(seen, start)
+        if priority == CallPriority.NEAREST:
+            assert after == [("call", ANN), ("call-won", ANN)]
+        else:
+            assert after[:2] == [("call", ANN), ("call", BEN)]
+            assert after[2][0] == "call-won" and after[2][1] in (ANN, BEN)
+        assert table.shared is None and table.shared_panel is None, "the window closed"
+        assert not table.view.hand and session.covered and checked[0] > 0
+
+
+def test_a_persons_key_calls_for_that_person_only() -> None:
+    """Ben's key (2) makes Ben's call and no one else's: Ann, asked first, passes when
+    the time is up, then Ben's call is made and wins. A key pressed once the window has
+    closed belongs to no window: nothing is called, nothing refused."""
+    with friends_table(seed=3, seats=CAL_FIRST, call_seconds=1.0) as (app, table):
+        session = table.session
+        seen = events_of(session)
+        until_both_may_call(app, table)
+        start = len(seen)
+        app.step([keydown(pygame.K_2), keydown(pygame.K_KP2)])
+        window = table.shared
+        assert window is not None and window.called == [BEN]
+        until_closed(app, table)
+        assert calls_after(seen, start) == [("pass", ANN), ("call", BEN), ("call-won", BEN)]
+        mark = len(seen)
+        app.step([keydown(pygame.K_1), keydown(pygame.K_2)])
+        assert table.shared is None
+        assert calls_after(seen, mark) == [] and table.toast[1] <= 0, "late keys do nothing"
+
+
+def test_a_key_of_someone_who_may_not_call_does_nothing() -> None:
+    """Key 3 is nobody's (two people); a computer's seat has no key; a person not in
+    the window (their key pressed) calls nothing."""
+    with friends_table(seed=3, seats=CAL_FIRST, call_seconds=1.0) as (app, table):
+        until_both_may_call(app, table)
+        window = table.shared
+        assert window is not None
+        app.step([keydown(pygame.K_3), keydown(pygame.K_8)])
+        assert window.called == []
+        window.people = (BEN,)  # as when Ann may not call this card (she is down)
+        app.step([keydown(pygame.K_1)])
+        assert window.called == []
+
+
+def test_the_window_lasts_its_whole_time_whatever_the_cards() -> None:
+    """With people at the table and "ask only when the card helps" on, every shared
+    window stays open its full length when nobody calls (the clock is the fake one:
+    frames of 16 ms), so how long it stays tells nobody anything about a hand."""
+    with friends_table(seed=3, seats=CAL_FIRST, call_seconds=1.0,
+                       ask_only_when_helps=True) as (app, table):
+        session = table.session
+        checked = no_hand_while_calling(table)
+        lengths: list[int] = []
+        while len(lengths) < 6:
+            if table.shared is not None:
+                window, frames = table.shared, 0
+                while table.shared is window:
+                    app.step([])
+                    frames += 1
+                lengths.append(frames)
+            elif table.passing:
+                app.step([keydown(pygame.K_RETURN)])
+            elif session.screen_to_act and table.chooser is None:
+                app.step(person_events(table, calls=False))
+            else:
+                app.step([])
+        assert all(frames * FRAME >= 1.0 for frames in lengths), lengths
+        assert checked[0] >= sum(lengths) - len(lengths)
+
+
+def test_space_holds_the_window_and_starts_it_again() -> None:
+    with friends_table(seed=3, seats=CAL_FIRST, call_seconds=1.0) as (app, table):
+        until_both_may_call(app, table)
+        window = table.shared
+        assert window is not None
+        app.step([keydown(pygame.K_SPACE)])
+        left = window.left
+        assert window.held and window.seconds_shown is None
+        app.run_frames(200)
+        assert table.shared is window and window.left == left, "held: no time passes"
+        panel = table.shared_panel
+        assert panel is not None and panel.wait.text == "Go on (Space)"
+        app.step(clicks(panel.wait.rect.center))
+        assert not window.held
+        until_closed(app, table)
+
+
+def test_the_help_names_each_persons_key_in_both_languages() -> None:
+    with friends_table(seed=3, seats=CAL_FIRST) as (app, table):
+        lines = HelpOverlay(topic_of(table), extra=table.help_lines).lines()
+        assert lines[:2] == [("1", "Ann calls the discarded card"),
+                             ("2", "Ben calls the discarded card")]
+        set_language("fr")
+        assert table.help_lines[1] == ("2", "Ben appelle la carte défaussée")
+        app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode="",
+                                     scancode=0)])
+        assert app.help is not None and app.help.lines()[0] == (
+            "1", "Ann appelle la carte défaussée")
+
+
+def test_one_person_keeps_the_single_call_prompt() -> None:
+    """With one person at the table there is no shared window: the person's own call
+    prompt asks them (C, P, Space)."""
+    seats = (Seat("Cal", "easy"), Seat("Dee", "easy"), Seat("Ann", "human", True),
+             Seat("Eve", "easy"))
+    app = App(clock=FakeClock())
+    try:
+        session = MatchSession(preset("baby"), seats, seed=3, ai_pause=0.0, viewer=2)
+        table = TableScene(app, session, speed="instant", on_quit=lambda: None,
+                           ask_only_when_helps=False, call_seconds=1.0)
+        app.switch(table)
+        for _ in range(20000):
+            assert table.shared is None and table.shared_panel is None
+            assert table.help_lines == []
+            if table.calls.asked:
+                break
+            if session.screen_to_act and table.chooser is None:
+                app.step(person_events(table, calls=False))
+            else:
+                app.step([])
+        assert table.calls.asked and table.buttons["call"].visible
+    finally:
+        app.close()
