@@ -17,9 +17,10 @@ from kalooki.ui.card_art import CardArt
 from kalooki.ui.felt import felt
 from kalooki.ui.help_overlay import help_corner
 from kalooki.ui.highlight import Highlight, lesson_light, lesson_margin, overlay, overlay_margin
+from kalooki.ui.seat_header import JOINT, header_lines, row_size
 from kalooki.ui.staging import StagedMeld, checklist, opening_tally
 from kalooki.ui.table_frame import TableFrame
-from kalooki.ui.table_layout import TableLayout
+from kalooki.ui.table_layout import TableLayout, count_on_fan
 from kalooki.ui.table_log import LogPage, log_box
 from kalooki.ui.table_motion import Sprite
 from kalooki.words import tr
@@ -27,6 +28,10 @@ from kalooki.words.catalog import has
 from kalooki.words.formats import melds_label
 
 _PANEL = (0, 0, 0, 70)
+_BADGE = (0, 0, 0, 150)
+_Header = tuple[pygame.Rect, tuple[str, ...], tuple[tuple[str, ...], ...],
+                tuple[ink.Colour, ink.Colour, ink.Colour]]
+"""An opponent's header: its box, its name's clauses, its rows' clauses, their colours."""
 _PANEL_EDGE = (201, 164, 76, 90)
 _TO_ACT = (246, 215, 122)
 _TOAST_BG = (20, 12, 10, 225)
@@ -112,6 +117,7 @@ class TablePainter:
     def _zones(self, surface: pygame.Surface, frame: TableFrame) -> None:
         view, layout, names = frame.view, frame.layout, frame.names
         font = layout.font
+        headers: list[_Header] = []
         for seat, zone in layout.zones.items():
             acting = seat in frame.callers if frame.callers else view.to_act == seat
             if acting:
@@ -121,25 +127,56 @@ class TablePainter:
                 f"setup.level.{level}") if has(f"setup.level.{level}") else level
             heading = tr("table.zone.dealer", name=names[seat]) if view.dealer == seat \
                 else names[seat]
-            line = round(font * 1.3)
-            surface.blit(ink.fit(heading, font, zone.header.width,
-                                 ink.GOLD if acting else ink.TEXT, bold=True), zone.header)
             count = view.hand_counts[seat]
-            surface.blit(ink.fit(tr("table.zone.level_cards", level=level_words,
-                                    cards=tr("cards.count", count=count)), font - 2,
-                                 zone.header.width,
-                                 ink.DIM), (zone.header.left, zone.header.top + line))
-            surface.blit(ink.fit(_standing(view, seat), font - 2, zone.header.width,
-                                 ink.GOOD if view.down[seat] else ink.DIM),
-                         (zone.header.left, zone.header.top + 2 * line))
+            on_fan = count_on_fan(zone.header.width, font, len(layout.zones) >= 4)
+            cards = () if on_fan else (tr("cards.count", count=count),)
+            rows = (tr("table.zone.level_cards", level=level_words, cards=cards[0])
+                    if cards else level_words, _standing(view, seat))
+            clauses = (heading,) if heading == names[seat] else tuple(heading.split(JOINT))
+            colours = (ink.GOLD if acting else ink.TEXT, ink.DIM,
+                       ink.GOOD if view.down[seat] else ink.DIM)
+            headers.append((zone.header, clauses, tuple(tuple(r.split(JOINT)) for r in rows),
+                            colours))
             width = layout.back_w
             if zone.fan.height == 0:
                 continue
             shown = sorted(frame.open_hands.get(seat, ()), key=sort_key_suit)
             faces: list[int | None] = [face_of(c) for c in shown] if shown else [None] * count
-            step = min(width * 0.3, (zone.fan.width - width) / max(1, count - 1))
+            fan = zone.fan.copy()
+            if on_fan:
+                fan.width -= self._count_badge(surface, count, fan, font - 2)
+            step = min(width * 0.3, (fan.width - width) / max(1, count - 1))
             for i, face in enumerate(faces[:30]):
-                self._card(surface, face, zone.fan.left + i * step, zone.fan.top, width)
+                self._card(surface, face, fan.left + i * step, fan.top, width)
+        self._headers(surface, headers, font)
+
+    @staticmethod
+    def _headers(surface: pygame.Surface, headers: list[_Header], font: int) -> None:
+        """Every opponent's header, its rows in one size at the whole table (the largest
+        that the most crowded header allows)."""
+        fitted = [header_lines(clauses, rows, box.width, box.height, font)
+                  for box, clauses, rows, _ in headers]
+        largest = min((row_size(lines) for lines in fitted), default=font)
+        for (box, clauses, rows, colours), lines in zip(headers, fitted, strict=True):
+            if row_size(lines) > largest:
+                lines = header_lines(clauses, rows, box.width, box.height, font, largest)
+            for part in lines:
+                room = box.width
+                if part.chip:
+                    chip = ink.text(tr("table.zone.dealer_chip"), part.size - 4, ink.GOLD, True)
+                    room -= chip.get_width() + chip.get_height()
+                    _boxed(surface, chip, (box.right - (chip.get_width() + chip.get_height())
+                                           // 2, box.top + part.size * 2 // 3), _BADGE)
+                surface.blit(ink.fit(part.words, part.size, room - 2, colours[part.row],
+                                     bold=part.row == 0), (box.left, box.top + part.top))
+
+    @staticmethod
+    def _count_badge(surface: pygame.Surface, count: int, fan: pygame.Rect, size: int) -> int:
+        """The hand's size as a number after its fan of backs; the width it takes."""
+        words = ink.text(str(count), size, ink.TEXT, True)
+        room = words.get_width() + words.get_height()
+        _boxed(surface, words, (fan.right - room // 2, fan.centery), _BADGE)
+        return room + 4
 
     def _cut_strip(self, layout: TableLayout, cards: int) -> pygame.Surface:
         """The whole pack spread along the table, face down, drawn once per size."""

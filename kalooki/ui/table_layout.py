@@ -101,7 +101,7 @@ def compute_layout(size: tuple[int, int], players: int, viewer: int,
     for index, seat in enumerate(others):
         rect = Rect(top.left + index * zone_w, top.top, zone_w - margin, top.height)
         header = Rect(rect.left + margin, rect.top + margin // 2, rect.width - 2 * margin,
-                      3 * line)
+                      header_rows(rect.width - 2 * margin, font, crowded) * line)
         fan = Rect(header.left, header.bottom, header.width, card_height(back_w))
         melds = Rect(header.left, fan.bottom + margin, header.width,
                      rect.bottom - fan.bottom - 2 * margin)
@@ -118,6 +118,20 @@ def compute_layout(size: tuple[int, int], players: int, viewer: int,
     return TableLayout(size, font, card_w, meld_w, back_w, zones, stock, discard, cut_strip,
                        my_melds, staging, prompt, hand, sidebar, contract, scores, log,
                        buttons)
+
+
+def header_rows(width: int, font: int, crowded: bool) -> int:
+    """Lines an opponent's header holds: one more in the narrower zones of a crowded
+    table, where its rows break between their clauses rather than end in "…" (the
+    narrowest, at eight players, keep three: their melds need the room, and the hand's
+    size is shown on its fan instead)."""
+    return 4 if crowded and 8 * font <= width < 10 * font else 3
+
+
+def count_on_fan(width: int, font: int, crowded: bool) -> bool:
+    """An opponent's zone too narrow for the hand's size in words: it is a number at the
+    end of the fan of card backs."""
+    return crowded and width < 8 * font
 
 
 def meld_step(width: int, tight: bool = False) -> int:
