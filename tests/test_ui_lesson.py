@@ -27,11 +27,13 @@ from kalooki.store.paths import StorePaths
 from kalooki.store.settings import Settings
 from kalooki.ui import palette
 from kalooki.ui.app import App
+from kalooki.ui.lesson import LESSON_SEED
 from kalooki.ui.lesson_scene import LessonScene
 from kalooki.ui.menu import MainMenuScene
-from kalooki.ui.play import open_menu
+from kalooki.ui.play import open_menu, start_match
 from kalooki.ui.profile import Profile
 from kalooki.ui.session import InlineWorker
+from kalooki.ui.setup_panel import GameSetup
 from kalooki.ui.table import TableScene
 from kalooki.ui.table_frame import Marks
 from kalooki.words import tr
@@ -257,3 +259,53 @@ def test_the_joker_shift_lesson_waits_for_the_shift_and_lights_card_and_run(
     assert str(table.toast[0]) == tr("error.lesson.shift")
     assert table.submit(shifts[0])
     assert "shift" in lesson.teacher.done and table.frame().taught == Marks()
+
+
+def play_plainly_until(app: App, lesson: LessonScene, name: str) -> None:
+    """Play the guided game with the plain strategy until lesson ``name`` is on screen."""
+    table, teacher = lesson.table, lesson.teacher
+    while teacher.current is None or teacher.current.name != name:
+        assert table.result is None, f"the deal ended before the {name} lesson"
+        wait_for_human(app, table)
+        app.run_frames(1)
+        if teacher.current is None or teacher.current.name != name:
+            assert table.submit(human_decision(table.session.view()))
+
+
+@pytest.mark.parametrize(("name", "how"), [("contract", "quit"), ("contract", "killed"),
+                                           ("joker", "killed")])
+def test_a_guided_game_left_mid_lesson_comes_back_at_the_same_lesson(
+        app: App, profile: Profile, name: str, how: str) -> None:
+    lesson = learn(app, profile)
+    play_plainly_until(app, lesson, name)
+    done, state = set(lesson.teacher.done), lesson.table.session.game.state_hash()
+    if how == "quit":  # Quit to menu, from the pause menu
+        lesson.table.on_quit()
+        menu = app.scene
+    else:  # the program stopped here: a new start finds the autosave
+        menu = open_menu(app, Profile(profile.paths, profile.settings, worker=InlineWorker))
+    assert isinstance(menu, MainMenuScene) and menu.buttons["continue"].visible
+    click(app, menu.buttons["continue"])
+    resumed = app.scene
+    assert isinstance(resumed, LessonScene), "a guided game came back as a normal game"
+    assert resumed.table.session.game.state_hash() == state
+    assert resumed.teacher.done == done
+    app.run_frames(1)
+    current = resumed.teacher.current
+    assert current is not None and current.name == name and resumed.table.frame().taught.cards
+    others = [a for a in resumed.table.view.legal if not isinstance(a, current.teaches)
+              and not (isinstance(a, Discard) and is_joker(a.card))]
+    assert bool(others) == (name == "contract")  # the joker lesson lets every play through
+    if others:  # and it still waits for its move
+        assert not resumed.table.submit(others[0])
+        assert str(resumed.table.toast[0]) == tr(f"error.lesson.{name}")
+
+
+def test_a_normal_match_resumed_stays_a_normal_match(app: App, profile: Profile) -> None:
+    table = start_match(app, GameSetup("baby", 3, ("easy", "easy"), ("Ann", "Bob")), profile,
+                        seed=LESSON_SEED + 1)
+    assert table is not None
+    wait_for_human(app, table)
+    table.on_quit()
+    click(app, app.scene.buttons["continue"])  # type: ignore[union-attr]
+    assert isinstance(app.scene, TableScene)

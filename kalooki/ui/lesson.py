@@ -1,5 +1,6 @@
-"""The guided first game's teacher: which lesson matters now, and the gate that waits for
-it. No pygame: :mod:`lesson_scene` draws the lessons over the table.
+"""The guided first game's teacher: which lesson matters now, the gate that waits for it,
+what it lights, and how a guided game left and resumed finds its lessons again. No
+pygame: :mod:`lesson_scene` draws the lessons over the table.
 
 A lesson is shown the first time the person's view calls for it (their first draw, the
 first time the contract is in their hand, their first discard, call, allowed call, tack
@@ -27,11 +28,16 @@ from kalooki.engine.actions import (
     ShiftJoker,
     TackOn,
     TakeDiscard,
+    parse_action,
 )
 from kalooki.engine.cards import is_joker
 from kalooki.engine.deal import Phase
 from kalooki.engine.errors import RuleError
+from kalooki.engine.record import GameRecord
+from kalooki.engine.rules import preset
+from kalooki.engine.state import Game
 from kalooki.engine.view import PlayerView
+from kalooki.ui.session import MatchSession
 
 
 @dataclass(frozen=True)
@@ -221,3 +227,42 @@ class Teacher:
 
     def skip(self) -> None:
         self.skipped, self.current = True, None
+
+
+LESSON_SEED = 218
+"""The guided game's deal: on it the call, the joker and a bend come in the first deal,
+and a person who takes calls is offered a joker shift in the second."""
+LESSON_RULES = "baby"
+LESSON_OPPONENTS = ("easy", "easy")
+
+
+def is_guided(session: MatchSession) -> bool:
+    """The match Learn to play deals: Baby Kalooki on the guided deal, one person against
+    two easy computer players. A save holds exactly these (rules, seed, seats), so a
+    guided game left and resumed is known again without a mark of its own."""
+    seats = session.seats
+    return (session.game.rules == preset(LESSON_RULES) and session.game.seed == LESSON_SEED
+            and seats[0].human and tuple(s.level for s in seats[1:]) == LESSON_OPPONENTS
+            and not any(s.human for s in seats[1:]))
+
+
+def taught_so_far(record: GameRecord, person: int) -> Teacher:
+    """The lessons of a guided game as they stood when it was left, from its record:
+    each of the person's moves is shown to a teacher as it was made in play (every move
+    recorded passed the gate), and a deal's scoring was read once play went past it."""
+    teacher = Teacher()
+    game = Game.new(record.rules, record.players, record.seed)
+    for code in record.actions:
+        seat, action = game.to_act, parse_action(code)
+        if seat is None:
+            break
+        if seat == person:
+            view = game.view(person)
+            if view.results:
+                teacher.current = None if teacher.current is SCORING else teacher.current
+                teacher.done.add(SCORING.name)
+            teacher.look(view, deal_over=False)
+            if teacher.gate(action) is None:
+                teacher.applied(action)
+        game.apply(action, seat)
+    return teacher

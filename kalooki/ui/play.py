@@ -24,6 +24,14 @@ from kalooki.store.settings import HUMAN, MAX_OPPONENTS, SEAT_KINDS, Settings
 from kalooki.store.stats import Stats, load_stats, save_stats
 from kalooki.ui.dialogs import DialogScene
 from kalooki.ui.keeper import MatchKeeper, save_seats
+from kalooki.ui.lesson import (
+    LESSON_OPPONENTS,
+    LESSON_RULES,
+    LESSON_SEED,
+    Teacher,
+    is_guided,
+    taught_so_far,
+)
 from kalooki.ui.lesson_scene import LessonScene
 from kalooki.ui.menu import DEFAULT_PRESETS, MainMenuScene
 from kalooki.ui.play_rules import house_rules_of, offered_rules, open_editor
@@ -328,29 +336,32 @@ def resume_save(app: App, profile: Profile, path: Path) -> TableScene | Said:
                                recorder=resumed.recorder)
     except ValueError as error:
         return str(error)
-    table = _open_table(app, session, profile)
+    if is_guided(session):  # Learn to play comes back with its lessons where they were
+        table = _open_table(app, session, profile, switch=False)
+        _teach(app, table, taught_so_far(session.record, session.viewer))
+    else:
+        table = _open_table(app, session, profile)
     if loaded.warnings:
         table.log.extend(notice_said(warning) for warning in loaded.warnings)
         app.notify(joined(str(notice_said(warning)) for warning in loaded.warnings))
     return table
 
 
-LESSON_SEED = 218
-"""The guided game's deal (see :func:`start_lesson`)."""
-
-
 def start_lesson(app: App, profile: Profile) -> LessonScene:
     """Learn to play: Baby Kalooki against two easy computer players, on a deal where the
     contract comes early, with the lessons over the table."""
-    names = tuple(DEFAULT_NAMES[:2])
-    seats = seats_for(GameSetup("baby", 3, ("easy", "easy"), names),
+    names = tuple(DEFAULT_NAMES[:len(LESSON_OPPONENTS)])
+    seats = seats_for(GameSetup(LESSON_RULES, 3, LESSON_OPPONENTS, names),
                       profile.settings.player_name)
-    session = MatchSession(preset("baby"), seats, LESSON_SEED,
+    session = MatchSession(preset(LESSON_RULES), seats, LESSON_SEED,
                            ai_pause=profile.settings.ai_pause_seconds,
                            viewer=HUMAN_SEAT, worker=profile.worker())
-    table = _open_table(app, session, profile, switch=False)
+    return _teach(app, _open_table(app, session, profile, switch=False), Teacher())
+
+
+def _teach(app: App, table: TableScene, teacher: Teacher) -> LessonScene:
     table.cut_random = random.Random(LESSON_SEED)  # the same lesson deal, however it is cut
-    lesson = LessonScene(app, table)
+    lesson = LessonScene(app, table, teacher)
     app.switch(lesson)
     return lesson
 
