@@ -185,6 +185,17 @@ def test_buy_ins():
     assert game.buy_ins_used[1] == 1
 
 
+def test_buy_in_min_players():
+    """Three players in, one over the limit: offered at 3, not at 4 (and the old game's
+    2 offers it wherever a match goes on)."""
+    rules = with_(CARIB, match_end="elimination", elimination_limit=60, buy_ins=1)
+    assert rules.buy_in_min_players == 3
+    assert _finish_first_deal(rules).phase == Phase.BUY_IN
+    strict = _finish_first_deal(with_(rules, buy_in_min_players=4))
+    assert strict.phase != Phase.BUY_IN and strict.out == [False, True, False]
+    assert _finish_first_deal(with_(rules, buy_in_min_players=2)).phase == Phase.BUY_IN
+
+
 def test_cut_bonus():
     assert Game.new(CARIB, 4, 1).phase == Phase.CUT
     assert Game.new(with_(CARIB, cut_bonus=False), 4, 1).phase == Phase.DRAW
@@ -207,6 +218,19 @@ def test_first_dealer():
     rules = with_(CARIB, first_dealer="first-seat")
     assert {Game.new(rules, 4, seed).dealer for seed in range(8)} == {0}
     assert len({Game.new(CARIB, 4, seed).dealer for seed in range(8)}) > 1
+
+
+def test_first_upcard():
+    """Off: nothing is turned up, the first player may only draw, and the card that would
+    have been the upcard is the stock's top."""
+    rules = with_(CARIB, cut_bonus=False)
+    dealt = Game.new(rules, 4, 3)
+    bare = Game.new(with_(rules, first_upcard=False), 4, 3)
+    assert len(dealt.discard) == 1 and bare.discard == []
+    assert bare.stock[-1] == dealt.discard[0] and len(bare.stock) == len(dealt.stock) + 1
+    assert bare.why_illegal(TakeDiscard(), bare.to_act).code == "discard-empty"
+    assert [type(a) for a in bare.legal_actions(bare.to_act)] == [DrawStock]
+    assert "upcard" not in {e.kind for e in bare.start_events}
 
 
 # --- melds ------------------------------------------------------------------
@@ -400,6 +424,26 @@ def test_joker_discard():
     assert game.why_illegal(Discard(joker), game.to_act).code == "joker-discard"
     game.rules = with_(CARIB, joker_discard=True)
     assert not refused(game, Discard(joker))
+
+
+def test_joker_final_discard():
+    """With jokers discardable, a lay-down may keep only a joker back, and discarding it
+    goes out; with the field off (or jokers not discardable) a natural must be kept."""
+    def game(rules):
+        g = rigged(["5S 5H 5D 6S 6H 6D 7S 7H 7D", "2C 3C", "4C 8C"], rules=rules, stock="JK")
+        g.apply(DrawStock(), g.to_act)
+        return g, lay(g, 0, (GROUP_KIND, "5S 5H 5D"), (GROUP_KIND, "6S 6H 6D"),
+                      (GROUP_KIND, "7S 7H 7D"))
+    free = with_(CARIB, joker_discard=True)
+    g, contract = game(free)
+    assert free.joker_final_discard and not refused(g, contract)
+    g.apply(contract, g.to_act)
+    g.apply(Discard(held(g, 0, "JK")[0]), g.to_act)
+    assert g.results[-1].winner == 0
+    for rules in (with_(free, joker_final_discard=False), CARIB):
+        g, contract = game(rules)
+        problem = g.why_illegal(contract, g.to_act)
+        assert problem.code == "keep-a-discard" and problem.params["case"] == "natural"
 
 
 def release_game(rules=K51, hand="10C 10D 4S 5S 9S", table=((1, "10S 10H JK"),)):

@@ -13,7 +13,7 @@ import pytest
 
 from kalooki.engine.record import Recorder
 from kalooki.engine.rng import Rng
-from kalooki.engine.rules import PRESETS, RuleSet, preset
+from kalooki.engine.rules import LATER_FIELDS, PRESETS, RuleSet, preset
 from kalooki.store.savefile import encode, load
 from kalooki.store.savegame import SaveError
 from tests.test_store_saves import eager, play, stamped
@@ -81,20 +81,22 @@ def test_a_format_1_save_without_the_rules_digest_still_loads() -> None:
         load(saved(doc))
 
 
-def test_a_save_older_than_the_redeal_limit_loads_as_it_was_played() -> None:
-    """Saves written before ``redeal_limit`` existed lack it: they replay with no limit,
-    as they were played, and their rules digest (computed without it) still matches."""
-    unbounded = dataclasses.replace(preset("caribbean"), redeal_limit=None)
-    recorder = Recorder.new(unbounded, 4, 3)
+def test_a_save_older_than_the_later_fields_loads_as_it_was_played() -> None:
+    """Saves written before ``redeal_limit``, ``first_upcard``, ``buy_in_min_players``,
+    ... existed lack them: they replay with each field's before-it-existed value, as they
+    were played, and their rules digest (computed without them) still matches."""
+    older = dataclasses.replace(preset("caribbean"), **LATER_FIELDS)
+    recorder = Recorder.new(older, 4, 3)
     rng = Rng(3)
     for _ in range(120):
         game = recorder.game
         recorder.apply(eager(game.view(game.to_act), rng), game.to_act)
     doc = json.loads(encode(stamped(recorder)))
     rules = doc["record"]["rules"]
-    del rules["redeal_limit"]
+    for name in LATER_FIELDS:
+        del rules[name]
     old_text = json.dumps(rules, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     assert doc["summary"]["rules"] == hashlib.sha256(old_text.encode()).hexdigest()[:16]
     loaded = load(saved(doc))
-    assert loaded.game.rules.redeal_limit is None
+    assert loaded.game.rules == older and loaded.game.rules.redeal_limit is None
     assert loaded.game.state_hash() == recorder.game.state_hash()

@@ -146,15 +146,17 @@ class Legality(Position):
         return None
 
     def _keep_problem(self, player: int, leaving: Sequence[int]) -> RuleError | None:
-        """A final discard is required: the cards kept must include a natural card."""
-        if not self.rules.final_discard:
+        """A final discard is required: the cards kept must include one that may be the
+        last discard (a natural, or a joker too when the rules let it end a hand)."""
+        rules = self.rules
+        if not rules.final_discard:
             return None
-        used = list(leaving)
         rest = list(self.hands[player])
-        for card in used:
+        for card in leaving:
             rest.remove(card)
-        if not any(not is_joker(c) for c in rest):
-            return RuleError("keep-a-discard")
+        joker_ends = rules.joker_discard and rules.joker_final_discard
+        if not rest or not (joker_ends or any(not is_joker(c) for c in rest)):
+            return RuleError("keep-a-discard", case="any" if joker_ends else "natural")
         return None
 
     def _owed_problem(self, player: int) -> RuleError | None:

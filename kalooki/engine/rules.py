@@ -68,9 +68,15 @@ class RuleSet:
     match_end: MatchEnd = MatchEnd.FIXED
     elimination_limit: int = 150
     buy_ins: int = 0
+    buy_in_min_players: int = 3
+    """Buy-ins are offered only while at least this many players are still in the match
+    (those over the limit included): no buying back in once the match is down to two."""
     cut_bonus: bool = True
     cut_bonus_points: int = -50
     first_dealer: FirstDealer = FirstDealer.RANDOM
+    first_upcard: bool = True
+    """Off: no card is turned up, the discard pile starts empty and the first player
+    draws from the stock."""
     # Melds
     group_min: int = 3
     group_max: int | None = None
@@ -93,6 +99,9 @@ class RuleSet:
     tack_on_others: bool = True
     joker_on_others_melds: bool = False
     joker_discard: bool = False
+    joker_final_discard: bool = True
+    """With ``joker_discard``: a joker may be the last card, discarded to go out (off:
+    the card kept back for the final discard must be a natural)."""
     joker_release: tuple[JokerRelease, ...] = ()
     released_joker_must_be_used: bool = True
     joker_release_needs_down: bool = True
@@ -317,7 +326,12 @@ SEARCH_OPENING_HAND: tuple[tuple[int, int], ...] = ((2, 22), (4, 16), (MAX_JOKER
 """Opening games: (jokers in the deck up to, most cards in a hand). The opening search
 grows with the jokers a hand may hold: 28 cards with two jokers took it 2.8 s."""
 
-LATER_FIELDS: dict[str, Any] = {"redeal_limit": None}
+LATER_FIELDS: dict[str, Any] = {
+    "redeal_limit": None,
+    "first_upcard": True,
+    "buy_in_min_players": 2,
+    "joker_final_discard": False,
+}
 """Fields added after saves began to hold rule sets, each with the JSON value that means
 what the game did before the field existed; such a value is left out of the rules digest
 (``store.savegame.rules_digest``), so older saves keep theirs."""

@@ -132,11 +132,14 @@ class Game(Moves):
             for player in order:
                 self.hands[player].append(deck[position])
                 position += 1
-        upcard = deck[position]
-        self.stock = list(reversed(deck[position + 1:]))
-        self.discard = [upcard]
         events = [event(EventKind.DEAL, p, tuple(self.hands[p]), private=True) for p in order]
-        events.append(event(EventKind.UPCARD, None, (upcard,)))
+        self.discard = []
+        if self.rules.first_upcard:
+            upcard = deck[position]
+            position += 1
+            self.discard.append(upcard)
+            events.append(event(EventKind.UPCARD, None, (upcard,)))
+        self.stock = list(reversed(deck[position:]))
         return events + self._begin_turn(order[0])
 
     def _begin_turn(self, player: int) -> list[Event]:
@@ -406,16 +409,18 @@ class Game(Moves):
                       totals=tuple(self.totals))]
 
     def _eliminate(self) -> list[Event]:
-        """Players above the limit go out, unless they buy back in while buy-ins last."""
-        limit = self.rules.elimination_limit
+        """Players above the limit go out, unless they buy back in while buy-ins last
+        (offered only while ``buy_in_min_players`` are still in, those over included)."""
+        rules = self.rules
         order = [(self.dealer + 1 + i) % self.players for i in range(self.players)]
-        over = [p for p in order if not self.out[p] and self.totals[p] > limit]
+        over = [p for p in order if not self.out[p] and self.totals[p] > rules.elimination_limit]
         if len(over) == len(self.active):
             return self._end_match()
+        offered = len(self.active) >= rules.buy_in_min_players
         events: list[Event] = []
         self.buy_in_queue = []
         for player in over:
-            if self.buy_ins_used[player] < self.rules.buy_ins:
+            if offered and self.buy_ins_used[player] < rules.buy_ins:
                 self.buy_in_queue.append(player)
             else:
                 events += self._drop(player)

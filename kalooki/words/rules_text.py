@@ -9,13 +9,11 @@ is said by :mod:`kalooki.words.house_rules`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
-from kalooki.engine.rules import GROUP, RUN, RuleSet
+from kalooki.engine.rules import RuleSet
 from kalooki.words.presets import preset_title
-
-LANGS = ("en", "fr")
+from kalooki.words.rules_writer import Writer
 
 
 @dataclass(frozen=True)
@@ -25,59 +23,6 @@ class Section:
     key: str
     title: str
     paragraphs: tuple[str, ...]
-
-
-_NUM = {
-    "en": {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"},
-    "fr": {1: "un", 2: "deux", 3: "trois", 4: "quatre", 5: "cinq", 6: "six"},
-}
-
-
-class _Writer:
-    """Small helpers that say things in the chosen language."""
-
-    def __init__(self, lang: str) -> None:
-        if lang not in LANGS:
-            raise ValueError(f"language must be one of {LANGS}")
-        self.lang = lang
-
-    def t(self, en: str, fr: str) -> str:
-        return en if self.lang == "en" else fr
-
-    def num(self, n: int, feminine: bool = False) -> str:
-        word = _NUM[self.lang].get(n, str(n))
-        return "une" if feminine and word == "un" else word
-
-    def plural(self, n: int, en: str, fr: str, en_many: str | None = None,
-               fr_many: str | None = None) -> str:
-        if n == 1 or (self.lang == "fr" and n == 0):
-            return en if self.lang == "en" else fr
-        return (en_many or en + "s") if self.lang == "en" else (fr_many or fr + "s")
-
-    def points(self, n: int) -> str:
-        return f"{n} " + self.plural(n, "point", "point")
-
-    def contract(self, contract: Sequence[int]) -> str:
-        groups, runs = list(contract).count(GROUP), list(contract).count(RUN)
-        parts = []
-        if groups:
-            parts.append(f"{self.num(groups)} {self.plural(groups, 'group', 'groupe')}")
-        if runs:
-            parts.append(f"{self.num(runs, feminine=True)} "
-                         f"{self.plural(runs, 'run', 'suite')}")
-        return self.t(" and ", " et ").join(parts) or self.t("nothing", "rien")
-
-    def deals(self, numbers: list[int]) -> str:
-        if len(numbers) == 1:
-            return self.t(f"deal {numbers[0]}", f"la donne {numbers[0]}")
-        if len(numbers) == 2 and numbers[1] == numbers[0] + 1:
-            return self.t(f"deals {numbers[0]} and {numbers[1]}",
-                          f"les donnes {numbers[0]} et {numbers[1]}")
-        if numbers == list(range(numbers[0], numbers[-1] + 1)):
-            return self.t(f"deals {numbers[0]}–{numbers[-1]}",
-                          f"les donnes {numbers[0]} à {numbers[-1]}")
-        listed = ", ".join(str(n) for n in numbers)
-        return self.t(f"deals {listed}", f"les donnes {listed}")
 
 
 def _schedule_deals(rules: RuleSet) -> list[int]:
@@ -90,7 +35,7 @@ def _schedule_deals(rules: RuleSet) -> list[int]:
 
 # --- sections ---------------------------------------------------------------
 
-def _deck(w: _Writer, r: RuleSet) -> Section:
+def _deck(w: Writer, r: RuleSet) -> Section:
     cards = r.packs * 52 + r.jokers
     packs = w.t(f"{w.num(r.packs)} {w.plural(r.packs, 'pack', 'jeu', fr_many='jeux')} of 52 "
                 f"cards", f"{w.num(r.packs)} {w.plural(r.packs, 'jeu', 'jeu', fr_many='jeux')} "
@@ -113,7 +58,7 @@ def _deck(w: _Writer, r: RuleSet) -> Section:
     return Section("deck", w.t("Cards and players", "Cartes et joueurs"), tuple(paras))
 
 
-def _dealing(w: _Writer, r: RuleSet) -> Section:
+def _dealing(w: Writer, r: RuleSet) -> Section:
     deals = _schedule_deals(r)
     sizes: dict[int, list[int]] = {}
     for d in deals:
@@ -133,11 +78,18 @@ def _dealing(w: _Writer, r: RuleSet) -> Section:
         "Le premier donneur est tiré au sort" if r.first_dealer == "random"
         else "Le premier joueur assis donne le premier")
         + w.t("; then the deal passes to the left. The undealt cards form the face-down "
-              "stock, and its top card is turned up to start the discard pile. The player "
-              "on the dealer's left plays first.",
+              "stock",
               ", puis la donne passe à gauche. Les cartes restantes forment la pioche, face "
-              "cachée ; on en retourne la première pour commencer la défausse. Le joueur à "
-              "gauche du donneur commence."))
+              "cachée")
+        + (w.t(", and its top card is turned up to start the discard pile. ",
+               " ; on en retourne la première pour commencer la défausse. ")
+           if r.first_upcard else
+           w.t(". No card is turned up: the discard pile starts empty, so the first player "
+               "draws from the stock. ",
+               ". On ne retourne aucune carte : la défausse commence vide et le premier "
+               "joueur pioche donc dans la pioche. "))
+        + w.t("The player on the dealer's left plays first.",
+              "Le joueur à gauche du donneur commence."))
     if r.cut_bonus:
         paras.append(w.t(
             f"Before dealing, the dealer cuts the pack. A cut holding exactly the number of "
@@ -149,7 +101,7 @@ def _dealing(w: _Writer, r: RuleSet) -> Section:
     return Section("dealing", w.t("Dealing", "La donne"), tuple(paras))
 
 
-def _melds(w: _Writer, r: RuleSet) -> Section:
+def _melds(w: Writer, r: RuleSet) -> Section:
     if r.group_max is None:
         size = w.t(f"at least {r.group_min} cards", f"au moins {r.group_min} cartes")
     elif r.group_max == r.group_min + 1:
@@ -204,7 +156,7 @@ def _melds(w: _Writer, r: RuleSet) -> Section:
     return Section("melds", w.t("Melds", "Les combinaisons"), tuple(paras))
 
 
-def _going_down(w: _Writer, r: RuleSet) -> Section:
+def _going_down(w: Writer, r: RuleSet) -> Section:
     if r.uses_contracts:
         assert r.contracts is not None
         lines = []
@@ -253,7 +205,7 @@ def _going_down(w: _Writer, r: RuleSet) -> Section:
     return Section("opening", w.t("Opening", "L'ouverture"), tuple(paras))
 
 
-def _turn(w: _Writer, r: RuleSet) -> Section:
+def _turn(w: Writer, r: RuleSet) -> Section:
     down = w.t("gone down", "posé") if r.uses_contracts else w.t("opened", "ouvert")
     take = {
         "free": w.t("Start your turn by drawing the top card of the stock or taking the top "
@@ -314,7 +266,7 @@ def _turn(w: _Writer, r: RuleSet) -> Section:
     return Section("turn", w.t("Your turn", "Le tour de jeu"), tuple(paras))
 
 
-def _calls(w: _Writer, r: RuleSet) -> Section:
+def _calls(w: Writer, r: RuleSet) -> Section:
     if not r.calls_enabled:
         return Section("calls", w.t("Calls", "Les appels"), (w.t(
             "There are no calls: nobody may claim a discard out of turn.",
@@ -350,7 +302,7 @@ def _calls(w: _Writer, r: RuleSet) -> Section:
     return Section("calls", w.t("Calls", "Les appels"), tuple(paras))
 
 
-def _jokers(w: _Writer, r: RuleSet) -> Section:
+def _jokers(w: Writer, r: RuleSet) -> Section:
     paras = [w.t("A joker may be added to anyone's meld." if r.joker_on_others_melds
                  else "A joker may be added only to your own melds.",
                  "Un joker peut être ajouté à n'importe quelle combinaison."
@@ -411,15 +363,10 @@ def _jokers(w: _Writer, r: RuleSet) -> Section:
     return Section("jokers", w.t("Jokers", "Les jokers"), tuple(paras))
 
 
-def _going_out(w: _Writer, r: RuleSet) -> Section:
+def _going_out(w: Writer, r: RuleSet) -> Section:
     paras = [w.t("The deal ends as soon as a player has no cards left. ",
                  "La donne s'arrête dès qu'un joueur n'a plus de cartes. ")
-             + w.t("That last card must be a discard: keep a real card in hand to throw away "
-                   "at the end." if r.final_discard
-                   else "Laying every card without a final discard also goes out.",
-                   "Cette dernière carte doit être défaussée : gardez une vraie carte en main "
-                   "pour finir." if r.final_discard
-                   else "Poser toutes ses cartes sans défausse finale permet aussi de sortir.")]
+             + _last_card(w, r)]
     whole = w.t("Going out on the turn of your first lay-down",
                 "Sortir dès le tour de sa première pose")
     if r.going_out_bonus == "none":
@@ -441,7 +388,26 @@ def _going_out(w: _Writer, r: RuleSet) -> Section:
     return Section("going-out", w.t("Going out", "Sortir"), tuple(paras))
 
 
-def _scoring(w: _Writer, r: RuleSet) -> Section:
+def _last_card(w: Writer, r: RuleSet) -> str:
+    """How a hand may end: on a discard (of a natural, or of any card when a joker may
+    end it), or by laying its last card."""
+    if not r.final_discard:
+        return w.t("Laying every card without a final discard also goes out.",
+                   "Poser toutes ses cartes sans défausse finale permet aussi de sortir.")
+    if r.joker_discard and r.joker_final_discard:
+        return w.t("That last card must be a discard, and it may be a joker: keep a card in "
+                   "hand to throw away at the end.",
+                   "Cette dernière carte doit être défaussée, et ce peut être un joker : "
+                   "gardez une carte en main pour finir.")
+    return w.t("That last card must be a discard: keep a real card in hand to throw away at "
+               "the end" + (", since a joker may not be the last discard." if r.joker_discard
+                            else "."),
+               "Cette dernière carte doit être défaussée : gardez une vraie carte en main "
+               "pour finir" + (", car un joker ne peut pas être la dernière défausse."
+                               if r.joker_discard else "."))
+
+
+def _scoring(w: Writer, r: RuleSet) -> Section:
     if r.black_ace_points == r.red_ace_points:
         aces = w.t(f"an ace {r.black_ace_points}", f"un as {r.black_ace_points}")
     else:
@@ -485,7 +451,7 @@ def _scoring(w: _Writer, r: RuleSet) -> Section:
     return Section("scoring", w.t("Scoring", "Le décompte"), tuple(paras))
 
 
-def _redeal_bound(w: _Writer, limit: int) -> str:
+def _redeal_bound(w: Writer, limit: int) -> str:
     """What ends a deal that keeps being void, so that every match ends."""
     if limit == 0:
         return w.t("A void deal is not dealt again: it is scored as the hands stand, as if "
@@ -500,7 +466,7 @@ def _redeal_bound(w: _Writer, limit: int) -> str:
                f"sont, comme si personne n'était sorti.")
 
 
-def _match_end(w: _Writer, r: RuleSet) -> Section:
+def _match_end(w: Writer, r: RuleSet) -> Section:
     if r.match_end == "fixed":
         n = r.deals_per_match
         paras = [w.t(f"The match lasts {n} {w.plural(n, 'deal', 'donne')}. The lowest total "
@@ -519,6 +485,12 @@ def _match_end(w: _Writer, r: RuleSet) -> Section:
                 f"rejoins with the highest score among the players still in.",
                 f"Un joueur ainsi éliminé peut se racheter, jusqu'à {r.buy_ins} fois par "
                 f"partie, et revient avec le plus haut total des joueurs encore en jeu."))
+            least = r.buy_in_min_players
+            paras.append(w.t(
+                f"Buying back in is offered only while at least {w.num(least)} players are "
+                f"still in the match, counting those just over the limit.",
+                f"Le rachat n'est proposé que tant qu'il reste au moins {w.num(least)} "
+                f"joueurs en jeu, en comptant ceux qui viennent de dépasser la limite."))
         else:
             paras.append(w.t("There are no buy-ins.", "Il n'y a pas de rachat."))
     return Section("match-end", w.t("End of the match", "Fin de la partie"), tuple(paras))
@@ -530,7 +502,7 @@ _BUILDERS = (_deck, _dealing, _melds, _going_down, _turn, _calls, _jokers, _goin
 
 def rules_sections(rules: RuleSet, lang: str = "en") -> list[Section]:
     """The rules of ``rules`` as titled sections, in ``lang`` (``en`` or ``fr``)."""
-    w = _Writer(lang)
+    w = Writer(lang)
     return [build(w, rules) for build in _BUILDERS]
 
 
