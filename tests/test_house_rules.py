@@ -464,6 +464,44 @@ def test_joker_release():
     assert game.why_illegal(action, game.to_act).code == "release-off"
 
 
+def test_joker_release_group_all_missing():
+    """Only the suits a group's real cards lack free its joker: a group of four (three
+    suits and a joker) by its last suit, which ``group-both-missing`` leaves locked."""
+    rules = with_(K51, joker_release=("group-all-missing",))
+    game = release_game(rules, table=((1, "10S 10H 10D JK"),))
+    last = ReleaseJoker(held(game, 0, "10C"), 0)
+    assert last in game.legal_actions(0)
+    game.apply(last, game.to_act)
+    assert game.freed_joker is not None and len(game.table[0].meld.cards) == 4
+    locked = release_game(table=((1, "10S 10H 10D JK"),))
+    assert refused(locked, ReleaseJoker(held(locked, 0, "10C"), 0))
+    three = release_game(rules, hand="10C 10D 10H 8S 9S")
+    assert three.why_illegal(ReleaseJoker(held(three, 0, "10C"), 0), 0).code == "release-suits"
+    assert three.why_illegal(ReleaseJoker(held(three, 0, "10C"), 0), 0).params["count"] == 2
+    assert not refused(three, ReleaseJoker(held(three, 0, "10C 10D"), 0))
+    assert refused(three, ReleaseJoker(held(three, 0, "10C 10H"), 0))
+    loose = with_(CARIB, joker_release=("group-all-missing",), group_min_naturals=1)
+    lone = release_game(loose, hand="10C 10D 10H 7S 8S 9S", table=((1, "10S JK JK"),))
+    assert ReleaseJoker(held(lone, 0, "10H 10C 10D"), 0) in lone.legal_actions(0)
+
+
+def test_released_joker_new_meld():
+    """The freed joker may start a new meld but not go onto one on the table."""
+    def freed(rules):
+        game = release_game(rules, hand="10C 10D 4S 9S 5H 6H",
+                            table=((1, "10S 10H JK"), (1, "7S 8S 9S")))
+        game.apply(ReleaseJoker(held(game, 0, "10C 10D"), 0), game.to_act)
+        return game, TackOn(game.freed_joker, 1, "hi")
+    game, tack = freed(with_(K51, released_joker_new_meld=True))
+    assert game.why_illegal(tack, game.to_act).code == "freed-joker-new-meld"
+    moves = game.legal_actions(0)
+    assert moves and all(isinstance(m, LayDown) for m in moves)
+    game.apply(moves[0], game.to_act)
+    assert game.freed_joker is None
+    game, tack = freed(K51)
+    assert tack in game.legal_actions(0)
+
+
 def test_released_joker_must_be_used():
     game = release_game(hand="10C 10D 4S 9S 5H 6H", table=((1, "10S 10H JK"), (1, "7S 8S 9S")))
     game.apply(ReleaseJoker(held(game, 0, "10C 10D"), 0), game.to_act)
@@ -499,6 +537,30 @@ def test_joker_shift_in_run():
     assert refused(game, ShiftJoker(held(game, 0, "6C")[0], 0, "lo"))
     game.rules = with_(CARIB, joker_shift_in_run="off")
     assert game.why_illegal(shift, game.to_act).code == "shift-off"
+
+
+def test_joker_shift_is_tacking():
+    """A shift in another player's run is adding to it: refused where cards go only onto
+    one's own melds, and it costs the no-tacking bonus; off, as before the field."""
+    def shifted(**changes):
+        game = rigged(["5S 5H 5D 6S 6H 6D 7S 7H 7D 6C", "2C 3C", "4D 8C"], stock="KH",
+                      rules=with_(CARIB, **changes), table=((1, "4C 5C JK 7C"),), down=(1,))
+        game.apply(DrawStock(), game.to_act)
+        game.apply(lay(game, 0, (GROUP_KIND, "5S 5H 5D"), (GROUP_KIND, "6S 6H 6D"),
+                       (GROUP_KIND, "7S 7H 7D")), game.to_act)
+        return game, ShiftJoker(held(game, 0, "6C")[0], 0, "hi")
+    game, shift = shifted(tack_on_others=False)
+    assert game.why_illegal(shift, game.to_act).code == "own-melds-only"
+    game, shift = shifted(tack_on_others=False, joker_shift_is_tacking=False)
+    assert not refused(game, shift)
+
+    def bent(**changes):
+        game, shift = shifted(going_out_bonus_no_tacking=True, **changes)
+        game.apply(shift, game.to_act)
+        game.apply(Discard(held(game, 0, "KH")[0]), game.to_act)
+        assert game.results[-1].winner == 0
+        return game.results[-1].bent
+    assert not bent() and bent(joker_shift_is_tacking=False)
 
 
 def test_final_discard():

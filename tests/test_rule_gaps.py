@@ -16,6 +16,15 @@ GAP_FIELDS = st.fixed_dictionaries({
     "joker_discard": st.booleans(),
     "joker_final_discard": st.booleans(),
     "final_discard": st.booleans(),
+    "joker_release": st.sampled_from([(), ("run-exact", "group-all-missing"),
+                                      ("group-all-missing", "group-any-missing")]),
+    "released_joker_must_be_used": st.booleans(),
+    "released_joker_new_meld": st.booleans(),
+    "joker_release_needs_down": st.booleans(),
+    "joker_shift_in_run": st.sampled_from(["off", "either-end", "upward"]),
+    "joker_shift_is_tacking": st.booleans(),
+    "tack_on_others": st.booleans(),
+    "going_out_bonus_no_tacking": st.booleans(),
 })
 """The new fields, with the older ones they play against."""
 

@@ -37,7 +37,9 @@ from tests.ui_support import shown
 
 KALOOKI51 = preset("kalooki51")
 RAMI40 = preset("rami40")
-ELIMINATION = dataclasses.replace(KALOOKI51, match_end="elimination", buy_ins=1)
+ELIMINATION = dataclasses.replace(KALOOKI51, match_end="elimination", buy_ins=1,
+                                  buy_in_min_players=2)
+"""Buy-ins offered down to two players, so a two-player table meets the question too."""
 SHOTS = os.environ.get("KALOOKI_SHOTS")
 """When set, the tests also save their screens there (for looking at them)."""
 

@@ -138,10 +138,11 @@ class HardPlayer(MediumPlayer):
     def _remember(self, view: PlayerView, action: Action) -> None:
         if isinstance(action, Discard):
             self.tracker.note_discard(action.card)
-        elif (isinstance(action, TackOn | ShiftJoker | ReleaseJoker)
-              and 0 <= action.meld < len(view.table)
-              and view.table[action.meld].owner != view.player):
-            self.tacked_others = True
+        elif (isinstance(action, TackOn | ReleaseJoker)
+              or (isinstance(action, ShiftJoker) and view.rules.joker_shift_is_tacking)) \
+                and 0 <= action.meld < len(view.table) \
+                and view.table[action.meld].owner != view.player:
+            self.tacked_others = True  # as the engine counts it for the no-tacking bonus
 
     def options(self, view: PlayerView, chosen: Action, rng: Rng) -> list[Action]:
         """Medium's choice first, then the alternatives worth playing out."""

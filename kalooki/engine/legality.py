@@ -229,6 +229,8 @@ class Legality(Position):
             problem = self._owed_problem(player)
             if problem:
                 return problem
+        elif self.rules.released_joker_new_meld:
+            return RuleError("freed-joker-new-meld")
         if action.card not in self.hands[player]:
             return RuleError("card-not-in-hand", case="single", card=action.card)
         try:
@@ -251,7 +253,11 @@ class Legality(Position):
         if action.card not in self.hands[player]:
             return RuleError("card-not-in-hand", case="single", card=action.card)
         try:
-            shift_joker(self._table_meld(action.meld).meld, action.card, action.end, self.rules)
+            target = self._table_meld(action.meld)
+            if target.owner != player and self.rules.joker_shift_is_tacking \
+                    and not self.rules.tack_on_others:
+                return RuleError("own-melds-only")
+            shift_joker(target.meld, action.card, action.end, self.rules)
         except RuleError as error:
             return error
         return self._keep_problem(player, [action.card])

@@ -362,12 +362,20 @@ def shift_joker(meld: Meld, natural: int, end: End, rules: RuleSet) -> tuple[Mel
     return extend(base, joker_card, end, rules), index + (1 if end == LOW else 0)
 
 
+def missing_suits(meld: Meld) -> tuple[int, ...]:
+    """The suits no natural of a group holds, in suit order."""
+    held = {suit_of(c) for c in meld.cards if not is_joker(c)}
+    return tuple(s for s in range(4) if s not in held)
+
+
 def release_joker(meld: Meld, naturals: Sequence[int], rules: RuleSet) -> tuple[Meld, int]:
     """The meld after ``naturals`` take a joker's place, and the joker they free.
 
     A run's joker is freed by the one card it stands for (``run-exact``); a group's by two
     naturals of its rank (``group-both-missing``: a group of three with a joker becomes a
-    closed group of four) or by one (``group-any-missing``)."""
+    closed group of four), by one (``group-any-missing``), or by one card of each suit its
+    naturals lack (``group-all-missing``: so a group of four with a joker is freed by the
+    last missing suit)."""
     modes = rules.joker_release
     if not modes:
         raise RuleError("release-off")
@@ -393,14 +401,21 @@ def release_joker(meld: Meld, naturals: Sequence[int], rules: RuleSet) -> tuple[
     counts = {2} if JokerRelease.GROUP_BOTH_MISSING in modes else set()
     if JokerRelease.GROUP_ANY_MISSING in modes:
         counts.add(1)
-    if not counts:
+    all_missing = JokerRelease.GROUP_ALL_MISSING in modes
+    if not counts and not all_missing:
         raise RuleError("release-group-off")
-    if len(naturals) not in counts:
+    if any(rank_of(c) != meld.rank for c in naturals):
+        raise RuleError("release-wrong-card", case="group", rank=meld.rank, meld=meld)
+    missing = missing_suits(meld)
+    completes = all_missing and sorted(suit_of(c) for c in naturals) == list(missing)
+    if not completes and len(naturals) not in counts:
+        if not counts:
+            if not missing:
+                raise RuleError("release-locked", meld=meld)
+            raise RuleError("release-suits", count=len(missing))
         wanted = sorted(counts)
         raise RuleError("release-count", case="one" if wanted == [1] else
                         "two" if wanted == [2] else "one_or_two")
-    if any(rank_of(c) != meld.rank for c in naturals):
-        raise RuleError("release-wrong-card", case="group", rank=meld.rank, meld=meld)
     joker_card = meld.cards[jokers[-1]]
     rest = [c for c in meld.cards if c != joker_card] + list(naturals)
     try:

@@ -21,10 +21,18 @@ from kalooki.engine.actions import (
     TackOn,
     TakeDiscard,
 )
-from kalooki.engine.cards import JOKER_BASE, JOKER_FACE, MAX_JOKERS, face_of, is_joker, rank_of
+from kalooki.engine.cards import (
+    JOKER_BASE,
+    JOKER_FACE,
+    MAX_JOKERS,
+    face_of,
+    is_joker,
+    rank_of,
+    suit_of,
+)
 from kalooki.engine.deal import Phase
 from kalooki.engine.legality import Legality
-from kalooki.engine.melds import HIGH, LOW, End, fitting_faces
+from kalooki.engine.melds import HIGH, LOW, End, fitting_faces, missing_suits
 
 _CUT, _DRAW, _CALL, _ALLOW = Phase.CUT, Phase.DRAW, Phase.CALL, Phase.ALLOW
 _PLAY, _BUY_IN = Phase.PLAY, Phase.BUY_IN
@@ -121,6 +129,10 @@ class Moves(Legality):
                 same = [c for c in naturals.values() if rank_of(c) == meld.rank]
                 options = [(c,) for c in same] + [
                     (a, b) for i, a in enumerate(same) for b in same[i + 1:]]
+                suits = {suit_of(c): c for c in same}
+                missing = missing_suits(meld)
+                if len(missing) > 2 and set(missing) <= suits.keys():
+                    options.append(tuple(suits[s] for s in missing))  # every suit it lacks
             for cards in options:
                 action = ReleaseJoker(cards, index)
                 if self._release_problem(player, action) is None:

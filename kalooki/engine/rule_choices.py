@@ -50,6 +50,9 @@ class JokerRelease(StrEnum):
     """A group's joker is freed by two naturals of its rank."""
     GROUP_ANY_MISSING = "group-any-missing"
     """A group's joker is freed by one natural of its rank."""
+    GROUP_ALL_MISSING = "group-all-missing"
+    """A group's joker is freed only by the suits its naturals lack, one card each (a
+    group of four with a joker, by its last missing suit)."""
 
 
 class CallPriority(StrEnum):

@@ -104,8 +104,14 @@ class RuleSet:
     the card kept back for the final discard must be a natural)."""
     joker_release: tuple[JokerRelease, ...] = ()
     released_joker_must_be_used: bool = True
+    released_joker_new_meld: bool = False
+    """With ``released_joker_must_be_used``: the freed joker must go into a new meld laid
+    that turn, never onto a meld already on the table."""
     joker_release_needs_down: bool = True
     joker_shift_in_run: JokerShift = JokerShift.EITHER_END
+    joker_shift_is_tacking: bool = True
+    """Putting a card in place of a joker in another player's run adds to their meld: it
+    needs ``tack_on_others`` and costs ``going_out_bonus_no_tacking``'s bonus."""
     final_discard: bool = True
     # Calls
     calls_enabled: bool = True
@@ -225,7 +231,8 @@ class RuleSet:
             p.append(RuleError("rules-group-naturals"))
         if self.match_end == MatchEnd.FIXED and self.buy_ins:
             p.append(RuleError("rules-buy-ins"))
-        if {JokerRelease.GROUP_BOTH_MISSING, JokerRelease.GROUP_ANY_MISSING} \
+        if {JokerRelease.GROUP_BOTH_MISSING, JokerRelease.GROUP_ANY_MISSING,
+                JokerRelease.GROUP_ALL_MISSING} \
                 & set(self.joker_release) and self.jokers == 0:
             p.append(RuleError("rules-release-no-jokers"))
         if JokerRelease.GROUP_BOTH_MISSING in self.joker_release \
@@ -331,6 +338,8 @@ LATER_FIELDS: dict[str, Any] = {
     "first_upcard": True,
     "buy_in_min_players": 2,
     "joker_final_discard": False,
+    "released_joker_new_meld": False,
+    "joker_shift_is_tacking": False,
 }
 """Fields added after saves began to hold rule sets, each with the JSON value that means
 what the game did before the field existed; such a value is left out of the rules digest

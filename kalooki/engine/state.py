@@ -304,6 +304,8 @@ class Game(Moves):
         target = self.table[action.meld]
         target.meld, _ = shift_joker(target.meld, action.card, action.end, self.rules)
         self.hands[player].remove(action.card)
+        if target.owner != player and self.rules.joker_shift_is_tacking:
+            self.tacked_others_now = True
         events = [event(EventKind.SHIFT, player, (action.card,), meld=action.meld, end=action.end)]
         return events + self._maybe_out_without_discard(player)
 

@@ -324,6 +324,17 @@ def _jokers(w: Writer, r: RuleSet) -> Section:
                       "suite."),
     }[r.joker_shift_in_run]
     paras.append(shift)
+    if r.joker_shift_in_run != "off" and r.joker_shift_is_tacking and not r.tack_on_others:
+        paras.append(w.t("That counts as adding a card to the run's meld, so you may do it "
+                         "only in your own runs.",
+                         "Cela revient à compléter la combinaison de la suite : vous ne "
+                         "pouvez donc le faire que dans vos propres suites."))
+    elif r.joker_shift_in_run != "off" and not r.joker_shift_is_tacking and (
+            not r.tack_on_others or r.going_out_bonus_no_tacking):
+        paras.append(w.t("You may do it in any player's run; it does not count as adding to "
+                         "their meld.",
+                         "Vous pouvez le faire dans la suite de n'importe quel joueur ; cela "
+                         "ne compte pas comme compléter sa combinaison."))
     modes = r.joker_release
     if not modes:
         paras.append(w.t("A joker on the table never returns to a hand.",
@@ -343,6 +354,14 @@ def _jokers(w: Writer, r: RuleSet) -> Section:
         if "group-any-missing" in modes:
             ways.append(w.t("from a group, by adding one missing card of its rank",
                             "d'un groupe, en ajoutant une carte manquante de sa valeur"))
+        if "group-all-missing" in modes:
+            ways.append(w.t("from a group, only by adding one card of its rank in each suit "
+                            "its real cards lack (so a group of four with a joker is freed "
+                            "by its last missing suit)",
+                            "d'un groupe, seulement en ajoutant une carte de sa valeur dans "
+                            "chaque couleur qui manque à ses vraies cartes (un groupe de "
+                            "quatre avec joker se libère donc par sa dernière couleur "
+                            "manquante)"))
         paras.append(w.t("A joker can be freed and taken back into your hand ",
                          "Un joker peut être libéré et repris en main ")
                      + w.t("; or ", " ; ou ").join(ways) + ".")
@@ -354,13 +373,23 @@ def _jokers(w: Writer, r: RuleSet) -> Section:
                          if r.joker_release_needs_down
                          else f"Tout joueur peut libérer un joker, même avant d'avoir "
                               f"{down}."))
-        paras.append(w.t("A freed joker must be laid again in a meld that same turn."
-                         if r.released_joker_must_be_used
-                         else "A freed joker may be kept in hand for later.",
-                         "Un joker libéré doit être reposé dans une combinaison le même tour."
-                         if r.released_joker_must_be_used
-                         else "Un joker libéré peut être gardé en main pour plus tard."))
+        paras.append(_freed_joker(w, r))
     return Section("jokers", w.t("Jokers", "Les jokers"), tuple(paras))
+
+
+def _freed_joker(w: Writer, r: RuleSet) -> str:
+    """What becomes of a joker just freed."""
+    if not r.released_joker_must_be_used:
+        return w.t("A freed joker may be kept in hand for later.",
+                   "Un joker libéré peut être gardé en main pour plus tard.")
+    if r.released_joker_new_meld:
+        return w.t("A freed joker must start a new meld that same turn, laid with cards from "
+                   "your hand; it may not be added to a meld already on the table.",
+                   "Un joker libéré doit commencer une nouvelle combinaison le même tour, "
+                   "posée avec des cartes de votre main ; il ne peut pas compléter une "
+                   "combinaison déjà sur la table.")
+    return w.t("A freed joker must be laid again in a meld that same turn.",
+               "Un joker libéré doit être reposé dans une combinaison le même tour.")
 
 
 def _going_out(w: Writer, r: RuleSet) -> Section:
@@ -379,8 +408,12 @@ def _going_out(w: Writer, r: RuleSet) -> Section:
                   else w.t(f"adds {r.going_out_bonus_points} points to every other player",
                            f"ajoute {r.going_out_bonus_points} points à chacun des autres "
                            f"joueurs"))
-        cond = (w.t(", provided you add nothing to other players' melds",
-                    ", à condition de ne rien ajouter aux combinaisons des autres")
+        shifts = r.joker_shift_in_run != "off" and r.joker_shift_is_tacking
+        cond = (w.t(", provided you add nothing to other players' melds"
+                    + (" (putting a card in place of a joker in their runs counts)"
+                       if shifts else ""),
+                    ", à condition de ne rien ajouter aux combinaisons des autres"
+                    + (" (remplacer un joker dans leurs suites compte)" if shifts else ""))
                 if r.going_out_bonus_no_tacking
                 else w.t(", even if you add cards to other players' melds",
                          ", même si vous ajoutez des cartes aux combinaisons des autres"))
