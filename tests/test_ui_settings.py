@@ -169,7 +169,7 @@ def test_each_setting_changed_through_its_widget_is_saved_and_takes_effect(
         effects = {
             "fullscreen": lambda: app.fullscreen is True,
             "four_colour_deck": lambda: app.card_art.four_colour is True,
-            "language": lambda: language() == "fr" and tr("settings.heading") == "Réglages",
+            "language": lambda: language() == "fr" and tr("settings.heading") == "Paramètres",
             "sound": lambda: app.sounds.enabled is False,
             "volume": lambda: app.sounds.volume == pytest.approx(0.85),
         }
@@ -239,3 +239,22 @@ def test_settings_from_the_pause_menu_change_the_match_and_return_to_it(
     assert app.scene is table and table.chooser is not None  # paused, as it was left
     assert isinstance(app.scene, TableScene)
     assert saved(home)["card_scale"] == pytest.approx(1.05)
+
+
+def test_the_pause_menu_speaks_the_language_chosen_from_it(profile: Profile,
+                                                          app: App) -> None:
+    table = table_with_moves(app, profile)
+    table.open_pause()
+    labels = [button.text for button in table.chooser.buttons]
+    click(app, table.chooser.buttons[labels.index("Settings")])
+    scene = app.scene
+    assert isinstance(scene, SettingsScene)
+    open_tab(app, scene, SPECS["language"].section.value)
+    change(app, scene.editors["language"])
+    assert language() == "fr"
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
+                                         unicode="", scancode=0))
+    app.run_frames(2)
+    assert app.scene is table and table.chooser is not None
+    assert [button.text for button in table.chooser.buttons] == [
+        "Reprendre", "Règles", "Enregistrer la partie", "Paramètres", "Retour au menu"]

@@ -48,6 +48,7 @@ from kalooki.ui.stats_scene import StatsScene
 from kalooki.ui.table import TableScene
 from kalooki.ui.watch import FIRST_SEAT_NAMES, watch_match, watch_setup
 from kalooki.words import Said, phrase, tr
+from kalooki.words.formats import seat_name
 from kalooki.words.notices import notice_said
 from kalooki.words.presets import preset_title
 from kalooki.words.refusals import refusal
@@ -82,7 +83,7 @@ def setup_from(settings: Settings, presets: Sequence[str] = DEFAULT_PRESETS) -> 
     names += DEFAULT_NAMES[len(names):MAX_OPPONENTS]
     chosen = settings.last_preset if settings.last_preset in presets else presets[0]
     return GameSetup(chosen, settings.last_players, tuple(levels), tuple(names),
-                     settings.first_seat, settings.player_name)
+                     settings.first_seat, seat_name(settings.player_name))
 
 
 def remembered(setup: GameSetup) -> dict[str, object]:
@@ -376,10 +377,9 @@ def _open_table(app: App, session: MatchSession, profile: Profile, *,
                        card_scale=settings.card_scale,
                        confirm_discard=settings.confirm_before_discard,
                        on_quit=lambda: open_menu(app, profile))
-    table.pause_extras = ((tr("table.pause.rules"), lambda: _rules_over(app, table, profile)),
-                          (tr("table.pause.save"), lambda: _save_over(app, table, profile)),
-                          (tr("table.pause.settings"),
-                           lambda: _settings_over(app, table, profile)))
+    table.pause_extras = (("table.pause.rules", lambda: _rules_over(app, table, profile)),
+                          ("table.pause.save", lambda: _save_over(app, table, profile)),
+                          ("table.pause.settings", lambda: _settings_over(app, table, profile)))
     table.help_rules = lambda: _rules_over(app, table, profile)
     if switch:
         app.switch(table)

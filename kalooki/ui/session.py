@@ -35,6 +35,7 @@ from kalooki.engine.rules import RuleSet
 from kalooki.engine.state import Game
 from kalooki.engine.view import PlayerView
 from kalooki.store.settings import HUMAN
+from kalooki.words.formats import seat_name
 
 Chooser = Callable[[PlayerView, Rng], Action]
 AfterAction = Callable[["MatchSession", list[Event]], None]
@@ -146,7 +147,9 @@ class MatchSession:
 
     @property
     def names(self) -> tuple[str, ...]:
-        return tuple(seat.name for seat in self.seats)
+        """The seats' names as shown now: the default name of a person ("You") in the
+        language of the moment ("Vous"), a typed name as typed."""
+        return tuple(seat_name(seat.name) for seat in self.seats)
 
     def view(self) -> PlayerView:
         """What the screen shows: the viewer's view; while it is covered, the public part

@@ -35,9 +35,11 @@ class Question:
 
 def pause_menu(extras: Sequence[tuple[str, Callable[[], None]]],
                quit_to_menu: Callable[[], object]) -> Question:
-    """Resume, the entries the opener gave (Rules, Save game, Settings), Quit to menu."""
-    return Question(tr("table.pause.title"), ((tr("table.pause.resume"), None), *extras,
-                                              (tr("table.pause.quit"), quit_to_menu)))
+    """Resume, the entries the opener gave (Rules, Save game, Settings: catalog keys,
+    worded now, in the language of the moment), Quit to menu."""
+    return Question(tr("table.pause.title"),
+                    ((tr("table.pause.resume"), None), *((tr(key), deed) for key, deed in extras),
+                     (tr("table.pause.quit"), quit_to_menu)))
 
 
 def confirm_discard(action: Discard, submit: Callable[[Action], object]) -> Question:
