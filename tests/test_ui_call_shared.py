@@ -13,6 +13,7 @@ import dataclasses
 import pygame
 import pytest
 
+from kalooki.engine.cards import card_text
 from kalooki.engine.rule_choices import CallPriority
 from kalooki.engine.rules import preset
 from kalooki.ui.app import App
@@ -224,3 +225,57 @@ def test_one_person_keeps_the_single_call_prompt() -> None:
         assert table.calls.asked and table.buttons["call"].visible
     finally:
         app.close()
+
+
+def test_a_callers_penalty_card_is_shown_to_the_caller_alone() -> None:
+    """Ben calls through the shared window and Dee allows it: the card and the penalty
+    card go to Ben's hand. The log says only that he drew a penalty card; Ann, at the
+    screen meanwhile, is never shown it (every frame is checked); when Ben is passed
+    the device, the cards that came to him glow as new in his own hand."""
+    with friends_table(seed=3, seats=CAL_FIRST, call_seconds=0.25) as (app, table):
+        session = table.session
+        seen = events_of(session)
+        came: set[int] = set()
+        for _ in range(40000):
+            allowed = [i for i, e in enumerate(seen) if e.kind == "allow"
+                       and e.info["caller"] == BEN]
+            if allowed and not came:
+                after = seen[allowed[0]:]
+                came = {after[0].cards[0], *(c for e in after[1:] if e.kind == "draw"
+                                             and e.player == BEN for c in e.cards)}
+                assert len(came) == 1 + session.game.rules.call_penalty_cards
+                assert not any(line for line in table.logbook.lines
+                               if any(card_text(c, True) in str(line) for c in came - {
+                                   after[0].cards[0]}))
+            if came and session.viewer == BEN and not session.covered:
+                assert came <= table.edits.fresh <= set(table.view.hand)
+                return
+            window = table.shared
+            if window is not None and BEN not in window.called and BEN in window.people:
+                app.step([keydown(pygame.K_2)])
+            elif table.passing:
+                app.step([keydown(pygame.K_RETURN)])
+            elif session.screen_to_act and table.chooser is None:
+                app.step(person_events(table, calls=False))
+            else:
+                app.step([])
+        raise AssertionError("Ben's call allowed, then Ben at the screen")
+
+
+def test_the_pause_menu_stops_the_window_and_its_buttons() -> None:
+    """Escape over the window: its clock stops, and neither its keys nor a click on a
+    person's button (under the veil) calls; Resume gives it back as it was."""
+    with friends_table(seed=3, seats=CAL_FIRST, call_seconds=1.0) as (app, table):
+        until_both_may_call(app, table)
+        window, panel = table.shared, table.shared_panel
+        assert window is not None and panel is not None
+        app.step([keydown(pygame.K_ESCAPE)])
+        left = window.left
+        assert table.asking
+        app.run_frames(100)
+        table.person_calls(ANN)  # as the button's command, clicked under the veil
+        app.step([keydown(pygame.K_2)])
+        assert window.left == left and window.called == [] and table.shared is window
+        app.step([keydown(pygame.K_ESCAPE)])
+        app.step([keydown(pygame.K_1)])
+        assert window.called == [ANN]

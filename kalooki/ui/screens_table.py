@@ -219,7 +219,8 @@ def pass_device(shots: Shots) -> None:
 
 def call_shared(shots: Shots) -> None:
     """Friends at one computer: one call window for both people on the public table (no
-    hand shown), a button and a key each; then once one of them has called."""
+    hand shown), a button and a key each; then once one of them has called, and the
+    help (F1) naming each person's key."""
     setup = GameSetup("caribbean-12", 4, (HUMAN, DEFAULT_LEVEL, DEFAULT_LEVEL),
                       ("Keisha", "Marcia", "Desmond"), first_name="Winston")
     with shots.app() as app:
@@ -242,3 +243,5 @@ def call_shared(shots: Shots) -> None:
         table.person_calls(1)
         app.step([])
         shots.take(app, "call-shared-called")
+        app.open_help()
+        shots.take(app, "call-shared-help")

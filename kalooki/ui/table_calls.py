@@ -38,6 +38,8 @@ PERSON_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygam
 _KEYPAD = (pygame.K_KP1, pygame.K_KP2, pygame.K_KP3, pygame.K_KP4, pygame.K_KP5,
            pygame.K_KP6, pygame.K_KP7, pygame.K_KP8)
 _PAD, _GAP, _ROW = 12, 8, 40
+_HEADING = 28
+"""The theme's ``#heading`` size: the title's, where its widest words fit."""
 
 
 def person_key(people: tuple[int, ...], seat: int) -> str:
@@ -64,8 +66,11 @@ class CallPanel:
                           min(area.height, _PAD + _ROW + rows * (_ROW + _GAP) + _PAD))
         box.centery = area.centery
         self.panel = UIPanel(box, manager=manager, starting_height=2)
+        widest = max(tr("table.shared_call.title", card="10♥", seconds=88),
+                     tr("table.shared_call.title_held", card="10♥"), key=len)
         self.title = UILabel(pygame.Rect(_PAD, _PAD // 2, inner, _ROW), "", manager,
-                             self.panel)
+                             self.panel, object_id="#heading" if text_width(
+                                 widest, _HEADING) <= inner else None)
         spots = [pygame.Rect(_PAD + (index % across) * (width + _GAP),
                              _PAD // 2 + _ROW + (index // across) * (_ROW + _GAP), width, _ROW)
                  for index in range(len(names) + 1)]
@@ -176,8 +181,12 @@ class SharedCalls:
         self.shared_seen = self.shared.stamp if self.shared is not None else None
 
     def _on_screen(self) -> SharedCall | None:
+        """The window a press is for: the one drawn last, unless a panel (the pause
+        menu, a summary) covers it now."""
         window = self.shared
-        return window if window is not None and window.stamp == self.shared_seen else None
+        if window is None or window.stamp != self.shared_seen or self.session.paused:
+            return None
+        return window
 
     def person_calls(self, seat: int) -> None:
         """``seat``'s person calls the card, by their own button or key; given to the
