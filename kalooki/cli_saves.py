@@ -137,10 +137,11 @@ def _replay_report(resumed: ResumedGame) -> str:
 
 def _listing_row(entry: SaveEntry, paths: StorePaths) -> list[str]:
     saved = entry.saved_at.astimezone().strftime("%Y-%m-%d %H:%M")
-    try:
-        file = str(entry.path.relative_to(paths.saves_dir))
-    except ValueError:
-        file = str(entry.path)
+    file = str(entry.path)
+    for folder in (paths.saves_dir, paths.data_dir):  # an autosave: kalooki.sqlite3/<match>
+        if entry.path.is_relative_to(folder):
+            file = str(entry.path.relative_to(folder))
+            break
     deal = f"{entry.deal} (over)" if entry.over else str(entry.deal)
     return [saved, entry.name, entry.kind, entry.preset, deal, ", ".join(entry.players),
             " ".join(map(str, entry.totals)), file]

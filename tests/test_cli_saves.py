@@ -16,7 +16,6 @@ from kalooki.engine.record import Recorder
 from kalooki.store.atomic import encode_json
 from kalooki.store.paths import HOME_ENV, StorePaths
 from kalooki.store.savefile import encode
-from kalooki.store.savegame import snapshot
 from kalooki.store.saves import autosave, list_saves, save_named
 
 
@@ -112,7 +111,7 @@ def test_replay_finds_a_save_by_name_in_the_store(
 def test_saves_lists_what_the_api_lists(
         home: StorePaths, capsys: pytest.CaptureFixture[str], finished: Recorder) -> None:
     save_named(home, stamped(finished), "Done")
-    autosave(home, snapshot(play(12), seats(4)))
+    autosave(home, play(12), seats(4))
     code, out, err = run(capsys, "saves")
     assert (code, err) == (0, "")
     header, *rows = out.splitlines()
@@ -123,7 +122,8 @@ def test_saves_lists_what_the_api_lists(
     for row, entry in zip(rows, entries, strict=True):
         assert entry.name in row and entry.kind in row and entry.preset in row
         assert ", ".join(entry.players) in row and " ".join(map(str, entry.totals)) in row
-    assert rows[0].endswith(entries[0].path.relative_to(home.saves_dir).as_posix())
+    assert rows[0].endswith(entries[0].path.relative_to(home.data_dir).as_posix())
+    assert rows[1].endswith(entries[1].path.relative_to(home.saves_dir).as_posix())
     assert " 3 (over) " in rows[1]
 
 

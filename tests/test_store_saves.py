@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -25,9 +24,7 @@ from kalooki.store.paths import StorePaths
 from kalooki.store.savefile import decode, encode, load
 from kalooki.store.savegame import FORMAT_VERSION, GameSave, SaveError, Seat, snapshot
 from kalooki.store.saves import (
-    AUTOSAVES_KEPT,
     autosave,
-    autosave_dir,
     autosave_path,
     delete_save,
     latest_autosave,
@@ -132,7 +129,7 @@ def test_an_interrupted_match_resumes_at_the_same_action_with_the_same_hands(
             behind = resumed[-1]
             behind.apply(parse_last(original), behind.game.to_act)
             same_game(resumed[-1], original)
-        assert autosave(paths, snapshot(original, seats(4))) == ()
+        assert autosave(paths, original, seats(4)) == ()
         entry = latest_autosave(paths)
         assert entry is not None and entry.actions == len(original.actions)
         loaded = load_save(entry.path)
@@ -337,7 +334,7 @@ def test_names_that_share_a_file_name_get_numbered_files(paths: StorePaths) -> N
 def test_the_listing_shows_what_the_load_screen_needs(paths: StorePaths) -> None:
     finished = play(2000, seed=3, rules="baby", players=3, policy=eager)
     save_named(paths, stamped(finished), "Done")
-    autosave(paths, snapshot(play(40, seed=2), seats(4)))
+    autosave(paths, play(40, seed=2), seats(4))
     entries, warnings = list_saves(paths)
     assert warnings == []
     assert [(e.name, e.kind, e.preset, e.deal, e.over, e.actions) for e in entries] == [
@@ -364,7 +361,7 @@ def test_rename_moves_the_save_and_leaves_nothing_behind(paths: StorePaths) -> N
 
 def test_renaming_an_autosave_keeps_it_as_a_named_save(paths: StorePaths) -> None:
     recorder = play(12)
-    autosave(paths, snapshot(recorder, seats(4)))
+    autosave(paths, recorder, seats(4))
     path = rename_save(paths, autosave_path(paths, recorder.record), "Keep this")
     assert path.parent == paths.saves_dir
     loaded = load_save(path)
@@ -400,63 +397,15 @@ def test_delete_and_rename_refuse_files_outside_the_saves(
 def test_continue_resumes_the_newest_match_not_over(paths: StorePaths) -> None:
     assert latest_autosave(paths) is None
     older = play(30, seed=1)
-    autosave(paths, snapshot(older, seats(4)))
+    autosave(paths, older, seats(4))
     newer = play(10, seed=2)
-    autosave(paths, snapshot(newer, seats(4)))
+    autosave(paths, newer, seats(4))
     entry = latest_autosave(paths)
     assert entry is not None and entry.path == autosave_path(paths, newer.record)
     finished = play(2000, seed=3, rules="baby", players=3, policy=eager)
-    autosave(paths, snapshot(finished, seats(3)))
+    autosave(paths, finished, seats(3))
     entry = latest_autosave(paths)
     assert entry is not None and entry.path == autosave_path(paths, newer.record)
-
-
-def test_only_the_newest_matches_keep_their_autosaves(paths: StorePaths) -> None:
-    matches = [play(3, seed=s) for s in range(AUTOSAVES_KEPT + 2)]
-    for recorder in matches:
-        autosave(paths, snapshot(recorder, seats(4)))
-        autosave(paths, snapshot(recorder, seats(4)))  # a .bak each
-    kept = sorted(p.name for p in autosave_dir(paths).iterdir())
-    expected = sorted(n for r in matches[2:] for n in (
-        autosave_path(paths, r.record).name, backup_path(autosave_path(paths, r.record)).name))
-    assert kept == expected
-
-
-def test_a_full_disk_is_reported_not_raised(paths: StorePaths,
-                                            monkeypatch: pytest.MonkeyPatch) -> None:
-    recorder = play(20)
-    autosave(paths, snapshot(recorder, seats(4)))
-
-    def disk_full(fd: int) -> None:
-        raise OSError(28, "No space left on device")
-
-    monkeypatch.setattr(os, "fsync", disk_full)
-    warnings = autosave(paths, snapshot(play(21), seats(4)))
-    assert warnings and "Could not save the autosave (No space left" in warnings[0]
-    monkeypatch.undo()
-    loaded = load_save(autosave_path(paths, recorder.record))
-    assert loaded.value is not None and loaded.value.save.summary.actions == 20
-
-
-@pytest.mark.parametrize("damage", ["truncated", "tampered"])
-def test_a_damaged_autosave_falls_back_to_the_previous_action(
-        paths: StorePaths, damage: str) -> None:
-    autosave(paths, snapshot(play(40), seats(4)))
-    recorder = play(41)
-    autosave(paths, snapshot(recorder, seats(4)))
-    path = autosave_path(paths, recorder.record)
-    if damage == "truncated":
-        path.write_bytes(path.read_bytes()[:500])
-    else:
-        doc = json.loads(path.read_bytes())
-        doc["record"]["actions"][30] = "draw"
-        path.write_bytes(encode_json(doc))
-    loaded = load_save(path)
-    assert loaded.value is not None and loaded.source == backup_path(path)
-    assert loaded.value.save.summary.actions == 40
-    assert "was damaged" in loaded.warnings[0] and "previous copy" in loaded.warnings[-1]
-    assert [p.name.split(".broken-")[0] for p in autosave_dir(paths).glob("*.broken-*")] == [
-        path.name]
 
 
 def test_a_listing_sets_aside_unreadable_files_and_says_so(paths: StorePaths) -> None:

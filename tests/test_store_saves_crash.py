@@ -31,8 +31,9 @@ from kalooki.store.savegame import snapshot
 from kalooki.store.saves import autosave, save_named
 from test_store_saves import play, seats
 paths = StorePaths.under(sys.argv[2])
-versions = [snapshot(play(n), seats(4)) for n in map(int, sys.argv[3:])]
-autosave(paths, versions[0])
+played = [play(n) for n in map(int, sys.argv[3:])]
+versions = [snapshot(p, seats(4)) for p in played]
+autosave(paths, played[0], seats(4))
 save_named(paths, versions[0], "Crash test")
 print("ready", flush=True)
 for _ in sys.stdin:
@@ -40,7 +41,7 @@ for _ in sys.stdin:
     if pid == 0:
         try:
             for i in range(os.getpid() % 2, 10**9):  # each writer starts on either version
-                autosave(paths, versions[i % 2])
+                autosave(paths, played[i % 2], seats(4))
                 save_named(paths, versions[(i + 1) % 2], "Crash test")
         finally:
             os._exit(1)

@@ -17,12 +17,13 @@ from kalooki.engine.presets_io import loads_rules
 from kalooki.engine.rules import CARIBBEAN
 from kalooki.engine.showable import escaped, text_problem
 from kalooki.store.atomic import encode_json, save_json
+from kalooki.store.journal_import import LEGACY_STATS
 from kalooki.store.paths import StorePaths
 from kalooki.store.savefile import encode, load
 from kalooki.store.savegame import SaveError, Seat, snapshot
 from kalooki.store.saves import list_saves, save_named
 from kalooki.store.settings import Settings, load_settings, save_settings, settings_path
-from kalooki.store.stats import load_stats, stats_path
+from kalooki.store.stats import load_stats
 from kalooki.ui.app import App
 from kalooki.ui.play import Profile, open_saves, start_match
 from kalooki.ui.setup_panel import GameSetup
@@ -109,13 +110,14 @@ def test_save_json_reports_text_it_cannot_write(tmp_path: Path) -> None:
 
 
 def test_a_surrogate_preset_in_statistics_drops_that_table(paths: StorePaths) -> None:
-    stats_path(paths).parent.mkdir(parents=True)
-    stats_path(paths).write_bytes(raw_json({"format_version": 1, "tables": [
+    legacy = paths.data_dir / LEGACY_STATS  # read as it is imported into the journal
+    legacy.parent.mkdir(parents=True)
+    legacy.write_bytes(raw_json({"format_version": 1, "tables": [
         {"preset": SURROGATE, "players": 4, "deals_played": 2},
         {"preset": "baby", "players": 3, "deals_played": 5}]}))
     stats, warnings = load_stats(paths)
-    assert list(stats.tables) == [("baby", 3)] and len(warnings) == 1
-    assert "statistics.json" in warnings[0]
+    assert list(stats.tables) == [("baby", 3)] and len(warnings) == 2
+    assert "statistics.json" in warnings[1] and "were moved into the journal" in warnings[0]
 
 
 # -- on load: saves ------------------------------------------------------------------

@@ -1,4 +1,7 @@
-"""Statistics: recorded immutably per (preset, players), stored as forgivingly as settings."""
+"""Statistics: recorded immutably per (preset, players), stored as forgivingly as settings.
+
+They live in the journal; an earlier version's ``statistics.json`` is read by the same
+forgiving rules when it is imported at the first start (the file cases below)."""
 
 from __future__ import annotations
 
@@ -6,12 +9,15 @@ import dataclasses
 import json
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kalooki.store.atomic import backup_path
+from kalooki.store import journal
+from kalooki.store.atomic import save_json
+from kalooki.store.journal_import import LEGACY_STATS, STATS_NAME
 from kalooki.store.paths import StorePaths
 from kalooki.store.stats import (
     DealOutcome,
@@ -23,16 +29,35 @@ from kalooki.store.stats import (
     record_match,
     save_stats,
     stats_from_dict,
-    stats_path,
     stats_to_dict,
 )
 
 
 def write_raw(paths: StorePaths, content: bytes) -> Path:
-    path = stats_path(paths)
+    """An earlier version's statistics file, before the journal exists."""
+    path = paths.data_dir / LEGACY_STATS
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(content)
     return path
+
+
+def imported(paths: StorePaths) -> tuple[Stats, list[str]]:
+    """The statistics once a legacy file is imported, without the notice saying it was."""
+    stats, warnings = load_stats(paths)
+    assert [w for w in warnings if getattr(w, "code", "") == "imported"]
+    return stats, [w for w in warnings if getattr(w, "code", "") != "imported"]
+
+
+def stored(paths: StorePaths) -> dict[str, object]:
+    """The statistics document as the journal holds it."""
+    connection, _ = journal.connect(paths)
+    try:
+        value = journal.kept_value(connection, STATS_NAME)
+    finally:
+        connection.close()
+    assert value is not None
+    data: dict[str, object] = json.loads(value)
+    return data
 
 
 def played() -> Stats:
@@ -85,7 +110,7 @@ def test_round_trip(paths: StorePaths) -> None:
 
 def test_file_lists_tables_with_their_keys(paths: StorePaths) -> None:
     save_stats(paths, played())
-    data = json.loads(stats_path(paths).read_text("utf-8"))
+    data: dict[str, Any] = stored(paths)
     assert data["format_version"] == 1
     assert [(t["preset"], t["players"]) for t in data["tables"]] == [
         ("caribbean", 4), ("kalooki-51", 2)]
@@ -96,7 +121,7 @@ def test_every_counter_wrong_resets_each_with_a_warning(paths: StorePaths) -> No
     counters = [f.name for f in dataclasses.fields(TableStats) if f.name != "extra"]
     entry = {name: "lots" for name in counters} | {"preset": "caribbean", "players": 4}
     write_raw(paths, json.dumps({"format_version": -1, "tables": [entry]}).encode())
-    stats, warnings = load_stats(paths)
+    stats, warnings = imported(paths)
     assert stats == Stats({("caribbean", 4): TableStats()})
     assert len(warnings) == len(counters) + 1
     assert all(f"'{name}'" in w for name, w in zip(counters, warnings[1:], strict=True))
@@ -108,14 +133,14 @@ def test_unreadable_tables_are_dropped_with_a_warning(paths: StorePaths) -> None
     data = {"tables": [good, 7, {"preset": "caribbean"}, {"players": 3},
                        {**good, "deals_played": 9}]}
     write_raw(paths, json.dumps(data).encode())
-    stats, warnings = load_stats(paths)
+    stats, warnings = imported(paths)
     assert stats == Stats({("caribbean", 4): TableStats(deals_played=3)})
     assert len(warnings) == 4
 
 
 def test_tables_not_a_list_is_reported(paths: StorePaths) -> None:
     write_raw(paths, b'{"tables": {"caribbean": 1}}')
-    stats, [warning] = load_stats(paths)
+    stats, [warning] = imported(paths)
     assert stats == Stats() and "'tables'" in warning
 
 
@@ -123,34 +148,49 @@ def test_unknown_fields_are_kept(paths: StorePaths) -> None:
     data = {"format_version": 3, "streak": {"best": 4},
             "tables": [{"preset": "caribbean", "players": 4, "jokers_held": 12}]}
     write_raw(paths, json.dumps(data).encode())
-    stats, warnings = load_stats(paths)
+    stats, warnings = imported(paths)
     assert warnings == []
     stats = record_deal(stats, DealOutcome("caribbean", 4, 5, False, False, 0))
     save_stats(paths, stats)
-    saved = json.loads(stats_path(paths).read_text("utf-8"))
+    saved: dict[str, Any] = stored(paths)
     assert saved["streak"] == {"best": 4} and saved["format_version"] == 3
     assert saved["tables"][0]["jokers_held"] == 12
     assert saved["tables"][0]["deals_played"] == 1
 
 
 @pytest.mark.parametrize("content", [b"", b"{", b"[]", b'"stats"', b"\xfe\xff\x00"])
-def test_unparseable_file_is_set_aside_and_backup_used(
+def test_an_unparseable_file_is_set_aside_and_its_backup_imported(
         paths: StorePaths, content: bytes) -> None:
-    save_stats(paths, played())
-    save_stats(paths, record_match(played(), MatchOutcome("caribbean", 4, 5, True)))
-    path = write_raw(paths, content)
-    stats, warnings = load_stats(paths)
+    path = paths.data_dir / LEGACY_STATS
+    save_json(path, stats_to_dict(played()), "statistics")  # as the earlier version wrote
+    save_json(path, stats_to_dict(record_match(played(), MatchOutcome("caribbean", 4, 5,
+                                                                      True))), "statistics")
+    write_raw(paths, content)
+    stats, warnings = imported(paths)
     assert stats == played()
     assert len(warnings) == 2
     [aside] = path.parent.glob("statistics.json.broken-*")
     assert aside.read_bytes() == content and aside.name in warnings[0]
-    assert backup_path(path).exists()
+    [folder] = path.parent.glob("imported-*")
+    assert (folder / "statistics.json.bak").exists() and not path.exists()
 
 
-def test_unparseable_file_without_backup_starts_afresh(paths: StorePaths) -> None:
+def test_an_unparseable_file_without_backup_starts_afresh(paths: StorePaths) -> None:
     write_raw(paths, b"\x00" * 10)
-    stats, [warning] = load_stats(paths)
+    stats, [warning] = imported(paths)
     assert stats == Stats() and "damaged" in warning
+
+
+def test_a_damaged_document_in_the_journal_is_kept_aside_and_counting_restarts(
+        paths: StorePaths) -> None:
+    save_stats(paths, played())
+    connection, _ = journal.connect(paths)
+    with journal.transaction(connection):
+        journal.keep_value(connection, STATS_NAME, "{not json")
+    connection.close()
+    stats, [warning] = load_stats(paths)
+    assert stats == Stats() and "damaged" in warning and "statistics.broken-" in warning
+    assert load_stats(paths) == (Stats(), [])
 
 
 OUTCOMES = st.lists(st.one_of(

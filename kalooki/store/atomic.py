@@ -149,7 +149,7 @@ def _read_one(path: Path, parse: Callable[[bytes], T], warnings: list[str]) -> A
         reason: object = error if getattr(error, "notice", None) is None and \
             hasattr(error, "code") and hasattr(error, "params") else damage_reason(error)
         warnings.append(notice("file-damaged", file=path.name, reason=reason,
-                               aside=_set_aside(path)))
+                               aside=set_aside(path)))
         return _MISSING
 
 
@@ -168,7 +168,7 @@ def damage_reason(error: BaseException) -> str:
     return str(error)[:_REASON_CHARS] or type(error).__name__
 
 
-def _set_aside(path: Path) -> Notice:
+def set_aside(path: Path) -> Notice:
     """Rename a damaged file out of the way, keeping it for the curious; say where it went."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.broken-{stamp}")

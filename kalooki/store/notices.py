@@ -41,6 +41,13 @@ ENGLISH: dict[str, str] = {
     "table-dropped": "{file}: table entry {number} was dropped ({reason}).",
     "table-repeated": "{file}: a second entry for {preset}/{players} players was dropped.",
     "tables-reset": "{file}: 'tables' was not a list; starting the tables afresh.",
+    "imported": "The autosaves and statistics of an earlier version were moved into the "
+                "journal; the old files are kept in {folder}.",
+    "import-not-moved": "The autosaves and statistics of an earlier version were moved "
+                        "into the journal; the old files could not be moved aside "
+                        "({reason}).",
+    "match-aside": "{file}: the autosave {match} could not be used ({reason}); it was set "
+                   "aside in the file and will not be offered again.",
     "match-dropped": "{file}: match {number} was dropped ({reason}).",
     "matches-reset": "{file}: 'matches' was not a list; starting the history afresh.",
 }

@@ -1,46 +1,52 @@
-"""Saved games on disk: one autosave per match, named saves, and the listing of both.
+"""Saved games: one autosave per match in the journal, named saves, and the listing of both.
 
-Layout under ``StorePaths.saves_dir``: named saves as ``<safe name>.json``, autosaves in
-``autosave/<match key>.json``. Every write is atomic and keeps the previous copy as
-``.bak``, so a crash mid-save leaves the old save or the new one; a damaged file is set
-aside and its ``.bak`` used (see :mod:`kalooki.store.atomic`), and the notices say so.
-Listing proves each file by replaying it, as loading does, so the list shows what Load
-will really load; a file already proved is remembered by its digest and not replayed again.
+Named saves are ``<safe name>.json`` under ``StorePaths.saves_dir``; every write is atomic
+and keeps the previous copy as ``.bak``, so a crash mid-save leaves the old save or the
+new one; a damaged file is set aside and its ``.bak`` used (see :mod:`kalooki.store.atomic`),
+and the notices say so. Autosaves are matches in the journal (:mod:`kalooki.store.journal`);
+an autosave's path is the journal file joined with the match's key, as ``zipfile.Path``
+names a member of an archive. Listing proves each save by replaying it, as loading does,
+so the list shows what Load will really load; a save already proved is remembered by its
+digest and not replayed again.
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import hashlib
 import itertools
-from collections.abc import Callable, Iterator
+import sqlite3
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any, TypeVar
 
-from kalooki.engine.record import GameRecord
+from kalooki.engine.record import GameRecord, Recorder
+from kalooki.store import journal
 from kalooki.store.atomic import (
     Loaded,
     backup_path,
+    damage_reason,
     read_with_fallback,
-    save_json,
     write_json_atomic,
 )
 from kalooki.store.filenames import numbered, safe_stem
 from kalooki.store.notices import notice
 from kalooki.store.paths import StorePaths
-from kalooki.store.savefile import ResumedGame, decode, load
-from kalooki.store.savegame import NAME_CHARS, GameSave, SaveError, resume, save_name
+from kalooki.store.savefile import ResumedGame, decode, encode, load
+from kalooki.store.savegame import NAME_CHARS, GameSave, SaveError, Seat, resume, save_name
 
-AUTOSAVE_FOLDER = "autosave"
 AUTOSAVES_KEPT = 5
 """Autosaves of this many most recent matches are kept; older ones are deleted."""
 SUFFIX = ".json"
 _BAK = backup_path(Path("save")).name.removeprefix("save")
 """The suffix the atomic writer gives a file's previous copy."""
 _PROVED: set[bytes] = set()
-"""SHA-256 of save files whose replay passed: the same bytes always replay the same."""
+"""SHA-256 of saves whose replay passed: the same bytes always replay the same."""
 _PROVED_KEPT = 1024
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -66,37 +72,43 @@ class SaveEntry:
                    save.summary.totals, save.summary.over, save.summary.actions)
 
 
-def autosave_dir(paths: StorePaths) -> Path:
-    return paths.saves_dir / AUTOSAVE_FOLDER
-
-
 def autosave_path(paths: StorePaths, record: GameRecord) -> Path:
-    """One file per match: the key is a digest of what defines the match (rules, players,
-    seed), so every autosave of a match replaces the previous one."""
-    header = f"{record.rules!r}|{record.players}|{record.seed}"
-    return autosave_dir(paths) / f"{hashlib.sha256(header.encode()).hexdigest()[:16]}{SUFFIX}"
+    """The path that names the match of ``record`` in the journal (a member, not a file)."""
+    return _member(paths, journal.match_key(record.rules, record.players, record.seed))
 
 
-def autosave(paths: StorePaths, save: GameSave) -> tuple[str, ...]:
-    """Save the match in progress (after every action); returns warnings, empty when saved.
+def _member(paths: StorePaths, key: str) -> Path:
+    return journal.journal_path(paths) / key
 
-    Never raises: a full disk must not stop the game. The first autosave of a new match
-    deletes the autosaves of all but the newest few matches.
-    """
-    path = autosave_path(paths, save.record)
-    new_match = not path.exists()
-    stamped = dataclasses.replace(save, kind="autosave", saved_at=_now())
-    warnings = save_json(path, stamped.to_dict(), "autosave")
-    if new_match and not warnings:
-        _prune_autosaves(paths, path)
-    return warnings
+
+def autosave(paths: StorePaths, recorder: Recorder, seats: Sequence[Seat]) -> tuple[str, ...]:
+    """Save the match in progress once (a match being played keeps a
+    :class:`~kalooki.store.journal.Journal` open instead); returns warnings, empty when
+    saved. Never raises."""
+    writer = autosave_writer(paths)
+    try:
+        return writer.append(recorder, seats)
+    finally:
+        writer.close()
+
+
+def autosave_writer(paths: StorePaths) -> journal.Journal:
+    """The journal a match appends to after every action; the first append of a new
+    match forgets all but the newest few matches."""
+    return journal.Journal(paths, AUTOSAVES_KEPT)
 
 
 def latest_autosave(paths: StorePaths) -> SaveEntry | None:
-    """The autosave "Continue" resumes: the newest of a match not yet over."""
-    entries, _ = _entries(autosave_dir(paths))
-    going = [e for e in entries if not e.over]
-    return max(going, key=lambda e: e.saved_at, default=None)
+    """The autosave "Continue" resumes: the newest of a match not yet over. Read without
+    replaying (the menu asks often); loading it proves it, and says so if it fails."""
+    for stored in _journal_rows(paths):
+        try:
+            save = journal.save_of(_row_document(stored))
+        except SaveError:  # Continue will load it, fail, set it aside and say why
+            return _unread_entry(_member(paths, stored.key))
+        if not save.summary.over:
+            return SaveEntry.of(_member(paths, stored.key), save)
+    return None
 
 
 def save_named(paths: StorePaths, save: GameSave, name: str) -> Path:
@@ -117,7 +129,7 @@ def list_saves(paths: StorePaths) -> tuple[list[SaveEntry], list[str]]:
     Never raises; a damaged file is set aside and its ``.bak`` listed instead.
     """
     named, warnings = _entries(paths.saves_dir)
-    autos, more = _entries(autosave_dir(paths))
+    autos, more = _journal_entries(paths)
     entries = sorted([*named, *autos], key=lambda e: e.saved_at, reverse=True)
     return entries, [*warnings, *more]
 
@@ -125,17 +137,22 @@ def list_saves(paths: StorePaths) -> tuple[list[SaveEntry], list[str]]:
 def find_save(paths: StorePaths, name: str) -> Path | None:
     """The named save or autosave called ``name``, found without moving or repairing
     anything (for checks such as ``kalooki replay NAME``)."""
-    for folder in (paths.saves_dir, autosave_dir(paths)):
-        for path in _main_files(folder):
-            if _stored_name(path) == name:
-                return path
+    for path in _main_files(paths.saves_dir):
+        if _stored_name(path) == name:
+            return path
+    for stored in _journal_rows(paths):
+        if stored.header.get("name") == name:
+            return _member(paths, stored.key)
     return None
 
 
 def load_save(path: Path) -> Loaded[ResumedGame]:
     """The game in ``path`` (or its ``.bak`` when ``path`` is damaged), replayed and
     checked. Never raises; ``value`` is None when neither copy is usable. The warnings say
-    every fallback, and when the previous copy was loaded, how far that copy goes."""
+    every fallback, and when the previous copy was loaded, how far that copy goes. An
+    autosave has no previous copy: a match that fails its proofs is set aside and said."""
+    if is_autosave(path):
+        return _load_match(path, _resumed)
     loaded = read_with_fallback(path, load)
     if loaded.value is None or loaded.source in (None, path):
         return loaded
@@ -150,7 +167,8 @@ def rename_save(paths: StorePaths, path: Path, new_name: str) -> Path:
     file. The renamed copy is written before the old file goes, so a crash loses nothing."""
     _check_own(paths, path)
     name = _checked_name(new_name)
-    loaded = read_with_fallback(path, _proved)
+    loaded = _load_match(path, _proved_save) if is_autosave(path) \
+        else read_with_fallback(path, _proved)
     if loaded.value is None:
         if loaded.warnings:
             raise SaveError(loaded.warnings[0], "save-damaged")
@@ -163,10 +181,24 @@ def rename_save(paths: StorePaths, path: Path, new_name: str) -> Path:
     return target
 
 
+def _remove(path: Path) -> None:
+    if is_autosave(path):
+        with _journal_of(path) as connection:
+            journal.delete_match(connection, path.name)
+        return
+    for file in (path, backup_path(path)):
+        file.unlink(missing_ok=True)
+
+
 def delete_save(paths: StorePaths, path: Path) -> None:
     """Delete a save and its previous copy. Raises OSError when the disk refuses."""
     _check_own(paths, path)
     _remove(path)
+
+
+def is_autosave(path: Path) -> bool:
+    """Whether ``path`` names a match in the journal rather than a file."""
+    return path.parent.name == journal.JOURNAL_FILE
 
 
 # -- helpers -----------------------------------------------------------------------
@@ -241,26 +273,107 @@ def _entries(folder: Path) -> tuple[list[SaveEntry], list[str]]:
     return entries, warnings
 
 
-def _prune_autosaves(paths: StorePaths, keep: Path) -> None:
-    entries, _ = _entries(autosave_dir(paths))
-    older = sorted((e for e in entries if e.path != keep), key=lambda e: e.saved_at,
-                   reverse=True)[AUTOSAVES_KEPT - 1:]
-    for entry in older:
-        try:
-            _remove(entry.path)
-        except OSError:
-            continue  # kept for now; the next new match tries again
-
-
 def _check_own(paths: StorePaths, path: Path) -> None:
     """Refuse paths outside the saves folders, whatever a caller was handed."""
-    folder = path.resolve().parent
-    if path.suffix != SUFFIX or folder not in (paths.saves_dir.resolve(),
-                                               autosave_dir(paths).resolve()):
-        raise SaveError(f"{path} is not a saved game of this program.", "save-foreign",
-                        file=path.name)
+    if is_autosave(path):
+        if path.parent.resolve() == journal.journal_path(paths).resolve():
+            return
+    elif path.suffix == SUFFIX and path.resolve().parent == paths.saves_dir.resolve():
+        return
+    raise SaveError(f"{path} is not a saved game of this program.", "save-foreign",
+                    file=path.name)
 
 
-def _remove(path: Path) -> None:
-    for file in (path, backup_path(path)):
-        file.unlink(missing_ok=True)
+# -- the journal's matches -----------------------------------------------------------
+
+
+@contextlib.contextmanager
+def _journal_of(path: Path) -> Iterator[sqlite3.Connection]:
+    """The journal ``path`` is a member of, opened for one piece of work."""
+    connection, _ = journal.connect_file(path.parent)
+    try:
+        yield connection
+    finally:
+        connection.close()
+
+
+def _journal_rows(paths: StorePaths,
+                  told: list[str] | None = None) -> list[journal.StoredMatch]:
+    """The journal's matches, newest first; none when the journal cannot be opened. What
+    went wrong opening it is added to ``told`` (and is in the log either way)."""
+    warnings: tuple[str, ...]
+    try:
+        connection, warnings = journal.connect(paths)
+        try:
+            rows = journal.matches(connection)
+        finally:
+            connection.close()
+    except (OSError, sqlite3.Error) as error:
+        warnings = (notice("file-unreadable", file=journal.JOURNAL_FILE, reason=str(error)),)
+        rows = []
+    if told is not None:
+        told.extend(warnings)
+    return rows
+
+
+def _row_document(stored: journal.StoredMatch) -> dict[str, Any]:
+    """A listing's document of a match: its header and summary, without its actions."""
+    record = stored.header.get("record")
+    if not isinstance(record, dict):
+        raise SaveError(f"The journal's row for {stored.key} is damaged.")
+    return {**stored.header, "record": {**record, "actions": [], "hashes": []},
+            "summary": stored.summary, "saved_at": stored.saved_at, "kind": "autosave"}
+
+
+def _unread_entry(path: Path) -> SaveEntry:
+    """An entry for a match whose row cannot be read, so that loading it says why."""
+    return SaveEntry(path, path.name, "autosave", datetime.min.replace(tzinfo=UTC), "", 1,
+                     (), (), False, 0)
+
+
+def _resumed(save: GameSave) -> ResumedGame:
+    return ResumedGame(save, resume(save))
+
+
+def _proved_save(save: GameSave) -> GameSave:
+    """``save`` once its replay has passed (remembered by the document's digest)."""
+    key = hashlib.sha256(encode(save)).digest()
+    if key not in _PROVED:
+        resume(save)
+        if len(_PROVED) >= _PROVED_KEPT:
+            _PROVED.clear()
+        _PROVED.add(key)
+    return save
+
+
+def _load_match(path: Path, prove: Callable[[GameSave], T]) -> Loaded[T]:
+    """The match ``path`` names, read from the journal and proved by ``prove``; one that
+    fails is set aside in the journal and the notice says so. Never raises."""
+    try:
+        with _journal_of(path) as connection:
+            try:
+                doc = journal.document(connection, path.name)
+                if doc is None:
+                    return Loaded(None, (notice("file-missing", file=path.name),))
+                return Loaded(prove(journal.save_of(doc)), (), path)
+            except Exception as error:  # whatever the rows make the engine raise is damage
+                reason: object = error if isinstance(error, SaveError) and \
+                    error.notice is None else damage_reason(error)
+                journal.set_match_aside(connection, path.name, str(error))
+                return Loaded(None, (notice("match-aside", file=journal.JOURNAL_FILE,
+                                            match=path.name, reason=reason),))
+    except (OSError, sqlite3.Error) as error:
+        return Loaded(None, (notice("file-unreadable", file=journal.JOURNAL_FILE,
+                                    reason=str(error)),))
+
+
+def _journal_entries(paths: StorePaths) -> tuple[list[SaveEntry], list[str]]:
+    entries: list[SaveEntry] = []
+    warnings: list[str] = []
+    for stored in _journal_rows(paths, warnings):
+        path = _member(paths, stored.key)
+        loaded = _load_match(path, _proved_save)
+        warnings.extend(loaded.warnings)
+        if loaded.value is not None:
+            entries.append(SaveEntry.of(path, loaded.value))
+    return entries, warnings

@@ -8,13 +8,16 @@ can never reach the disk. Scores are penalty points: lower is better.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+import json
+import sqlite3
+import time
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from kalooki.store.atomic import read_json, save_json
+from kalooki.store import journal
+from kalooki.store.atomic import damage_reason, parse_json_object
 from kalooki.store.fields import (
     boolean,
     checked,
@@ -24,11 +27,14 @@ from kalooki.store.fields import (
     text,
     validate,
 )
+from kalooki.store.journal_import import STATS_NAME
 from kalooki.store.notices import notice
 from kalooki.store.paths import StorePaths
 
 FORMAT_VERSION = 1
 STATS_FILE = "statistics.json"
+"""Where the statistics were before the journal (imported once, then set aside); it
+names them in notices still."""
 
 TableKey = tuple[str, int]
 """(preset name, number of players)."""
@@ -144,6 +150,14 @@ def record_deal(stats: Stats, outcome: DealOutcome) -> Stats:
     ))
 
 
+def record(stats: Stats, outcomes: Sequence[DealOutcome | MatchOutcome]) -> Stats:
+    """``stats`` with each outcome counted, in order."""
+    for outcome in outcomes:
+        stats = record_deal(stats, outcome) if isinstance(outcome, DealOutcome) \
+            else record_match(stats, outcome)
+    return stats
+
+
 def record_match(stats: Stats, outcome: MatchOutcome) -> Stats:
     old = stats.table(outcome.preset, outcome.players, outcome.player)
     totals = [t for t in (old.best_match_total, old.worst_match_total) if t is not None]
@@ -215,19 +229,61 @@ def stats_from_dict(data: Mapping[str, Any]) -> tuple[Stats, list[str]]:
     return Stats(mine, people, **values, extra=extra), warnings
 
 
-def stats_path(paths: StorePaths) -> Path:
-    return paths.data_dir / STATS_FILE
-
-
 def load_stats(paths: StorePaths) -> tuple[Stats, list[str]]:
     """The saved statistics (or none yet) and what went wrong reading them. Never raises."""
-    loaded = read_json(stats_path(paths))
-    if loaded.value is None:
-        return Stats(), list(loaded.warnings)
-    stats, warnings = stats_from_dict(loaded.value)
-    return stats, [*loaded.warnings, *warnings]
+    try:
+        connection, warnings = journal.connect(paths)
+    except (OSError, sqlite3.Error) as error:
+        return Stats(), [notice("file-unreadable", file=journal.JOURNAL_FILE,
+                                reason=str(error))]
+    try:
+        with journal.transaction(connection):
+            stats, more = read_stats(connection)
+        return stats, [*warnings, *more]
+    except sqlite3.Error as error:
+        return Stats(), [notice("file-unreadable", file=journal.JOURNAL_FILE,
+                                reason=str(error))]
+    finally:
+        connection.close()
 
 
 def save_stats(paths: StorePaths, stats: Stats) -> tuple[str, ...]:
-    """Save atomically; returns warnings, empty when saved."""
-    return save_json(stats_path(paths), stats_to_dict(stats), "statistics")
+    """Replace the statistics in one transaction; returns warnings, empty when saved."""
+    try:
+        connection, warnings = journal.connect(paths)
+    except (OSError, sqlite3.Error) as error:
+        return (notice("not-saved", what="statistics", reason=str(error)),)
+    try:
+        with journal.transaction(connection):
+            write_stats(connection, stats)
+        return warnings
+    except (sqlite3.Error, ValueError) as error:
+        return (notice("not-saved", what="statistics", reason=str(error)),)
+    finally:
+        connection.close()
+
+
+def read_stats(connection: sqlite3.Connection) -> tuple[Stats, list[str]]:
+    """The statistics in the journal, read inside the caller's transaction. A document
+    that is not JSON is kept aside under another name, said, and counting starts again."""
+    kept = journal.kept_value(connection, STATS_NAME)
+    if kept is None:
+        return Stats(), []
+    try:
+        data = parse_json_object(kept.encode("utf-8", "surrogatepass"))
+    except (ValueError, RecursionError) as error:
+        aside = f"{STATS_NAME}.broken-{time.strftime('%Y%m%d-%H%M%S')}"
+        journal.keep_value(connection, aside, kept)
+        connection.execute("DELETE FROM kept WHERE name = ?", (STATS_NAME,))
+        return Stats(), [notice("file-damaged", file=f"{journal.JOURNAL_FILE} ({STATS_NAME})",
+                                reason=damage_reason(error),
+                                aside=notice("kept-aside", target=aside))]
+    return stats_from_dict(data)
+
+
+def write_stats(connection: sqlite3.Connection, stats: Stats) -> None:
+    """Write inside the caller's transaction. Raises ValueError for text JSON cannot hold."""
+    text = json.dumps(stats_to_dict(stats), sort_keys=True, ensure_ascii=False,
+                      allow_nan=False)
+    text.encode("utf-8")  # a lone surrogate is refused here, not stored
+    journal.keep_value(connection, STATS_NAME, text)

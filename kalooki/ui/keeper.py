@@ -1,11 +1,14 @@
-"""What a match leaves on disk: an autosave after every action, and the human's statistics
+"""What a match leaves on disk: its journal after every action, and the human's statistics
 at the end of each deal and of the match (each person's under their name when several
-share the computer). No pygame; every failure becomes a message for
-the player, never an exception, because a full disk must not stop the game."""
+share the computer). The statistics of a deal are written in the same transaction as the
+action that ended it, so a kill at any instant loses neither and never counts a deal
+twice. No pygame; every failure becomes a message for the player, never an exception,
+because a full disk must not stop the game."""
 
 from __future__ import annotations
 
 import dataclasses
+import sqlite3
 from collections.abc import Callable
 from datetime import datetime
 
@@ -15,18 +18,16 @@ from kalooki.engine.state import Game
 from kalooki.store import savegame
 from kalooki.store.history import MatchEntry, add_match
 from kalooki.store.paths import StorePaths
-from kalooki.store.saves import autosave
+from kalooki.store.saves import autosave_writer
 from kalooki.store.stats import (
     DealOutcome,
     MatchOutcome,
-    Stats,
-    load_stats,
-    record_deal,
-    record_match,
-    save_stats,
+    read_stats,
+    record,
+    write_stats,
 )
 from kalooki.ui.session import MatchSession, Seat
-from kalooki.words import Said, phrase
+from kalooki.words import Said
 from kalooki.words.notices import notice_said
 
 
@@ -36,8 +37,8 @@ def save_seats(seats: tuple[Seat, ...]) -> list[savegame.Seat]:
 
 class MatchKeeper:
     """An ``after_action`` hook for a session. ``notify`` shows a message without
-    stopping play; ``stats`` is loaded on first use, so a match that never ends a deal
-    never reads the file."""
+    stopping play. Outcomes not yet written (the disk refused) wait in ``pending`` and go
+    with the next action that is."""
 
     def __init__(self, paths: StorePaths, notify: Callable[[Said], None], *,
                  now: Callable[[], datetime] = datetime.now) -> None:
@@ -45,61 +46,51 @@ class MatchKeeper:
         self.notify = notify
         self.now = now
         """The clock that dates a finished match in the history (a test's own)."""
-        self.stats: Stats | None = None
+        self.journal = autosave_writer(paths)
+        self.pending: list[DealOutcome | MatchOutcome] = []
 
     def __call__(self, session: MatchSession, events: list[Event]) -> None:
-        self._autosave(session)
         people = [i for i, seat in enumerate(session.seats) if seat.human]
+        finished: list[MatchEntry] = []
         for event in events:
             for human in people:
                 name = session.seats[human].name if len(people) > 1 else None
                 if event.kind == "deal-end":
-                    self._record_deal(session, human, name, event.info["result"])
+                    self.pending.append(deal_outcome(session, human, name,
+                                                     event.info["result"]))
                 elif event.kind == "match-end":
-                    self._record_match(session, human, name, tuple(event.info["winners"]))
+                    winners = tuple(event.info["winners"])
+                    game = session.game
+                    self.pending.append(MatchOutcome(game.rules.name, game.players,
+                                                     game.totals[human], human in winners,
+                                                     player=name))
+                    finished.append(dataclasses.replace(
+                        match_entry(game, human, winners, self.now()), player=name))
+        told: list[str] = []
+        hooks = [lambda connection: told.extend(self._count(connection))] \
+            if self.pending else []
+        warnings = self.journal.append(session.recorder, save_seats(session.seats), hooks)
+        if not warnings:
+            self.pending.clear()
+        for entry in finished:
+            warnings = (*warnings, *add_match(self.paths, entry))
+        if warnings or told:
+            self.notify(notice_said([*warnings, *told][0]))
 
-    def _autosave(self, session: MatchSession) -> None:
-        try:
-            save = savegame.snapshot(session.recorder, save_seats(session.seats))
-        except (ValueError, savegame.SaveError) as error:
-            self.notify(phrase("notice.autosave_failed", reason=str(error)))
-            return
-        warnings = autosave(self.paths, save)
-        if warnings:
-            self.notify(notice_said(warnings[0]))
+    def _count(self, connection: sqlite3.Connection) -> list[str]:
+        """Within the action's transaction: the pending outcomes added to the statistics."""
+        stats, warnings = read_stats(connection)
+        write_stats(connection, record(stats, self.pending))
+        return warnings
 
-    def _loaded(self) -> Stats:
-        if self.stats is None:
-            self.stats, warnings = load_stats(self.paths)
-            if warnings:
-                self.notify(notice_said(warnings[0]))
-        return self.stats
 
-    def _save(self, stats: Stats) -> None:
-        self.stats = stats
-        warnings = save_stats(self.paths, stats)
-        if warnings:
-            self.notify(notice_said(warnings[0]))
-
-    def _record_deal(self, session: MatchSession, human: int, name: str | None,
-                     result: DealResult) -> None:
-        """``human``'s deal, under ``name`` when several people share the computer."""
-        won = result.winner == human
-        outcome = DealOutcome(session.game.rules.name, session.game.players,
-                              result.scores[human], won, won and result.bent,
-                              session.calls_before[human], player=name)
-        self._save(record_deal(self._loaded(), outcome))
-
-    def _record_match(self, session: MatchSession, human: int, name: str | None,
-                      winners: tuple[int, ...]) -> None:
-        game = session.game
-        outcome = MatchOutcome(game.rules.name, game.players, game.totals[human],
-                               human in winners, player=name)
-        self._save(record_match(self._loaded(), outcome))
-        entry = dataclasses.replace(match_entry(game, human, winners, self.now()), player=name)
-        warnings = add_match(self.paths, entry)
-        if warnings:
-            self.notify(notice_said(warnings[0]))
+def deal_outcome(session: MatchSession, human: int, name: str | None,
+                 result: DealResult) -> DealOutcome:
+    """``human``'s deal, under ``name`` when several people share the computer."""
+    won = result.winner == human
+    return DealOutcome(session.game.rules.name, session.game.players,
+                       result.scores[human], won, won and result.bent,
+                       session.calls_before[human], player=name)
 
 
 def match_entry(game: Game, human: int, winners: tuple[int, ...],

@@ -1,0 +1,382 @@
+"""The store's live data in one SQLite file: the autosave journal and the statistics.
+
+Each action of a match in progress is appended as one row, in one transaction that also
+moves the match's summary on (and, at the end of a deal, writes the statistics), so the
+cost of a save does not grow with the match and a kill at any instant leaves either the
+state before the action or the state after it, statistics included. The file is in WAL
+mode with ``synchronous=NORMAL``: a killed program loses nothing committed; a power cut
+may lose the last few actions, never the file's consistency.
+
+A match read back becomes the same :class:`GameSave` document a JSON save holds and passes
+the same proofs (field checks, replay, digests, rules digest), so nothing the journal
+returns is believed before it is replayed. A match that fails them is set aside (marked,
+kept in the file, never offered again) and the notice says so. A file SQLite cannot read
+is moved aside whole and a new one started.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from kalooki import __version__
+from kalooki.engine.record import HASH_EVERY, GameRecord, Recorder
+from kalooki.engine.rules import RuleSet
+from kalooki.store.atomic import set_aside
+from kalooki.store.journal_import import import_once
+from kalooki.store.migrations import migrate
+from kalooki.store.notices import notice
+from kalooki.store.paths import StorePaths
+from kalooki.store.savegame import (
+    FORMAT_VERSION,
+    GameSave,
+    SaveError,
+    Seat,
+    card_codes,
+    default_name,
+    first_deck,
+    rules_digest,
+)
+
+JOURNAL_FILE = "kalooki.sqlite3"
+"""In the data folder: autosaves (the journal) and statistics."""
+BUSY_SECONDS = 5.0
+"""How long to wait for another copy of the game that is writing the file."""
+_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS matches (key TEXT PRIMARY KEY, header TEXT NOT NULL,"
+    " summary TEXT NOT NULL, saved_at TEXT NOT NULL, over INTEGER NOT NULL,"
+    " aside TEXT)",
+    "CREATE TABLE IF NOT EXISTS actions (key TEXT NOT NULL, number INTEGER NOT NULL,"
+    " code TEXT NOT NULL, digest TEXT, PRIMARY KEY (key, number)) WITHOUT ROWID",
+    "CREATE TABLE IF NOT EXISTS kept (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
+)
+Hook = Callable[[sqlite3.Connection], None]
+"""More writing to do inside an append's transaction (the statistics of a deal)."""
+
+
+def journal_path(paths: StorePaths) -> Path:
+    return paths.data_dir / JOURNAL_FILE
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+def connect(paths: StorePaths) -> tuple[sqlite3.Connection, tuple[str, ...]]:
+    """The store's SQLite file (see :func:`connect_file`), with an earlier version's
+    autosaves and statistics imported into it the first time."""
+    connection, warnings = connect_file(journal_path(paths))
+    try:
+        imported = import_once(connection, paths, write_match)
+    except sqlite3.Error:
+        connection.close()
+        raise
+    return connection, (*warnings, *imported)
+
+
+def connect_file(path: Path) -> tuple[sqlite3.Connection, tuple[str, ...]]:
+    """The SQLite file at ``path``, created when missing; one SQLite cannot read is set
+    aside (the notice names where it went) and a new one made. Raises OSError or
+    sqlite3.Error only when the folder refuses a new file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        return _opened(path), ()
+    except sqlite3.DatabaseError as error:
+        if isinstance(error, sqlite3.OperationalError) and not _is_damage(error):
+            raise
+        told = notice("file-damaged", file=path.name, reason=str(error),
+                      aside=set_aside(path))
+        for extra in ("-wal", "-shm"):
+            path.with_name(path.name + extra).unlink(missing_ok=True)
+        return _opened(path), (told,)
+
+
+def _is_damage(error: sqlite3.Error) -> bool:
+    return "malformed" in str(error) or "not a database" in str(error)
+
+
+def _opened(path: Path) -> sqlite3.Connection:
+    connection = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None,
+                                 check_same_thread=False)
+    try:
+        connection.execute("PRAGMA journal_mode=WAL")
+        connection.execute("PRAGMA synchronous=NORMAL")
+        for statement in _SCHEMA:
+            connection.execute(statement)
+        connection.execute("SELECT count(*) FROM matches").fetchone()
+    except sqlite3.Error:
+        connection.close()
+        raise
+    return connection
+
+
+@contextmanager
+def transaction(connection: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """One all-or-nothing write: committed when the block ends, rolled back on any error."""
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        yield connection
+        connection.execute("COMMIT")
+    except BaseException:
+        if connection.in_transaction:
+            connection.execute("ROLLBACK")
+        raise
+
+
+def match_key(rules: RuleSet, players: int, seed: int) -> str:
+    """What defines a match (rules, players, seed): every autosave of it is one match."""
+    header = f"{rules!r}|{players}|{seed}"
+    return hashlib.sha256(header.encode()).hexdigest()[:16]
+
+
+# -- reading --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StoredMatch:
+    """One match's row, read without its actions (for Continue and listings)."""
+
+    key: str
+    header: dict[str, Any]
+    summary: dict[str, Any]
+    saved_at: str
+
+
+def matches(connection: sqlite3.Connection) -> list[StoredMatch]:
+    """The matches not set aside, newest first; a row whose JSON cannot be read is set
+    aside by :func:`load_match` when it is asked for, so here it is simply left out."""
+    found = []
+    rows = connection.execute("SELECT key, header, summary, saved_at FROM matches"
+                              " WHERE aside IS NULL ORDER BY saved_at DESC")
+    for key, header, summary, saved_at in rows:
+        try:
+            found.append(StoredMatch(key, json.loads(header), json.loads(summary), saved_at))
+        except (ValueError, TypeError):
+            found.append(StoredMatch(key, {}, {}, saved_at))
+    return found
+
+
+def document(connection: sqlite3.Connection, key: str) -> dict[str, Any] | None:
+    """The match as a save document (the JSON save's shape), or None when not kept.
+    Raises SaveError when its rows cannot make one."""
+    row = connection.execute("SELECT header, summary, saved_at FROM matches"
+                             " WHERE key = ? AND aside IS NULL", (key,)).fetchone()
+    if row is None:
+        return None
+    try:
+        doc = json.loads(row[0])
+        summary = json.loads(row[1])
+        if not isinstance(doc, dict) or not isinstance(doc.get("record"), dict):
+            raise ValueError("the match's header is not an object")
+    except (ValueError, TypeError) as error:
+        raise SaveError(f"The journal's row for {key} is damaged ({error}).") from None
+    codes, hashes = [], []
+    for number, code, digest in connection.execute(
+            "SELECT number, code, digest FROM actions WHERE key = ? ORDER BY number", (key,)):
+        codes.append(code)
+        if digest is not None:
+            hashes.append([number, digest])
+        if number != len(codes):
+            raise SaveError(f"The journal lacks action {len(codes)} of {key}.",
+                            "save-hashes")
+    doc["record"] = {**doc["record"], "actions": codes, "hashes": hashes}
+    return {**doc, "summary": summary, "saved_at": row[2], "kind": "autosave"}
+
+
+def set_match_aside(connection: sqlite3.Connection, key: str, reason: str) -> None:
+    """Never offer the match again, but keep its rows for whoever wants to look."""
+    with transaction(connection):
+        connection.execute("UPDATE matches SET aside = ? WHERE key = ?",
+                           (f"{now().isoformat()} {reason}", key))
+
+
+def delete_match(connection: sqlite3.Connection, key: str) -> None:
+    with transaction(connection):
+        connection.execute("DELETE FROM actions WHERE key = ?", (key,))
+        connection.execute("DELETE FROM matches WHERE key = ?", (key,))
+
+
+def kept_value(connection: sqlite3.Connection, name: str) -> str | None:
+    row = connection.execute("SELECT value FROM kept WHERE name = ?", (name,)).fetchone()
+    return None if row is None else str(row[0])
+
+
+def keep_value(connection: sqlite3.Connection, name: str, value: str) -> None:
+    """Write inside the caller's transaction."""
+    connection.execute("INSERT OR REPLACE INTO kept (name, value) VALUES (?, ?)",
+                       (name, value))
+
+
+# -- writing --------------------------------------------------------------------------
+
+
+def header_of(recorder: Recorder, seats: Sequence[Seat]) -> dict[str, Any]:
+    """The part of a save document that does not change as the match is played."""
+    game = recorder.game
+    bare = GameRecord(game.rules, game.players, game.seed)
+    return {
+        "format_version": FORMAT_VERSION,
+        "app_version": __version__,
+        "name": default_name(bare, seats),
+        "players": [{"name": s.name, "level": s.level} for s in seats],
+        "record": {"rules": game.rules.to_dict(), "players": game.players, "seed": game.seed},
+        "first_deck": card_codes(first_deck(bare)),
+    }
+
+
+class Journal:
+    """The autosave writer a match keeps open: :meth:`append` is called after every action
+    and costs the same at action 10 and at action 200,000. Safe to call from any thread."""
+
+    def __init__(self, paths: StorePaths, kept_matches: int,
+                 clock: Callable[[], datetime] = now) -> None:
+        self.paths = paths
+        self.kept_matches = kept_matches
+        self.clock = clock
+        self._connection: sqlite3.Connection | None = None
+        self._lock = threading.Lock()
+        self._stored: dict[str, int] = {}
+        """Actions known to be in the file per match (read once per match, then kept)."""
+        self._seats: dict[str, tuple[Seat, ...]] = {}
+        """The seats whose header the file holds, per match (a header is rewritten only
+        when someone changes seat)."""
+        self._rules: dict[str, str] = {}
+
+    def _open(self) -> tuple[sqlite3.Connection, tuple[str, ...]]:
+        if self._connection is not None:
+            return self._connection, ()
+        self._connection, warnings = connect(self.paths)
+        return self._connection, warnings
+
+    def close(self) -> None:
+        with self._lock:
+            if self._connection is not None:
+                self._connection.close()
+                self._connection = None
+
+    def append(self, recorder: Recorder, seats: Sequence[Seat],
+               also: Sequence[Hook] = ()) -> tuple[str, ...]:
+        """Write what the file lacks of the match (one action, normally), its summary and
+        ``also``, in one transaction. Returns warnings, empty when all was written; on a
+        failure nothing was written and the next append writes it all."""
+        with self._lock:
+            try:
+                connection, warnings = self._open()
+                self._append(connection, recorder, tuple(seats), also)
+            except (OSError, sqlite3.Error, ValueError) as error:
+                self._stored.clear()  # read the file again next time: it may have moved
+                self._seats.clear()
+                return (notice("not-saved", what="autosave", reason=str(error)),)
+            return warnings
+
+    def _append(self, connection: sqlite3.Connection, recorder: Recorder,
+                seats: tuple[Seat, ...], also: Sequence[Hook]) -> None:
+        game = recorder.game
+        key = match_key(game.rules, game.players, game.seed)
+        if key not in self._rules:
+            self._rules[key] = rules_digest(game.rules)
+        stamp = self.clock().isoformat()
+        with transaction(connection):
+            stored = self._stored.get(key)
+            if stored is None:
+                stored = self._keep_common(connection, key, recorder)
+            if stored is None or self._seats.get(key) != seats:
+                _put_header(connection, key, recorder, seats, stamp)
+                if stored is None:
+                    self._prune(connection, key)
+            _put_actions(connection, key, recorder, stored or 0)
+            _put_summary(connection, key, recorder, stamp, self._rules[key])
+            for hook in also:
+                hook(connection)
+        self._stored[key] = len(recorder.actions)
+        self._seats[key] = seats
+
+    def _keep_common(self, connection: sqlite3.Connection, key: str,
+                     recorder: Recorder) -> int | None:
+        """How many of the match's actions the file holds that agree with ``recorder``
+        (None when the match is not in the file); rows past that point are removed, as a
+        match resumed from an earlier named save goes its own way."""
+        if connection.execute("SELECT 1 FROM matches WHERE key = ?", (key,)).fetchone() \
+                is None:
+            connection.execute("DELETE FROM actions WHERE key = ?", (key,))
+            return None
+        common = 0
+        for number, code in connection.execute(
+                "SELECT number, code FROM actions WHERE key = ? ORDER BY number", (key,)):
+            if number != common + 1 or number > len(recorder.actions) \
+                    or recorder.actions[number - 1] != code:
+                break
+            common = number
+        connection.execute("DELETE FROM actions WHERE key = ? AND number > ?", (key, common))
+        return common
+
+    def _prune(self, connection: sqlite3.Connection, keep: str) -> None:
+        """A new match: forget all but the newest few matches (set-aside ones included)."""
+        older = [key for (key,) in connection.execute(
+            "SELECT key FROM matches WHERE key != ? ORDER BY saved_at DESC LIMIT -1 "
+            "OFFSET ?", (keep, self.kept_matches - 1))]
+        for key in older:
+            connection.execute("DELETE FROM actions WHERE key = ?", (key,))
+            connection.execute("DELETE FROM matches WHERE key = ?", (key,))
+
+
+def write_match(connection: sqlite3.Connection, recorder: Recorder, seats: Sequence[Seat],
+                stamp: str) -> None:
+    """Inside the caller's transaction: the whole match, replacing any rows it had."""
+    game = recorder.game
+    key = match_key(game.rules, game.players, game.seed)
+    connection.execute("DELETE FROM actions WHERE key = ?", (key,))
+    _put_header(connection, key, recorder, tuple(seats), stamp)
+    _put_actions(connection, key, recorder, 0)
+    _put_summary(connection, key, recorder, stamp, rules_digest(game.rules))
+
+
+def _put_header(connection: sqlite3.Connection, key: str, recorder: Recorder,
+                seats: tuple[Seat, ...], stamp: str) -> None:
+    connection.execute(
+        "INSERT INTO matches (key, header, summary, saved_at, over) VALUES (?, ?, '{}', ?, ?)"
+        " ON CONFLICT (key) DO UPDATE SET header = excluded.header, aside = NULL",
+        (key, json.dumps(header_of(recorder, seats), sort_keys=True, ensure_ascii=False),
+         stamp, recorder.game.over))
+
+
+def _put_actions(connection: sqlite3.Connection, key: str, recorder: Recorder,
+                 stored: int) -> None:
+    """The actions after the first ``stored`` (one, normally)."""
+    connection.executemany(
+        "INSERT INTO actions (key, number, code, digest) VALUES (?, ?, ?, ?)",
+        [(key, number, recorder.actions[number - 1], _digest_at(recorder, number))
+         for number in range(stored + 1, len(recorder.actions) + 1)])
+
+
+def _put_summary(connection: sqlite3.Connection, key: str, recorder: Recorder, stamp: str,
+                 rules: str) -> None:
+    """What a load checks the replay against, after the last action."""
+    game = recorder.game
+    summary = json.dumps({
+        "deal": game.deal_no, "over": game.over, "totals": list(game.totals),
+        "actions": game.actions_applied, "digest": game.state_hash(), "rules": rules})
+    connection.execute("UPDATE matches SET summary = ?, saved_at = ?, over = ? WHERE key = ?",
+                       (summary, stamp, game.over, key))
+
+
+def _digest_at(recorder: Recorder, number: int) -> str | None:
+    """The record's state digest after action ``number``, if it keeps one there."""
+    if number % HASH_EVERY:
+        return None
+    at, digest = recorder.hashes[number // HASH_EVERY - 1]
+    assert at == number  # a recorder keeps one digest every HASH_EVERY actions
+    return digest
+
+
+def save_of(doc: dict[str, Any]) -> GameSave:
+    """The document as a checked save (its actions not yet replayed)."""
+    return GameSave.from_dict(migrate(doc))
