@@ -1,54 +1,112 @@
-"""Autosave cost: a 600-action match autosaved after every action, as the table screen does.
+"""Autosave cost in the journal: the time of one append, as the table makes after every
+action, at 1,000 actions and at 200,000 actions into a match.
 
-Prints the time per autosave (building the save plus one atomic write with its ``.bak``),
-split into the two parts, the file size at the end, and what loading and listing cost.
-Target: an autosave well under a frame (16 ms) so it never stalls the animation.
+The first match is real (random players, 1,000 actions, each appended through
+:class:`kalooki.store.journal.Journal`, exactly as ``MatchKeeper`` does). For the second,
+the journal is filled with 199,000 rows written directly (quick), and a real match then
+goes on from there through the same append path, its actions numbered after the filler,
+so each append lands in a journal that already holds 199,000 to 200,000 actions.
+Target (issue 19): at most 2 ms per append at both sizes.
+
+    python -m bench.bench_saves
 """
 
 from __future__ import annotations
 
-import os
+import json
 import statistics
 import tempfile
 import time
 from pathlib import Path
 
 from kalooki.ai.random_player import choose_random
-from kalooki.engine.record import Recorder
+from kalooki.engine.record import HASH_EVERY, Recorder
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import preset
+from kalooki.store import journal
 from kalooki.store.paths import StorePaths
-from kalooki.store.savegame import Seat, snapshot
-from kalooki.store.saves import autosave, latest_autosave, list_saves, load_save
+from kalooki.store.savegame import Seat
+from kalooki.store.saves import AUTOSAVES_KEPT, latest_autosave, list_saves, load_save
 
-ACTIONS = 600
+ACTIONS = 1000
+FILLER = 199_000
+"""Rows already in the journal before the long match's timed appends (a multiple of
+HASH_EVERY, so the digests keep their places)."""
 SEATS = (Seat("You", "human"), Seat("Marcia", "easy"), Seat("Desmond", "medium"),
          Seat("Keisha", "hard"))
 
 
 def ms(seconds: float) -> str:
-    return f"{seconds * 1000:.2f} ms"
+    return f"{seconds * 1000:.3f} ms"
+
+
+def figures(name: str, times: list[float]) -> str:
+    ordered = sorted(times)
+    return (f"{name}: mean {ms(statistics.mean(times))}, median {ms(statistics.median(times))}"
+            f", p99 {ms(ordered[int(len(ordered) * 0.99)])}, max {ms(ordered[-1])} "
+            f"over {len(times)} appends")
+
+
+def step(recorder: Recorder, rng: Rng) -> None:
+    game = recorder.game
+    seat = game.to_act
+    assert seat is not None
+    recorder.apply(choose_random(game.view(seat), rng), seat)
+
+
+def short_match(paths: StorePaths) -> list[float]:
+    writer = journal.Journal(paths, AUTOSAVES_KEPT)
+    recorder = Recorder.new(preset("caribbean"), len(SEATS), 2024)
+    rng = Rng(7)
+    times = []
+    while len(recorder.actions) < ACTIONS and not recorder.game.over:
+        step(recorder, rng)
+        start = time.perf_counter()
+        assert writer.append(recorder, SEATS) == ()
+        times.append(time.perf_counter() - start)
+    writer.close()
+    return times
+
+
+class Shifted(Recorder):
+    """A real match whose record is numbered after FILLER rows of another."""
+
+    def __init__(self, inner: Recorder) -> None:
+        super().__init__(inner.game, ["draw"] * FILLER,
+                         [(n, "0" * 16) for n in range(HASH_EVERY, FILLER + 1, HASH_EVERY)])
+        self.inner = inner
+
+    def follow(self) -> None:
+        self.actions.append(self.inner.actions[-1])
+        if len(self.inner.actions) % HASH_EVERY == 0:
+            self.hashes.append((FILLER + len(self.inner.actions), self.inner.hashes[-1][1]))
+
+
+def long_match(paths: StorePaths) -> list[float]:
+    inner = Recorder.new(preset("caribbean"), len(SEATS), 4048)
+    shifted = Shifted(inner)
+    writer = journal.Journal(paths, AUTOSAVES_KEPT)
+    assert writer.append(shifted, SEATS) == ()  # the header row and 199,000 rows: once
+    connection, _ = journal.connect(paths)
+    rows = connection.execute("SELECT count(*) FROM actions").fetchone()[0]
+    connection.close()
+    assert rows >= FILLER
+    rng = Rng(11)
+    times = []
+    while len(inner.actions) < ACTIONS and not inner.game.over:
+        step(inner, rng)
+        shifted.follow()
+        start = time.perf_counter()
+        assert writer.append(shifted, SEATS) == ()
+        times.append(time.perf_counter() - start)
+    writer.close()
+    return times
 
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
-        paths = StorePaths.under(Path(folder))
-        recorder = Recorder.new(preset("caribbean"), len(SEATS), 2024)
-        rng = Rng(7)
-        build: list[float] = []
-        write: list[float] = []
-        for _ in range(ACTIONS):
-            game = recorder.game
-            seat = game.to_act
-            assert seat is not None
-            recorder.apply(choose_random(game.view(seat), rng), seat)
-            start = time.perf_counter()
-            save = snapshot(recorder, SEATS)
-            built = time.perf_counter()
-            assert autosave(paths, save) == ()
-            write.append(time.perf_counter() - built)
-            build.append(built - start)
-        total = [b + w for b, w in zip(build, write, strict=True)]
+        paths = StorePaths.under(Path(folder) / "short")
+        short = short_match(paths)
         entry = latest_autosave(paths)
         assert entry is not None
         start = time.perf_counter()
@@ -58,25 +116,21 @@ def main() -> None:
         start = time.perf_counter()
         list_saves(paths)
         list_time = time.perf_counter() - start
-        size = entry.path.stat().st_size
-        sync = fsync_time(Path(folder) / "probe", size)
-    print(f"autosave after each of {ACTIONS} actions: mean {ms(statistics.mean(total))}, "
-          f"median {ms(statistics.median(total))}, max {ms(max(total))} "
-          f"(build {ms(statistics.mean(build))} + write {ms(statistics.mean(write))})")
-    print(f"file at {ACTIONS} actions: {size / 1024:.1f} KiB; load (replay + checks) "
-          f"{ms(load_time)}; listing {ms(list_time)}")
-    print(f"for scale, one fsync of such a file here: {ms(sync)} (a write makes three: "
-          f"the .bak, the file, the folder)")
+        size = journal.journal_path(paths).stat().st_size
+        long_paths = StorePaths.under(Path(folder) / "long")
+        start = time.perf_counter()
+        long = long_match(long_paths)
+        built = time.perf_counter() - start - sum(long)
+        long_size = sum(p.stat().st_size for p in long_paths.data_dir.glob("kalooki.sqlite3*"))
+    print(figures(f"append at 1 to {len(short)} actions", short))
+    print(figures(f"append at {FILLER + 1:,} to {FILLER + len(long):,} actions", long))
+    print(f"journal at {len(short)} actions: {size / 1024:.0f} KiB; at {FILLER + len(long):,}"
+          f" actions: {long_size / 2**20:.1f} MiB (filled in {built:.1f} s)")
+    print(f"the {len(short)}-action match: load (replay + checks) {ms(load_time)}; "
+          f"listing {ms(list_time)}")
+    print(json.dumps({"ms_per_append_1k": round(statistics.mean(short) * 1000, 3),
+                      "ms_per_append_200k": round(statistics.mean(long) * 1000, 3)}))
 
 
-def fsync_time(path: Path, size: int, times: int = 20) -> float:
-    """The disk's share: the median time to flush a file of ``size`` bytes."""
-    spent = []
-    with path.open("wb") as file:
-        for _ in range(times):
-            file.write(b"x" * size)
-            file.flush()
-            start = time.perf_counter()
-            os.fsync(file.fileno())
-            spent.append(time.perf_counter() - start)
-    return statistics.median(spent)
+if __name__ == "__main__":
+    main()

@@ -21,7 +21,7 @@ EXCLUDED_MODULES = (
     # The standard library's GUI, test and tooling packages: the game uses none of them.
     "tkinter", "_tkinter", "turtle", "turtledemo", "idlelib", "unittest", "doctest",
     "pydoc", "pydoc_data", "lib2to3", "test", "distutils", "ensurepip", "venv",
-    "xmlrpc", "sqlite3", "curses",
+    "xmlrpc", "curses",
     # OpenSSL (4.7 MB): hashlib falls back to Python's own SHA-256, which the saves use.
     "_hashlib", "ssl", "_ssl",
     # Third-party packages that optional code paths in pygame may try to import.

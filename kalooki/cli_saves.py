@@ -19,7 +19,7 @@ from kalooki.engine.showable import escaped
 from kalooki.store.paths import StorePaths
 from kalooki.store.savefile import ResumedGame, load
 from kalooki.store.savegame import SaveError
-from kalooki.store.saves import SaveEntry, find_save, list_saves
+from kalooki.store.saves import SaveEntry, find_save, is_autosave, list_saves, read_autosave
 
 GAP = "  "
 MAX_SAVE_BYTES = 256 << 20
@@ -56,9 +56,12 @@ def run_replay(args: argparse.Namespace) -> int:
     if args.watch:
         return _watch(path, _paths(args))
     try:
-        if path.stat().st_size > MAX_SAVE_BYTES:
+        if is_autosave(path):
+            resumed = read_autosave(path)
+        elif path.stat().st_size > MAX_SAVE_BYTES:
             return _fail(f"{args.file}: larger than {MAX_SAVE_BYTES >> 20} MiB, so not a save.")
-        resumed = load(path.read_bytes())
+        else:
+            resumed = load(path.read_bytes())
     except OSError as error:
         return _fail(f"{args.file}: cannot be read ({error.strerror or error}).")
     except ValueError:  # a NUL in the name: no system takes it as a path
@@ -71,9 +74,15 @@ def run_replay(args: argparse.Namespace) -> int:
 
 def _watch(path: Path, paths: StorePaths) -> int:
     from kalooki.ui.launcher import run_replay_window
-    from kalooki.ui.replay_open import Watched, watch_file
+    from kalooki.ui.replay_open import Watched, watch_file, watched_save
 
-    watched = watch_file(path)
+    if is_autosave(path):
+        try:
+            watched = watched_save(read_autosave(path).save)
+        except SaveError as error:
+            return _fail(f"{path}: {error}")
+    else:
+        watched = watch_file(path)
     if not isinstance(watched, Watched):
         return _fail(str(watched))
     return run_replay_window(paths, watched)

@@ -135,6 +135,31 @@ def reload_match(ctx: Context) -> None:
         raise SelfTestFailure("the reloaded game differs from the game played")
 
 
+def journal_match(ctx: Context) -> None:
+    """The match appended to the autosave journal (SQLite), found by Continue and resumed
+    identical, and statistics written to the journal and read back."""
+    from kalooki.store.savegame import Seat
+    from kalooki.store.saves import autosave, latest_autosave, load_save
+    from kalooki.store.stats import DealOutcome, Stats, load_stats, record_deal, save_stats
+
+    session = _session(ctx)
+    warnings = autosave(ctx.paths, session.recorder,
+                        [Seat(seat.name, seat.level) for seat in session.seats])
+    if warnings:
+        raise SelfTestFailure(f"autosaving: {warnings[0]}")
+    entry = latest_autosave(ctx.paths)
+    loaded = None if entry is None else load_save(entry.path)
+    if loaded is None or loaded.value is None:
+        raise SelfTestFailure("Continue does not find the autosaved match")
+    if loaded.value.game.state_hash() != session.game.state_hash():
+        raise SelfTestFailure("the autosaved game differs from the game played")
+    stats = record_deal(Stats(), DealOutcome(session.game.rules.name, PLAYERS, 10, True,
+                                             False, 0))
+    told = save_stats(ctx.paths, stats)
+    if told or load_stats(ctx.paths) != (stats, []):
+        raise SelfTestFailure(f"the statistics did not round-trip: {told}")
+
+
 def _session(ctx: Context) -> MatchSession:
     from kalooki.ui.table import TableScene
 
@@ -143,7 +168,8 @@ def _session(ctx: Context) -> MatchSession:
     return table.session
 
 
-STEPS: tuple[Step, ...] = (open_window, make_sounds, play_deal, save_match, reload_match)
+STEPS: tuple[Step, ...] = (open_window, make_sounds, play_deal, save_match, reload_match,
+                           journal_match)
 
 
 @contextmanager

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -16,7 +18,13 @@ from kalooki.engine.record import Recorder
 from kalooki.store.atomic import encode_json
 from kalooki.store.paths import HOME_ENV, StorePaths
 from kalooki.store.savefile import encode
-from kalooki.store.saves import autosave, list_saves, save_named
+from kalooki.store.saves import (
+    autosave,
+    autosave_path,
+    latest_autosave,
+    list_saves,
+    save_named,
+)
 
 
 @pytest.fixture
@@ -106,6 +114,24 @@ def test_replay_finds_a_save_by_name_in_the_store(
     save_named(home, stamped(play(30)), "Friday night")
     code, out, _ = run(capsys, "replay", "Friday night")
     assert code == 0 and out.startswith("Friday night: caribbean, 4 players")
+
+
+def test_replay_checks_an_autosave_in_the_journal_and_moves_nothing(
+        home: StorePaths, capsys: pytest.CaptureFixture[str]) -> None:
+    recorder = play(30)
+    autosave(home, recorder, seats(4))
+    name = "caribbean: You, Marcia, Desmond, Keisha"
+    code, out, _ = run(capsys, "replay", name)
+    assert code == 0 and out.startswith(f"{name}: caribbean, 4 players, seed 5, 30 actions")
+    journal_file = autosave_path(home, recorder.record).parent
+    with contextlib.closing(sqlite3.connect(journal_file)) as connection, connection:
+        connection.execute("UPDATE actions SET code = 'draw' WHERE number = 12")
+    code, out, err = run(capsys, "replay", name)
+    assert code == 1 and out == "" and "Action 12 ('draw')" in err and err.count("\n") == 1
+    with contextlib.closing(sqlite3.connect(journal_file)) as connection:
+        assert connection.execute("SELECT aside FROM matches").fetchall() == [(None,)]
+    assert not list(journal_file.parent.glob("*.broken-*"))  # nothing marked or moved
+    assert latest_autosave(home) is not None
 
 
 def test_saves_lists_what_the_api_lists(

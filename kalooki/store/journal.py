@@ -99,6 +99,13 @@ def connect_file(path: Path) -> tuple[sqlite3.Connection, tuple[str, ...]]:
         return _opened(path), (told,)
 
 
+def connect_read_only(path: Path) -> sqlite3.Connection:
+    """The SQLite file at ``path`` for a check that must change nothing (no creation, no
+    setting aside). Raises sqlite3.Error when it cannot be read."""
+    return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True,
+                           timeout=BUSY_SECONDS)
+
+
 def _is_damage(error: sqlite3.Error) -> bool:
     return "malformed" in str(error) or "not a database" in str(error)
 
@@ -177,7 +184,8 @@ def document(connection: sqlite3.Connection, key: str) -> dict[str, Any] | None:
         if not isinstance(doc, dict) or not isinstance(doc.get("record"), dict):
             raise ValueError("the match's header is not an object")
     except (ValueError, TypeError) as error:
-        raise SaveError(f"The journal's row for {key} is damaged ({error}).") from None
+        raise SaveError(f"The journal's row for {key} is damaged ({error}).",
+                        "save-row") from None
     codes, hashes = [], []
     for number, code, digest in connection.execute(
             "SELECT number, code, digest FROM actions WHERE key = ? ORDER BY number", (key,)):
@@ -186,7 +194,7 @@ def document(connection: sqlite3.Connection, key: str) -> dict[str, Any] | None:
             hashes.append([number, digest])
         if number != len(codes):
             raise SaveError(f"The journal lacks action {len(codes)} of {key}.",
-                            "save-hashes")
+                            "save-row-missing", number=len(codes))
     doc["record"] = {**doc["record"], "actions": codes, "hashes": hashes}
     return {**doc, "summary": summary, "saved_at": row[2], "kind": "autosave"}
 

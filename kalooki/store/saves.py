@@ -162,6 +162,20 @@ def load_save(path: Path) -> Loaded[ResumedGame]:
     return dataclasses.replace(loaded, warnings=(*loaded.warnings[:-1], told))
 
 
+def read_autosave(path: Path) -> ResumedGame:
+    """The autosave ``path`` names, replayed and checked, with nothing moved, marked or
+    created (for ``kalooki replay``). Raises SaveError saying what is wrong."""
+    try:
+        with contextlib.closing(journal.connect_read_only(path.parent)) as connection:
+            doc = journal.document(connection, path.name)
+    except sqlite3.Error as error:
+        raise SaveError(f"{journal.JOURNAL_FILE} cannot be read ({error}).",
+                        "save-unreadable") from None
+    if doc is None:
+        raise SaveError(f"{path.name} is gone.", "save-gone", file=path.name)
+    return _resumed(journal.save_of(doc))
+
+
 def rename_save(paths: StorePaths, path: Path, new_name: str) -> Path:
     """Give a save a new name (an autosave so renamed becomes a named save); returns its
     file. The renamed copy is written before the old file goes, so a crash loses nothing."""
@@ -320,7 +334,7 @@ def _row_document(stored: journal.StoredMatch) -> dict[str, Any]:
     """A listing's document of a match: its header and summary, without its actions."""
     record = stored.header.get("record")
     if not isinstance(record, dict):
-        raise SaveError(f"The journal's row for {stored.key} is damaged.")
+        raise SaveError(f"The journal's row for {stored.key} is damaged.", "save-row")
     return {**stored.header, "record": {**record, "actions": [], "hashes": []},
             "summary": stored.summary, "saved_at": stored.saved_at, "kind": "autosave"}
 
