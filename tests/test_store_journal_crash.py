@@ -62,13 +62,21 @@ def play_on(session: MatchSession, actions: list[str], upto: int) -> None:
         assert session.submit(parse_action(code), seat) is None
 
 
-def write_points(tmp_path: Path, actions: list[str], number: int) -> int:
-    """How many write statements the append after action ``number`` makes."""
-    paths = StorePaths.under(tmp_path / f"count-{number}")
+def just_before(paths: StorePaths, actions: list[str],
+                number: int) -> tuple[MatchSession, MatchKeeper]:
+    """A match kept in ``paths``, played up to action ``number`` (not yet played)."""
     session = MatchSession(RULES, seats(), SEED, ai_pause=0.0)
     kept = keeper(paths, [])
     session.after_action.append(kept)
     play_on(session, actions, number - 1)
+    assert kept.journal._connection is not None
+    return session, kept
+
+
+def write_points(tmp_path: Path, actions: list[str], number: int) -> int:
+    """How many write statements the append after action ``number`` makes."""
+    session, kept = just_before(StorePaths.under(tmp_path / f"count-{number}"), actions,
+                                number)
     assert kept.journal._connection is not None
     spy = Faulty(kept.journal._connection, fail_at=0)
     kept.journal._connection = spy  # type: ignore[assignment]
@@ -90,10 +98,7 @@ def test_no_kill_around_a_deal_end_loses_or_doubles_anything(tmp_path: Path) -> 
     assert len(points) >= 40  # five actions, four or five statements each, both sides
     for case, (number, fail_at, after) in enumerate(points):
         paths = StorePaths.under(tmp_path / f"case-{case}")
-        session = MatchSession(RULES, seats(), SEED, ai_pause=0.0)
-        kept = keeper(paths, [])
-        session.after_action.append(kept)
-        play_on(session, actions, number - 1)
+        session, kept = just_before(paths, actions, number)
         assert kept.journal._connection is not None
         real = kept.journal._connection
         kept.journal._connection = Faulty(real, fail_at,  # type: ignore[assignment]

@@ -266,14 +266,7 @@ def _main_files(folder: Path) -> Iterator[Path]:
 
 def _proved(data: bytes) -> GameSave:
     """The save in ``data`` once its replay has passed (a SaveError when it does not)."""
-    save = decode(data)
-    key = hashlib.sha256(data).digest()
-    if key not in _PROVED:
-        resume(save)
-        if len(_PROVED) >= _PROVED_KEPT:
-            _PROVED.clear()
-        _PROVED.add(key)
-    return save
+    return _proved_save(decode(data))
 
 
 def _entries(folder: Path) -> tuple[list[SaveEntry], list[str]]:
