@@ -212,7 +212,7 @@ class MediumPlayer:
 
     def allow(self, view: PlayerView, rng: Rng) -> Decision:
         top = view.top_discard
-        if top is None:
+        if top is None or Refuse() not in view.legal:  # must-meld: a hand that cannot lay
             return Allow(), phrase("hint.reason.allow_nothing")
         if self.keeps(view, top):
             return Refuse(), phrase("hint.reason.refuse_keep", card=_sym(top))

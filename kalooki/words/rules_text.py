@@ -290,6 +290,13 @@ def _calls(w: Writer, r: RuleSet) -> Section:
                      else "A player who is already down must allow the call.",
                      "Un joueur déjà posé peut lui aussi refuser." if r.down_player_may_refuse
                      else "Un joueur déjà posé doit accepter l'appel."))
+    if r.down_player_may_refuse and r.discard_take == "not-when-down":
+        paras.append(w.t("Refusing wins over the stock-only draw: a player who is down and "
+                         "refuses a call takes the called card, although they may not take "
+                         "the discard on a turn of their own.",
+                         "Le refus l'emporte sur la pioche obligatoire : un joueur posé qui "
+                         "refuse un appel prend la carte appelée, bien qu'il ne puisse pas "
+                         "prendre la défausse à son propre tour."))
     paras.append(w.t(
         f"Each player may make at most {r.max_calls} successful calls per deal. ",
         f"Chaque joueur a droit à {r.max_calls} appels réussis au plus par donne. ")
