@@ -115,6 +115,17 @@ def test_unstaging_leaves_the_hand_in_its_order() -> None:
     assert not edits.arrangement.staged
 
 
+def test_a_drag_carries_the_selection_only_when_it_picks_up_a_selected_card() -> None:
+    """The hint selects its card; dragging another card must not carry that one along
+    (it was refused as "A♠ does not belong in a group of 5s")."""
+    edits = dealt()
+    edits.toggle(HAND[0])  # as the hint leaves it
+    assert edits.lift(HAND[5]) == [HAND[5]]
+    edits.settle()
+    edits.toggle(HAND[7])  # HAND[5] and HAND[7] chosen
+    assert sorted(edits.lift(HAND[7])) == [HAND[5], HAND[7]]
+
+
 def test_cards_that_come_in_are_fresh_until_the_next_move_and_end_the_history() -> None:
     edits = dealt()
     assert not edits.fresh  # a dealt hand is no draw

@@ -70,10 +70,15 @@ class HandEdits:
             self.to_hand(back, None)
 
     def lift(self, card: int) -> list[int]:
-        """A drag picks ``card`` up with the selection: the cards it carries."""
+        """A drag picks up the selection when ``card`` is one of it, else ``card`` alone
+        (a card the hint or an earlier click left selected does not ride along on a drag
+        of another card); the cards it carries."""
         if self._lifted is None:
             self._lifted = self.arrangement.snapshot()
-        self.arrangement.selected.add(card)
+        selected = self.arrangement.selected
+        if card not in selected:
+            selected.clear()
+            selected.add(card)
         return self.arrangement.chosen()
 
     def settle(self) -> None:
