@@ -64,12 +64,15 @@ def _staged(place: Placement, layout: TableLayout, staged: list[StagedMeld]) -> 
     area.height -= label + round(layout.font * 1.4)
     gap = round(layout.meld_w * 0.8)
     lengths = [len(meld.cards) for meld in staged]
-    width, rects = flow_melds(lengths, area, layout.meld_w, gap, below=label)
+    width, rects = flow_melds(lengths, area, layout.meld_w, gap, below=label, loose=True)
+    loose = width == layout.meld_w  # the cards well apart while that fits at full size
+    if not loose:
+        width, rects = flow_melds(lengths, area, layout.meld_w, gap, below=label)
     place.staged_rects = rects
     for meld, rect in zip(staged, rects, strict=True):
         shown = meld.readings[0].cards if len(meld.readings) == 1 else meld.cards
         for k, card in enumerate(shown):
-            place.put(card, rect.left + k * meld_step(width), rect.top, width)
+            place.put(card, rect.left + k * meld_step(width, loose=loose), rect.top, width)
 
 
 def place_cards(layout: TableLayout, view: PlayerView, arrangement: Arrangement,

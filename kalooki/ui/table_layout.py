@@ -134,18 +134,22 @@ def count_on_fan(width: int, font: int, crowded: bool) -> bool:
     return crowded and width < 8 * font
 
 
-def meld_step(width: int, tight: bool = False) -> int:
+def meld_step(width: int, tight: bool = False, loose: bool = False) -> int:
     """How far apart overlapped meld cards sit: enough to read each card's index (just
-    enough when ``tight``, for opponents' small zones)."""
+    enough when ``tight``, for opponents' small zones; well apart when ``loose``, for the
+    staging area while it has the room, so each card is easy to grab)."""
+    if loose:
+        return round(width * 0.62)
     return max(10, round(width * 0.34)) if tight else max(12, round(width * 0.42))
 
 
-def meld_width(cards: int, width: int, tight: bool = False) -> int:
-    return width + meld_step(width, tight) * max(0, cards - 1)
+def meld_width(cards: int, width: int, tight: bool = False, loose: bool = False) -> int:
+    return width + meld_step(width, tight, loose) * max(0, cards - 1)
 
 
 def flow_melds(lengths: list[int], area: Rect, width: int, gap: int,
-               below: int = 0, tight: bool = False) -> tuple[int, list[Rect]]:
+               below: int = 0, tight: bool = False,
+               loose: bool = False) -> tuple[int, list[Rect]]:
     """Melds of ``lengths`` cards laid left to right in rows inside ``area``, each row
     ``below`` pixels taller than a card (for a label). Cards shrink until all fit."""
     while True:
@@ -153,7 +157,7 @@ def flow_melds(lengths: list[int], area: Rect, width: int, gap: int,
         x, y = area.left, area.top
         row_h = card_height(width) + below
         for length in lengths:
-            w = meld_width(length, width, tight)
+            w = meld_width(length, width, tight, loose)
             if x > area.left and x + w > area.right:
                 x, y = area.left, y + row_h + gap
             rects.append(Rect(x, y, w, card_height(width)))
