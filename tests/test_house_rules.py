@@ -32,7 +32,7 @@ from kalooki.engine.melds import (
     make_run,
     meld_value,
 )
-from kalooki.engine.rules import GROUP, RUN, RuleSet, preset
+from kalooki.engine.rules import GROUP, RESHUFFLE_CEILING, RUN, RuleSet, preset
 from kalooki.engine.scoring import card_points
 from kalooki.engine.state import Game
 from kalooki.words.presets import preset_title
@@ -708,7 +708,10 @@ def test_reshuffle_limit():
     assert any(e.kind == "reshuffle" for e in exhaust(always, 2))
     assert any(e.kind == "deal-void" for e in exhaust(always, 3))
     unlimited = with_(always, reshuffle_limit=None)
-    assert any(e.kind == "reshuffle" for e in exhaust(unlimited, 300))
+    assert any(e.kind == "reshuffle" for e in exhaust(unlimited, RESHUFFLE_CEILING - 1))
+    stuck = exhaust(unlimited, RESHUFFLE_CEILING)
+    ended = next(e for e in stuck if e.kind == "deal-end")
+    assert ended.info["result"].stalled and not any(e.kind == "reshuffle" for e in stuck)
 
 
 def test_redeal_limit():

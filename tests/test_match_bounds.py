@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from kalooki.ai.random_player import choose_random
 from kalooki.engine.record import Recorder
 from kalooki.engine.rng import Rng
-from kalooki.engine.rules import PRESETS, RuleSet, preset
+from kalooki.engine.rules import PRESETS, RESHUFFLE_CEILING, RuleSet, preset
 from kalooki.words.rules_text import render_text
 from tests.rig import eager
 
@@ -80,3 +80,11 @@ def test_the_rules_text_states_the_redeal_bound():
     assert "deux fois de suite au plus" in french
     unbounded = render_text(dataclasses.replace(preset("caribbean"), redeal_limit=None), "en")
     assert "as the hands stand" not in unbounded
+
+
+def test_the_rules_text_states_the_reshuffle_ceiling():
+    """Without a reshuffle limit a deal still ends: the text says when."""
+    unlimited = dataclasses.replace(preset("kalooki51"), reshuffle_limit=None)
+    assert f"rebuilt {RESHUFFLE_CEILING} times" in render_text(unlimited, "en")
+    assert f"refaite {RESHUFFLE_CEILING} fois" in render_text(unlimited, "fr")
+    assert f"rebuilt {RESHUFFLE_CEILING}" not in render_text(preset("kalooki51"), "en")

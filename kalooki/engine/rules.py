@@ -133,7 +133,8 @@ class RuleSet:
     reshuffle_limit: int | None = 8
     """With ``always-reshuffle``: after this many new stocks the next exhaustion voids the
     deal, so a deal nobody can finish (every hand stuck with unplayable cards) still ends.
-    None: no limit."""
+    None: no limit of the table's own; after :data:`RESHUFFLE_CEILING` new stocks the
+    deal is scored as the hands stand, so even then it ends."""
     redeal_limit: int | None = 2
     """How many times running one deal may be void and dealt again. When it would be void
     once more, it is scored as the hands stand (nobody went out), so a table that keeps
@@ -332,6 +333,11 @@ from 24 cards takes the solver at most 0.13 s (4 packs, 16 jokers; ``bench limit
 SEARCH_OPENING_HAND: tuple[tuple[int, int], ...] = ((2, 22), (4, 16), (MAX_JOKERS, 13))
 """Opening games: (jokers in the deck up to, most cards in a hand). The opening search
 grows with the jokers a hand may hold: 28 cards with two jokers took it 2.8 s."""
+
+RESHUFFLE_CEILING = 100
+"""With ``reshuffle_limit`` None: a deal whose stock has been rebuilt this many times is
+stuck (a played deal rebuilds it a few times at most), so the next exhaustion scores it as
+the hands stand rather than letting it run for ever."""
 
 LATER_FIELDS: dict[str, Any] = {
     "redeal_limit": None,

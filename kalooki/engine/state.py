@@ -47,7 +47,7 @@ from kalooki.engine.rule_choices import (
     MatchEnd,
     StockExhaustion,
 )
-from kalooki.engine.rules import RuleSet
+from kalooki.engine.rules import RESHUFFLE_CEILING, RuleSet
 from kalooki.engine.scoring import deal_scores, went_out_in_one_turn
 from kalooki.engine.view import PlayerView, PublicMeld, make_view
 
@@ -180,7 +180,8 @@ class Game(Moves):
         return events
 
     def _draw_from_stock(self, player: int, events: list[Event]) -> bool:
-        """Move the top stock card to ``player``; False when the deal became void."""
+        """Move the top stock card to ``player``; False when the deal ended instead (void,
+        or scored as the hands stand)."""
         if not self.stock and not self._refill_stock(events):
             return False
         card = self.stock.pop()
@@ -193,6 +194,9 @@ class Game(Moves):
                  else self.rules.reshuffle_limit)
         if (limit is not None and self.reshuffles >= limit) or len(self.discard) <= 1:
             events.extend(self._void_deal())
+            return False
+        if limit is None and self.reshuffles >= RESHUFFLE_CEILING:
+            events.extend(self._score_deal(None, False))
             return False
         top = self.discard[-1]
         pool = self.discard[:-1]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kalooki.engine.rules import RuleSet
+from kalooki.engine.rules import RESHUFFLE_CEILING, RuleSet
 from kalooki.words.presets import preset_title
 from kalooki.words.rules_writer import Writer
 
@@ -471,7 +471,9 @@ def _scoring(w: Writer, r: RuleSet) -> Section:
                      "same dealer deals it again."
                      if r.stock_exhaustion == "reshuffle-once-then-void"
                      else "This happens as often as needed" + (
-                         "." if r.reshuffle_limit is None else
+                         f"; a deal whose stock has been rebuilt {RESHUFFLE_CEILING} times "
+                         f"is stuck, and the next time it runs out it is scored as the hands "
+                         f"stand." if r.reshuffle_limit is None else
                          f", up to {r.reshuffle_limit} times; if the stock runs out once more, "
                          f"nobody can finish the deal: it is void and the same dealer deals "
                          f"again.")),
@@ -481,7 +483,11 @@ def _scoring(w: Writer, r: RuleSet) -> Section:
                                          "redistribue."
                                          if r.stock_exhaustion == "reshuffle-once-then-void"
                                          else "On recommence autant de fois qu'il faut" + (
-                                             "." if r.reshuffle_limit is None else
+                                             f" ; une donne dont la pioche a été refaite "
+                                             f"{RESHUFFLE_CEILING} fois est bloquée : la "
+                                             f"fois suivante, on compte les mains telles "
+                                             f"qu'elles sont." if r.reshuffle_limit is None
+                                             else
                                              f", jusqu'à {r.reshuffle_limit} fois ; si la "
                                              f"pioche s'épuise encore, personne ne peut finir "
                                              f"la donne : elle est annulée et le même donneur "
