@@ -219,3 +219,16 @@ def test_the_banner_tells_the_outcome_of_a_call_in_the_words_of_the_log(app: App
     assert banners and all(banner in table.log for banner in banners)
     assert not any("comes first" in str(banner) or " called " in str(banner)
                    for banner in banners)
+
+
+def test_after_an_allowed_call_the_prompt_says_why_the_discard_cannot_be_taken(
+        app: App) -> None:
+    table = open_table(app)
+    view = dataclasses.replace(table.session.view(), phase=Phase.DRAW, to_act=0,
+                               discard_dead=True, legal=(DrawStock(),),
+                               discard=tuple(parse_cards(["QH"])))
+    table.view = view
+    assert prompt(table.frame()) == \
+        "Your turn: draw from the stock (after the call, Q♥ may not be taken this turn)."
+    table.view = dataclasses.replace(view, discard_dead=False)
+    assert prompt(table.frame()) == "Your turn: draw from the stock."

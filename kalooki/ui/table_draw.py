@@ -412,6 +412,8 @@ def prompt(frame: TableFrame) -> str:
     if view.phase == Phase.DRAW:
         if any(a.code == "take" for a in view.legal):
             return tr("table.prompt.draw_or_take", card=top)
+        if view.discard_dead and view.discard:  # the card showing is not to be had
+            return tr("table.prompt.draw_dead", card=top)
         return tr("table.prompt.draw")
     if view.phase == Phase.CALL:
         if not frame.call_asked:
