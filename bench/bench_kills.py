@@ -32,8 +32,8 @@ from kalooki.store.saves import latest_autosave, list_saves, load_save
 from kalooki.store.stats import load_stats
 
 KILLS = 200
-RULES = dataclasses.replace(preset("baby"), deals_per_match=3)
-PLAYERS = 3
+RULES = dataclasses.replace(preset("caribbean"), deals_per_match=3)
+PLAYERS = 4
 SEED = 41
 REPO = Path(__file__).resolve().parents[1]
 
@@ -63,7 +63,8 @@ def play(root: Path) -> int:
             print(f"cannot continue: {loaded.warnings}", flush=True)
             return 1
         recorder = loaded.value.recorder
-    seats = [Seat("You", "human", True), Seat("A", "easy"), Seat("B", "easy")]
+    seats = [Seat("You", "human", True), Seat("A", "easy"), Seat("B", "easy"),
+             Seat("C", "easy")]
     session = MatchSession(RULES, seats, SEED, ai_pause=0.0, recorder=recorder)
     session.after_action.append(MatchKeeper(paths, lambda said: print(said, flush=True)))
     print("playing", flush=True)
@@ -108,9 +109,8 @@ def held_match(paths: StorePaths) -> tuple[list[str], str, list[str]]:
 
 
 def check(paths: StorePaths, held: list[str], digest: str, actions: list[str],
-          ends: list[int], final: str, completed: int) -> list[str]:
-    """What is wrong with the journal's match and the statistics (nothing, we hope);
-    ``completed`` matches were finished before this one."""
+          ends: list[int], final: str) -> list[str]:
+    """What is wrong with the journal's match and the statistics (nothing, we hope)."""
     wrong = []
     if held != actions[:len(held)]:
         wrong.append(f"wrong state at {len(held)} actions")
@@ -118,26 +118,36 @@ def check(paths: StorePaths, held: list[str], digest: str, actions: list[str],
     if over and digest != final:
         wrong.append("wrong final state")
     table = load_stats(paths)[0].table(RULES.name, PLAYERS)
-    deals = completed * len(ends) + sum(end <= len(held) for end in ends)
+    deals = sum(end <= len(held) for end in ends)
     if table.deals_played != deals:
         wrong.append(f"{table.deals_played} deals counted, {deals} played")
-    if table.matches_played != completed + over:
-        wrong.append(f"{table.matches_played} matches counted, {completed + over} played")
+    if table.matches_played != over:
+        wrong.append(f"{table.matches_played} matches counted, {int(over)} played")
     return wrong
+
+
+def calibrate(store: Path, env: dict[str, str]) -> float:
+    """Seconds a child takes to play the whole match, once its imports are done."""
+    child = subprocess.Popen([sys.executable, "-m", "bench.bench_kills", "--child", str(store)],
+                             cwd=REPO, env=env, stdout=subprocess.PIPE, text=True)
+    assert child.stdout is not None and child.stdout.readline() == "playing\n"
+    start = time.perf_counter()
+    child.communicate()
+    return time.perf_counter() - start
 
 
 def main(kills: int = KILLS) -> None:
     actions, ends, final = reference()
     rng = random.Random(20261201)
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    completed, problems, held_at, last_over = 0, [], [], False
+    completed, done, problems, held_at = 0, 0, [], []
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as folder:
-        paths = StorePaths.under(Path(folder))
-        done = 0
+        whole = calibrate(Path(folder) / "calibration", env)
         while done < kills:
+            store = Path(folder) / f"match-{completed}"  # a finished match: a new store
             child = subprocess.Popen(
-                [sys.executable, "-m", "bench.bench_kills", "--child", folder],
+                [sys.executable, "-m", "bench.bench_kills", "--child", str(store)],
                 cwd=REPO, env=env, stdout=subprocess.PIPE, text=True)
             assert child.stdout is not None
             line = child.stdout.readline()  # "playing": imports done, the match resumed
@@ -146,29 +156,32 @@ def main(kills: int = KILLS) -> None:
                 child.kill()
                 child.wait()
                 break
-            time.sleep(rng.uniform(0.0, 1.2))
+            time.sleep(rng.uniform(0.0, whole / 2))
             child.send_signal(signal.SIGKILL)
             rest = child.communicate()[0]
             if child.returncode == -signal.SIGKILL:
                 done += 1
             elif "done" not in rest:
                 problems.append(f"child ended {child.returncode}: {rest[-200:]!r}")
+            paths = StorePaths.under(store)
             held, digest, failed = held_match(paths)
-            if last_over and len(held) < len(actions):
-                completed += 1  # a new match has begun since the last one ended
-            last_over = len(held) == len(actions)
-            problems.extend(failed or check(paths, held, digest, actions, ends, final,
-                                            completed))
+            problems.extend(failed or check(paths, held, digest, actions, ends, final))
             held_at.append(len(held))
+            if len(held) == len(actions):
+                completed += 1
     spent = time.perf_counter() - started
-    print(f"{done} kill -9 of a {len(actions)}-action match ({len(ends)} deals) played "
-          f"through MatchKeeper; {completed + last_over} matches finished; {spent:.0f} s")
+    print(f"a whole match takes a child {whole:.1f} s of play; kills at 0 to {whole / 2:.1f} s")
+    print(f"{done} kill -9 of a {len(actions)}-action match ({len(ends)} deals, "
+          f"{RULES.name}, {PLAYERS} players) played through MatchKeeper; {completed} "
+          f"matches played to their end across the kills; {spent:.0f} s")
     print(f"after every kill: Continue resumed (or the match was over), replay proved, "
           f"statistics compared: {len(problems)} problems")
     for problem in problems[:10]:
         print(f"  {problem}")
-    print(f"journal held 0..{max(held_at)} actions at the kills "
-          f"(median {sorted(held_at)[len(held_at) // 2]})")
+    near = sum(any(0 <= end - h < 3 for end in ends) for h in held_at if h < len(actions))
+    print(f"the journal held 0..{max(held_at)} actions at the kills "
+          f"(median {sorted(held_at)[len(held_at) // 2]}); kills with a deal's end among "
+          f"the next 3 actions: {near}")
 
 
 if __name__ == "__main__":
