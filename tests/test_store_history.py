@@ -1,5 +1,6 @@
 """The match history: dated entries kept oldest first, damaged ones dropped with a reason,
-cleared on reset, and a finished match adds its line (dated by an injected clock)."""
+cleared on reset, and a finished match adds its line (dated by an injected clock). It lives
+in the journal; an earlier version's file is imported once, read by the same rules."""
 
 from __future__ import annotations
 
@@ -11,14 +12,9 @@ import pytest
 
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import preset
-from kalooki.store import history
-from kalooki.store.history import (
-    MatchEntry,
-    add_match,
-    clear_history,
-    history_path,
-    load_history,
-)
+from kalooki.store import documents, history
+from kalooki.store.history import MatchEntry, add_match, clear_history, load_history
+from kalooki.store.journal_import import HISTORY_NAME, LEGACY_HISTORY
 from kalooki.store.paths import StorePaths
 from kalooki.ui.keeper import MatchKeeper
 from kalooki.ui.session import MatchSession, Seat
@@ -36,13 +32,22 @@ def test_entries_come_back_oldest_first(paths: StorePaths) -> None:
     assert entries[1].when == datetime(2026, 4, 1, 9, 5)
 
 
+def legacy_file(paths: StorePaths, text: str) -> None:
+    """An earlier version's history file, before the journal exists."""
+    paths.data_dir.mkdir(parents=True, exist_ok=True)
+    (paths.data_dir / LEGACY_HISTORY).write_text(text)
+
+
 def test_a_damaged_entry_is_dropped_and_named(paths: StorePaths) -> None:
     add_match(paths, ENTRY)
-    data = json.loads(history_path(paths).read_text())
+    data, _ = documents.in_transaction(
+        paths, lambda connection: documents.read(connection, HISTORY_NAME)[0])
+    assert data is not None
     data["matches"] += [{**data["matches"][0], "total": "lots"},
                         {**data["matches"][0], "played": "yesterday"},
                         {"preset": "baby"}, 7]
-    history_path(paths).write_text(json.dumps(data))
+    documents.in_transaction(
+        paths, lambda connection: documents.write(connection, HISTORY_NAME, data))
     entries, warnings = load_history(paths)
     assert entries == (ENTRY,)
     assert len(warnings) == 4
@@ -52,15 +57,22 @@ def test_a_damaged_entry_is_dropped_and_named(paths: StorePaths) -> None:
 
 
 def test_matches_that_are_not_a_list_start_afresh(paths: StorePaths) -> None:
-    history_path(paths).parent.mkdir(parents=True, exist_ok=True)
-    history_path(paths).write_text('{"format_version": 1, "matches": {}}')
+    legacy_file(paths, '{"format_version": 1, "matches": {}}')
     entries, warnings = load_history(paths)
-    assert entries == () and "afresh" in warnings[0]
+    assert entries == () and "afresh" in warnings[-1]
+
+
+def test_an_old_file_is_imported_once_with_its_entries(paths: StorePaths) -> None:
+    legacy_file(paths, json.dumps(history.history_to_dict([ENTRY])))
+    entries, warnings = load_history(paths)
+    assert entries == (ENTRY,) and "moved into the journal" in warnings[0]
+    [folder] = paths.data_dir.glob("imported-*")
+    assert (folder / LEGACY_HISTORY).exists()
+    assert load_history(paths) == ((ENTRY,), [])
 
 
 def test_an_unreadable_file_is_set_aside_not_fatal(paths: StorePaths) -> None:
-    history_path(paths).parent.mkdir(parents=True, exist_ok=True)
-    history_path(paths).write_text("{not json")
+    legacy_file(paths, "{not json")
     entries, warnings = load_history(paths)
     assert entries == () and "damaged" in warnings[0]
     assert [p.read_text() for p in paths.data_dir.glob("match_history.json.broken-*")] \

@@ -1,28 +1,29 @@
 """The human player's finished matches, one entry each with its date: what the statistics
 screen draws its charts over time from.
 
-Kept beside the counters of :mod:`kalooki.store.stats` and as forgivingly: a damaged entry
-is dropped with a warning, the others kept. The whole of it is three calls —
-:func:`load_history`, :func:`add_match` and :func:`clear_history` — so moving it into
-another store changes this file only.
+Kept in the journal beside the counters of :mod:`kalooki.store.stats` and as forgivingly:
+a damaged entry is dropped with a warning, the others kept. A finished match's line is
+written in the transaction of the match's last action (:func:`add_in`), so a kill can
+neither lose it nor write it twice. An earlier version's ``match_history.json`` is
+imported once (:mod:`kalooki.store.journal_import`).
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+import sqlite3
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from pathlib import Path
 from typing import Any
 
-from kalooki.store.atomic import read_json, save_json
+from kalooki.store import documents, journal
 from kalooki.store.fields import boolean, checked, integer, optional, text, validate
+from kalooki.store.journal_import import HISTORY_NAME
 from kalooki.store.notices import notice
 from kalooki.store.paths import StorePaths
 
 FORMAT_VERSION = 1
-HISTORY_FILE = "match_history.json"
 LABEL = "Match history"
 MOST_MATCHES = 5000
 """The oldest matches are forgotten beyond this many (a file that stays quick to read)."""
@@ -69,10 +70,6 @@ class MatchEntry:
         return self.preset, self.players
 
 
-def history_path(paths: StorePaths) -> Path:
-    return paths.data_dir / HISTORY_FILE
-
-
 def history_from_dict(data: Mapping[str, Any]) -> tuple[tuple[MatchEntry, ...], list[str]]:
     """Entries from a parsed file, oldest first; a bad entry is dropped with a warning
     (fields this version does not know are left out)."""
@@ -106,20 +103,47 @@ def history_to_dict(entries: Sequence[MatchEntry]) -> dict[str, Any]:
 
 def load_history(paths: StorePaths) -> tuple[tuple[MatchEntry, ...], list[str]]:
     """The finished matches, oldest first, and what went wrong reading them. Never raises."""
-    loaded = read_json(history_path(paths))
-    if loaded.value is None:
-        return (), list(loaded.warnings)
-    entries, warnings = history_from_dict(loaded.value)
-    return entries, [*loaded.warnings, *warnings]
+    try:
+        (entries, warnings), told = documents.in_transaction(paths, read_history)
+    except (OSError, sqlite3.Error) as error:
+        return (), [notice("file-unreadable", file=journal.JOURNAL_FILE, reason=str(error))]
+    return entries, [*told, *warnings]
+
+
+def read_history(connection: sqlite3.Connection) -> tuple[tuple[MatchEntry, ...], list[str]]:
+    """The history in the journal, read inside the caller's transaction."""
+    data, warnings = documents.read(connection, HISTORY_NAME)
+    if data is None:
+        return (), warnings
+    entries, more = history_from_dict(data)
+    return entries, [*warnings, *more]
+
+
+def add_in(connection: sqlite3.Connection, entries: Sequence[MatchEntry]) -> list[str]:
+    """Inside the caller's transaction: ``entries`` added; what reading the history said."""
+    kept, warnings = read_history(connection)
+    documents.write(connection, HISTORY_NAME, history_to_dict([*kept, *entries]))
+    return warnings
 
 
 def add_match(paths: StorePaths, entry: MatchEntry) -> tuple[str, ...]:
-    """Append ``entry`` and save atomically; the warnings (empty when all went well)."""
-    entries, warnings = load_history(paths)
-    return (*warnings, *save_json(history_path(paths), history_to_dict([*entries, entry]),
-                                  "history"))
+    """Add ``entry`` in one transaction; the warnings (empty when all went well)."""
+    return _saved(paths, lambda connection: add_in(connection, [entry]))
 
 
 def clear_history(paths: StorePaths) -> tuple[str, ...]:
-    """Forget every match (Reset statistics); the previous file is kept as its backup."""
-    return save_json(history_path(paths), history_to_dict(()), "history")
+    """Forget every match (Reset statistics)."""
+    def cleared(connection: sqlite3.Connection) -> list[str]:
+        documents.write(connection, HISTORY_NAME, history_to_dict(()))
+        return []
+
+    return _saved(paths, cleared)
+
+
+def _saved(paths: StorePaths, work: Callable[[sqlite3.Connection], list[str]],
+           ) -> tuple[str, ...]:
+    try:
+        warnings, told = documents.in_transaction(paths, work)
+    except (OSError, sqlite3.Error, ValueError) as error:
+        return (notice("not-saved", what="history", reason=str(error)),)
+    return (*told, *warnings)

@@ -1,7 +1,8 @@
 """The one-time move of an earlier version's files into the journal.
 
-Before the journal, each match's autosave was a JSON file in ``saves/autosave/`` and the
-statistics were ``statistics.json`` in the data folder. At the first start with the
+Before the journal, each match's autosave was a JSON file in ``saves/autosave/``, and the
+statistics and match history were ``statistics.json`` and ``match_history.json`` in the
+data folder. At the first start with the
 journal they are read as they always were (a damaged file set aside, its ``.bak`` used,
 every autosave replayed and checked), written into the journal in one transaction that
 also marks the import done, and then moved into ``imported-<time>/`` in the data folder,
@@ -26,18 +27,21 @@ from kalooki.store.savefile import load
 from kalooki.store.savegame import Seat
 
 LEGACY_STATS = "statistics.json"
+LEGACY_HISTORY = "match_history.json"
 LEGACY_AUTOSAVES = "autosave"
 """The folder of JSON autosaves, under the saves folder."""
 IMPORTED_MARK = "imported"
 STATS_NAME = "statistics"
-"""The statistics' document in the journal's ``kept`` table."""
+HISTORY_NAME = "history"
+"""The statistics' and the match history's documents in the journal's ``kept`` table."""
+DOCUMENTS = ((LEGACY_STATS, STATS_NAME), (LEGACY_HISTORY, HISTORY_NAME))
 WriteMatch = Callable[[sqlite3.Connection, Recorder, Sequence[Seat], str], None]
 
 
 def legacy_files(paths: StorePaths) -> list[Path]:
     """The earlier version's files still in place."""
-    stats = paths.data_dir / LEGACY_STATS
-    candidates = [stats, backup_path(stats), paths.saves_dir / LEGACY_AUTOSAVES]
+    files = [paths.data_dir / file for file, _ in DOCUMENTS]
+    candidates = [*files, *map(backup_path, files), paths.saves_dir / LEGACY_AUTOSAVES]
     return [path for path in candidates if path.exists()]
 
 
@@ -56,7 +60,8 @@ def import_once(connection: sqlite3.Connection, paths: StorePaths,
             return []
         found = legacy_files(paths)
         if found:
-            warnings.extend(_import_stats(connection, paths))
+            for file, name in DOCUMENTS:
+                warnings.extend(_import_document(connection, paths.data_dir / file, name))
             warnings.extend(_import_autosaves(connection, paths, write_match))
         connection.execute("INSERT OR REPLACE INTO kept (name, value) VALUES (?, ?)",
                            (IMPORTED_MARK, time.strftime("%Y-%m-%dT%H:%M:%S")))
@@ -75,16 +80,15 @@ def _imported(connection: sqlite3.Connection) -> bool:
                               (IMPORTED_MARK,)).fetchone() is not None
 
 
-def _import_stats(connection: sqlite3.Connection, paths: StorePaths) -> list[str]:
-    """The statistics document as it was; it is read forgivingly, field by field, by
-    whoever reads the statistics, as the file was."""
-    path = paths.data_dir / LEGACY_STATS
+def _import_document(connection: sqlite3.Connection, path: Path, name: str) -> list[str]:
+    """A file's document as it was; whoever reads it reads it forgivingly, field by field,
+    as the file was read."""
     if not path.exists() and not backup_path(path).exists():
         return []
     loaded = read_json(path)
     if loaded.value is not None:
         connection.execute("INSERT OR REPLACE INTO kept (name, value) VALUES (?, ?)",
-                           (STATS_NAME, json.dumps(loaded.value, ensure_ascii=True)))
+                           (name, json.dumps(loaded.value, ensure_ascii=True)))
     return list(loaded.warnings)
 
 

@@ -8,16 +8,13 @@ can never reach the disk. Scores are penalty points: lower is better.
 from __future__ import annotations
 
 import dataclasses
-import json
 import sqlite3
-import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from kalooki.store import journal
-from kalooki.store.atomic import damage_reason, parse_json_object
+from kalooki.store import documents, journal
 from kalooki.store.fields import (
     boolean,
     checked,
@@ -232,58 +229,31 @@ def stats_from_dict(data: Mapping[str, Any]) -> tuple[Stats, list[str]]:
 def load_stats(paths: StorePaths) -> tuple[Stats, list[str]]:
     """The saved statistics (or none yet) and what went wrong reading them. Never raises."""
     try:
-        connection, warnings = journal.connect(paths)
+        (stats, warnings), told = documents.in_transaction(paths, read_stats)
     except (OSError, sqlite3.Error) as error:
         return Stats(), [notice("file-unreadable", file=journal.JOURNAL_FILE,
                                 reason=str(error))]
-    try:
-        with journal.transaction(connection):
-            stats, more = read_stats(connection)
-        return stats, [*warnings, *more]
-    except sqlite3.Error as error:
-        return Stats(), [notice("file-unreadable", file=journal.JOURNAL_FILE,
-                                reason=str(error))]
-    finally:
-        connection.close()
+    return stats, [*told, *warnings]
 
 
 def save_stats(paths: StorePaths, stats: Stats) -> tuple[str, ...]:
     """Replace the statistics in one transaction; returns warnings, empty when saved."""
     try:
-        connection, warnings = journal.connect(paths)
-    except (OSError, sqlite3.Error) as error:
+        _, told = documents.in_transaction(paths, lambda c: write_stats(c, stats))
+    except (OSError, sqlite3.Error, ValueError) as error:
         return (notice("not-saved", what="statistics", reason=str(error)),)
-    try:
-        with journal.transaction(connection):
-            write_stats(connection, stats)
-        return warnings
-    except (sqlite3.Error, ValueError) as error:
-        return (notice("not-saved", what="statistics", reason=str(error)),)
-    finally:
-        connection.close()
+    return told
 
 
 def read_stats(connection: sqlite3.Connection) -> tuple[Stats, list[str]]:
-    """The statistics in the journal, read inside the caller's transaction. A document
-    that is not JSON is kept aside under another name, said, and counting starts again."""
-    kept = journal.kept_value(connection, STATS_NAME)
-    if kept is None:
-        return Stats(), []
-    try:
-        data = parse_json_object(kept.encode("utf-8", "surrogatepass"))
-    except (ValueError, RecursionError) as error:
-        aside = f"{STATS_NAME}.broken-{time.strftime('%Y%m%d-%H%M%S')}"
-        journal.keep_value(connection, aside, kept)
-        connection.execute("DELETE FROM kept WHERE name = ?", (STATS_NAME,))
-        return Stats(), [notice("file-damaged", file=f"{journal.JOURNAL_FILE} ({STATS_NAME})",
-                                reason=damage_reason(error),
-                                aside=notice("kept-aside", target=aside))]
-    return stats_from_dict(data)
+    """The statistics in the journal, read inside the caller's transaction."""
+    data, warnings = documents.read(connection, STATS_NAME)
+    if data is None:
+        return Stats(), warnings
+    stats, more = stats_from_dict(data)
+    return stats, [*warnings, *more]
 
 
 def write_stats(connection: sqlite3.Connection, stats: Stats) -> None:
     """Write inside the caller's transaction. Raises ValueError for text JSON cannot hold."""
-    text = json.dumps(stats_to_dict(stats), sort_keys=True, ensure_ascii=False,
-                      allow_nan=False)
-    text.encode("utf-8")  # a lone surrogate is refused here, not stored
-    journal.keep_value(connection, STATS_NAME, text)
+    documents.write(connection, STATS_NAME, stats_to_dict(stats))

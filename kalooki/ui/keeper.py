@@ -16,7 +16,7 @@ from kalooki.engine.deal import DealResult
 from kalooki.engine.events import Event
 from kalooki.engine.state import Game
 from kalooki.store import savegame
-from kalooki.store.history import MatchEntry, add_match
+from kalooki.store.history import MatchEntry, add_in
 from kalooki.store.paths import StorePaths
 from kalooki.store.saves import autosave_writer
 from kalooki.store.stats import (
@@ -48,10 +48,11 @@ class MatchKeeper:
         """The clock that dates a finished match in the history (a test's own)."""
         self.journal = autosave_writer(paths)
         self.pending: list[DealOutcome | MatchOutcome] = []
+        self.pending_entries: list[MatchEntry] = []
+        """The history's lines of finished matches, waiting like ``pending``."""
 
     def __call__(self, session: MatchSession, events: list[Event]) -> None:
         people = [i for i, seat in enumerate(session.seats) if seat.human]
-        finished: list[MatchEntry] = []
         for event in events:
             for human in people:
                 name = session.seats[human].name if len(people) > 1 else None
@@ -64,23 +65,25 @@ class MatchKeeper:
                     self.pending.append(MatchOutcome(game.rules.name, game.players,
                                                      game.totals[human], human in winners,
                                                      player=name))
-                    finished.append(dataclasses.replace(
+                    self.pending_entries.append(dataclasses.replace(
                         match_entry(game, human, winners, self.now()), player=name))
         told: list[str] = []
         hooks = [lambda connection: told.extend(self._count(connection))] \
-            if self.pending else []
+            if self.pending or self.pending_entries else []
         warnings = self.journal.append(session.recorder, save_seats(session.seats), hooks)
         if not warnings:
             self.pending.clear()
-        for entry in finished:
-            warnings = (*warnings, *add_match(self.paths, entry))
+            self.pending_entries.clear()
         if warnings or told:
             self.notify(notice_said([*warnings, *told][0]))
 
     def _count(self, connection: sqlite3.Connection) -> list[str]:
-        """Within the action's transaction: the pending outcomes added to the statistics."""
+        """Within the action's transaction: the pending outcomes added to the statistics,
+        the finished matches to the history."""
         stats, warnings = read_stats(connection)
         write_stats(connection, record(stats, self.pending))
+        if self.pending_entries:
+            warnings.extend(add_in(connection, self.pending_entries))
         return warnings
 
 
