@@ -166,3 +166,14 @@ def test_medium_buys_in_only_with_room_under_the_limit():
     crowded = dataclasses.replace(offer, rejoin_score=140)
     assert MediumPlayer().choose(roomy, Rng(1)).code == "buy-in"
     assert MediumPlayer().choose(crowded, Rng(1)).code == "drop-out"
+
+
+def test_the_hint_never_throws_back_the_card_just_taken():
+    # 2♠, the least useful card in the hand, is the one just taken
+    game = rigged(["5H 5S 5D 8C 8D 9H 9C KD KS", "2C 3C 4C 6D 7D JC 10C AS 4S",
+                   "2D 3D 4D 6H 7H JD QD AH 4H"], rules=preset("baby"), discard="2S", turn=0)
+    game.apply(TakeDiscard(), 0)
+    view = game.view(0)
+    assert view.took_discard is not None
+    action, _ = hint(view)
+    assert action != Discard(view.took_discard)

@@ -9,10 +9,21 @@ from kalooki.engine.view import PlayerView
 from kalooki.words import Said
 
 
+class _Adviser(MediumPlayer):
+    """Medium, but never advising to throw back the card the person just took from the
+    discard while another will do: "take Q♦", then "discard Q♦" reads as nonsense (and
+    is a wasted turn). The computers keep their own play."""
+
+    def discard_candidates(self, view: PlayerView, rng: Rng) -> list[int]:
+        cards = super().discard_candidates(view, rng)
+        kept = [card for card in cards if card != view.took_discard]
+        return kept or cards
+
+
 def hint(view: PlayerView) -> tuple[Action, Said]:
     """The suggested action with a one-line reason, a catalog phrase with its facts
-    (``hint.reason.take_completes``, card 9♣: "takes 9♣: it completes your contract").
+    (``hint.reason.take_completes``, card 9♣: "take 9♣: it completes your contract").
     Deterministic: the same view always gets the same hint."""
     if not view.my_turn or not view.legal:
         raise ValueError("A hint is for the player whose turn it is to act.")
-    return MediumPlayer(name="hint").decide(view, Rng(0))
+    return _Adviser(name="hint").decide(view, Rng(0))
