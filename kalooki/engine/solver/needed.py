@@ -15,16 +15,12 @@ from kalooki.engine.cards import (
     ACE,
     ACE_HIGH,
     JOKER_BASE,
-    JOKER_FACE,
-    face_of,
-    face_text,
-    is_joker,
-    parse_cards,
 )
 from kalooki.engine.rules import GROUP, RuleSet
 from kalooki.engine.solver.bits import bits, face_at, submasks
 from kalooki.engine.solver.generic import contract_state, generic_arrangement
 from kalooki.engine.solver.hand import Counts, face_counts
+from kalooki.engine.solver.repeats import needed_with_repeats
 from kalooki.engine.solver.slots import Slots, slot_search_applies
 from kalooki.engine.solver.tables import INF, Tables, tables
 
@@ -47,25 +43,9 @@ def cards_needed(hand: Sequence[int], contract: Sequence[int], rules: RuleSet,
     itself is one of the cards that could be added."""
     if slot_search_applies(rules):
         return needed(hand, contract, rules, INF if high is None else high, low)
-    return _needed_by_trial(hand, contract, rules, low)
-
-
-def _needed_by_trial(hand: Sequence[int], contract: Sequence[int], rules: RuleSet,
-                     low: int = 0) -> int:
-    """Rules the slot search does not cover: try ever larger sets of added faces (exact,
-    but exponential in the answer), starting from the known lower bound ``low``."""
-    deck = [f for f in range(52) for _ in range(rules.packs)] + [JOKER_FACE] * rules.jokers
-    for card in hand:
-        deck.remove(face_of(card) if not is_joker(card) else JOKER_FACE)
-    faces = sorted(set(deck))
-    for k in itertools.count(low):
-        for extra in itertools.combinations_with_replacement(faces, k):
-            if any(extra.count(f) > deck.count(f) for f in set(extra)):
-                continue
-            cards = [*hand, *parse_cards([face_text(f) for f in extra], taken=hand)]
-            if can_meet_contract(cards, contract, rules):
-                return k
-    raise AssertionError("unreachable")  # pragma: no cover
+    return needed_with_repeats(hand, contract, rules,
+                               lambda cards: can_meet_contract(cards, contract, rules),
+                               lambda distinct: needed(hand, contract, distinct, INF), low)
 
 
 class Need(Slots):
