@@ -10,11 +10,13 @@ import pytest
 
 from kalooki.engine.actions import Allow, Call, Cut, Discard, DrawStock, Pass, Refuse
 from kalooki.engine.cards import parse_cards
-from kalooki.engine.events import Event
+from kalooki.engine.events import Event, EventKind
 from kalooki.engine.state import Game
+from kalooki.engine.view import PublicMeld
 from kalooki.ui.narrate import Narrator
 from kalooki.words import set_language
 from tests.rig import CARIB, rigged
+from tests.test_state_laying import DEAL1, deal_one_contract, ready
 
 NAMES = ["Desmond", "Marcia", "Ana", "Delroy"]
 
@@ -108,3 +110,23 @@ def test_french_tells_the_call_first_then_its_refusal() -> None:
     assert before[-1] == "L'appel de Delroy pour 2♠ passe en premier."
     assert after == ["Marcia a refusé l'appel de Delroy et a pris 2♠."]
     assert not any("remporte" in line for line in before + after)
+
+
+def test_a_lay_down_lists_its_melds_as_a_sentence_does() -> None:
+    game = ready(DEAL1)
+    events = game.apply(deal_one_contract(game), 0)
+    table = tuple(PublicMeld(m.owner, m.meld) for m in game.table)
+    lay = next(e for e in events if e.kind == "lay")
+    narrator = Narrator(NAMES, 1, CARIB)
+    assert str(narrator.line(lay, table)) == \
+        "Desmond went down with a group of 5s, a group of 6s and a group of 7s."
+    set_language("fr")
+    assert str(narrator.line(lay, table)) == \
+        "Desmond a ouvert avec un groupe de 5, un groupe de 6 et un groupe de 7."
+
+
+def test_three_winners_are_listed_with_commas_then_and() -> None:
+    narrator = Narrator(NAMES, None, CARIB)
+    ended = Event(EventKind.MATCH_END, None, info={"winners": (0, 1, 2)})
+    assert str(narrator.line(ended, ())).count(",") == 1
+    assert "Desmond, Marcia and Ana" in str(narrator.line(ended, ()))

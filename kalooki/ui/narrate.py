@@ -20,12 +20,13 @@ from typing import Any
 
 from kalooki.engine.cards import card_text, cards_text
 from kalooki.engine.events import Event
+from kalooki.engine.melds import Meld
 from kalooki.engine.rule_choices import GoingOutBonus
 from kalooki.engine.rules import RuleSet
 from kalooki.engine.scoring import OneTurnOut, one_turn_out
 from kalooki.engine.view import PublicMeld
 from kalooki.words import Phrase, phrase
-from kalooki.words.melds import contract_name, meld_name, melds_names
+from kalooki.words.melds import contract_name, meld_name
 
 _ONE_TURN_OUT = {OneTurnOut.BENT_TABLE: "bent", OneTurnOut.GOING_KALOOKI: "kalooki",
                  OneTurnOut.GOING_RAMI: "rami"}
@@ -49,11 +50,19 @@ def bonus_text(rules: RuleSet) -> Phrase | None:
 
 
 def listed(items: Sequence[object]) -> object:
-    """Names joined the language's way: "Marcia and Desmond", "Marcia et Desmond"."""
+    """Names (or melds) joined the language's way: "Marcia and Desmond", "Marcia,
+    Ana et Desmond"."""
     joined: object = items[0]
-    for item in items[1:]:
-        joined = phrase("log.and", first=joined, next=item)
-    return joined
+    for item in items[1:-1]:
+        joined = phrase("log.list", first=joined, next=item)
+    return joined if len(items) == 1 else phrase("log.and", first=joined, next=items[-1])
+
+
+def melds_said(melds: Sequence[Meld]) -> object:
+    """Melds laid, as a sentence lists them: "a group of 2s, a group of 9s and a run
+    5♥–8♥" ("un groupe de 2, un groupe de 9 et une suite 5♥–8♥")."""
+    return listed([phrase(f"log.a_meld.{'run' if meld.is_run else 'group'}",
+                          meld=meld_name(meld)) for meld in melds])
 
 
 class Narrator:
@@ -147,7 +156,7 @@ class Narrator:
                              call=self.said("whose_call", self.caller))
         if kind == "lay":
             laid = [table[i].meld for i in info["melds"] if 0 <= i < len(table)]
-            melds = melds_names(laid) if laid else cards_text(cards, True)
+            melds = melds_said(laid) if laid else cards_text(cards, True)
             return self.said("open" if info["first"] else "lay", player, melds=melds)
         if kind == "tack":
             return self.said("tack", player, card=_card(cards[0]),
