@@ -16,18 +16,22 @@ from kalooki.engine.actions import (
     Call,
     Discard,
     LayDown,
+    Pass,
     ShiftJoker,
     TackOn,
     TakeDiscard,
+    parse_action,
 )
 from kalooki.engine.cards import is_joker
 from kalooki.engine.deal import Phase
+from kalooki.engine.rules import preset
+from kalooki.engine.state import Game
 from kalooki.engine.view import PlayerView
 from kalooki.store.paths import StorePaths
 from kalooki.store.settings import Settings
 from kalooki.ui import palette
 from kalooki.ui.app import App
-from kalooki.ui.lesson import LESSON_SEED
+from kalooki.ui.lesson import LESSON_RULES, LESSON_SEED
 from kalooki.ui.lesson_scene import LessonScene
 from kalooki.ui.menu import MainMenuScene
 from kalooki.ui.play import open_menu, start_match
@@ -49,6 +53,23 @@ def profile(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Profile:
         Settings(), ai_pause_seconds=0.0, animation_speed="instant"), worker=InlineWorker)
 
 
+RULES_OF_LESSON = preset(LESSON_RULES)
+
+
+def settle(app: App, lesson: LessonScene, keep: str = "") -> None:
+    """Wait for the person to be asked, reading (Got it) each lesson that asks only that
+    (all but ``keep``)."""
+    table = lesson.table
+    while True:
+        wait_for_human(app, table)
+        app.run_frames(1)
+        current = lesson.teacher.current
+        if (table.result is not None or current is None or not current.read_first
+                or current.name == keep):
+            return
+        click(app, lesson.buttons["got_it"])
+
+
 def learn(app: App, profile: Profile) -> LessonScene:
     menu = open_menu(app, profile)
     assert isinstance(menu, MainMenuScene)
@@ -65,8 +86,7 @@ def test_the_guided_game_teaches_its_first_deal_through_to_the_scoring(
     seen: list[str] = []
     refused = False
     while table.result is None:
-        wait_for_human(app, table)
-        app.run_frames(1)
+        settle(app, lesson)
         if table.result is not None:
             break
         if teacher.current is not None and teacher.current.name not in seen:
@@ -100,8 +120,7 @@ def test_skipping_ends_the_lessons_and_frees_every_move(app: App, profile: Profi
     app.run_frames(1)
     while lesson.teacher.current is None:  # the cut teaches nothing: the draw comes next
         by_keys(app, table, human_decision(table.session.view()))
-        wait_for_human(app, table)
-        app.run_frames(1)
+        settle(app, lesson)
     assert lesson.buttons["skip"].visible
     click(app, lesson.buttons["skip"])
     assert lesson.teacher.current is None and not lesson.buttons["skip"].visible
@@ -144,6 +163,8 @@ def asked_for(table: TableScene, name: str) -> tuple[set[int], set[tuple[int, ..
     """What each lesson should light, read from the person's view and the table."""
     view, layout = table.view, table.layout
     button = {n: tuple(b.rect) for n, b in table.buttons.items() if b.visible}
+    if name == "cut":
+        return set(), {tuple(layout.cut_strip)}
     if name == "draw":
         taking = any(isinstance(a, TakeDiscard) for a in view.legal)
         return set(), {tuple(layout.stock)} | ({tuple(layout.discard)} if taking else set())
@@ -180,8 +201,7 @@ def test_each_lesson_lights_what_it_talks_about_until_its_move_is_made(
     table, teacher = lesson.table, lesson.teacher
     checked: list[str] = []
     while table.result is None:
-        wait_for_human(app, table)
-        app.run_frames(1)
+        settle(app, lesson)
         if table.result is not None:
             break
         current = teacher.current
@@ -194,15 +214,15 @@ def test_each_lesson_lights_what_it_talks_about_until_its_move_is_made(
         assert table.submit(action)
         if current is not None and isinstance(action, current.teaches):
             assert table.frame().taught == Marks()  # learnt: its lights go out at once
-    assert {"draw", "call", "allow", "contract", "discard", "joker", "bend"} <= set(checked)
+    assert {"cut", "draw", "call", "allow", "contract", "discard", "joker", "bend"
+            } <= set(checked)
 
 
 def test_the_table_painter_draws_the_lessons_light(app: App, profile: Profile) -> None:
     lesson = learn(app, profile)
     table = lesson.table
     while lesson.teacher.current is None or lesson.teacher.current.name != "draw":
-        wait_for_human(app, table)
-        app.run_frames(1)
+        settle(app, lesson)
         if lesson.teacher.current is None or lesson.teacher.current.name != "draw":
             assert table.submit(human_decision(table.session.view()))
     stock = table.layout.stock
@@ -235,8 +255,7 @@ def play_until(app: App, lesson: LessonScene, name: str) -> None:
             app.run_frames(1)
             lesson.got_it()
             table.next_deal()
-        wait_for_human(app, table)
-        app.run_frames(1)
+        settle(app, lesson, keep=name)
         if table.result is None and (teacher.current is None or teacher.current.name != name):
             assert table.submit(eager_caller(table.session.view()))
 
@@ -266,8 +285,7 @@ def play_plainly_until(app: App, lesson: LessonScene, name: str) -> None:
     table, teacher = lesson.table, lesson.teacher
     while teacher.current is None or teacher.current.name != name:
         assert table.result is None, f"the deal ended before the {name} lesson"
-        wait_for_human(app, table)
-        app.run_frames(1)
+        settle(app, lesson, keep=name)
         if teacher.current is None or teacher.current.name != name:
             assert table.submit(human_decision(table.session.view()))
 
@@ -309,3 +327,76 @@ def test_a_normal_match_resumed_stays_a_normal_match(app: App, profile: Profile)
     table.on_quit()
     click(app, app.scene.buttons["continue"])  # type: ignore[union-attr]
     assert isinstance(app.scene, TableScene)
+
+
+@pytest.mark.parametrize(("name", "lang"), [("welcome", "en"), ("welcome", "fr"),
+                                           ("run", "en")])
+def test_a_lesson_to_read_holds_every_move_until_got_it(
+        app: App, profile: Profile, name: str, lang: str) -> None:
+    """The guided game opens with what Kalooki is (melds, the contract and its ✗ marks);
+    a deal whose contract first asks for a run says what a run is. Each waits to be read."""
+    lesson = learn(app, profile)
+    app.set_language(lang)
+    table = lesson.table
+    if name == "welcome":
+        settle(app, lesson, keep=name)
+    else:
+        play_until(app, lesson, name)
+        assert table.view.deal_no == 2
+    current = lesson.teacher.current
+    assert current is not None and current.name == name and lesson.buttons["got_it"].visible
+    assert lit_places(table) == {tuple(table.layout.contract)}  # the contract and its marks
+    move = human_decision(table.session.view())
+    assert not table.submit(move)
+    assert str(table.toast[0]) == tr(f"error.lesson.{name}")
+    click(app, lesson.buttons["got_it"])
+    assert name in lesson.teacher.done
+    app.run_frames(1)
+    assert table.submit(move) or lesson.teacher.current is not None
+
+
+def test_the_cut_comes_after_the_welcome_with_the_pack_lit(app: App, profile: Profile) -> None:
+    lesson = learn(app, profile)
+    table = lesson.table
+    settle(app, lesson)
+    current = lesson.teacher.current
+    assert current is not None and current.name == "cut" and "welcome" in lesson.teacher.done
+    assert lit_places(table) == {tuple(table.layout.cut_strip)}
+    assert not lesson.buttons["got_it"].visible
+
+
+def test_calls_wait_for_the_turn_lessons_and_their_window_waits_for_the_lesson(
+        app: App, profile: Profile) -> None:
+    lesson = learn(app, profile)
+    table, teacher = lesson.table, lesson.teacher
+    while teacher.current is None or teacher.current.name != "call":
+        assert table.result is None, "the first deal ended without the call lesson"
+        settle(app, lesson, keep="call")
+        if teacher.current is None or teacher.current.name != "call":
+            view = table.session.view()
+            assert view.phase != Phase.CALL  # an early call chance is let go, never asked
+            assert table.submit(human_decision(view))
+    assert {"draw", "discard"} <= teacher.done
+    game = Game.new(RULES_OF_LESSON, 3, LESSON_SEED)
+    let_go = 0
+    for code in table.session.recorder.actions:
+        action = parse_action(code)
+        if game.to_act == 0 and game.phase == Phase.CALL:
+            assert isinstance(action, Pass)
+            let_go += 1
+        game.apply(action, game.to_act)
+    assert let_go  # the deal offered calls before the lesson: they were let go
+    moves = len(table.session.recorder.actions)
+    app.run_frames(60 * 12)  # longer than any call window, while the lesson is read
+    assert len(table.session.recorder.actions) == moves and table.calls.asked
+    assert table.calls.window is not None and table.calls.window.held
+
+
+def test_a_lesson_learnt_by_a_move_takes_its_buttons_away(app: App, profile: Profile) -> None:
+    lesson = learn(app, profile)
+    table = lesson.table
+    play_plainly_until(app, lesson, "discard")
+    assert lesson.buttons["skip"].visible
+    assert table.submit(human_decision(table.session.view()))
+    app.run_frames(1)
+    assert lesson.teacher.current is None and not lesson.buttons["skip"].visible

@@ -20,6 +20,7 @@ from kalooki.engine.actions import (
     Action,
     Allow,
     Call,
+    Cut,
     Discard,
     DrawStock,
     LayDown,
@@ -34,7 +35,7 @@ from kalooki.engine.cards import is_joker
 from kalooki.engine.deal import Phase
 from kalooki.engine.errors import RuleError
 from kalooki.engine.record import GameRecord
-from kalooki.engine.rules import preset
+from kalooki.engine.rules import RUN, preset
 from kalooki.engine.state import Game
 from kalooki.engine.view import PlayerView
 from kalooki.ui.session import MatchSession
@@ -44,7 +45,8 @@ from kalooki.ui.session import MatchSession
 class Lights:
     """What a lesson lights on the table for the person: cards of their hand, melds on
     the table (by index), and places by name: ``stock``, ``discard``, ``staging`` and
-    the table's buttons (``lay``, ``call``, ``pass``, ``allow``, ``refuse``). The table's
+    the table's buttons (``lay``, ``call``, ``pass``, ``allow``, ``refuse``), the
+    ``pack`` the dealer cuts and the sidebar's ``contract``. The table's
     painter outlines them; a lesson only names them."""
 
     cards: frozenset[int] = frozenset()
@@ -71,6 +73,11 @@ class Lesson:
     lights: Callable[[PlayerView], Lights] = _nothing
     covers: tuple[str, ...] = ()
     """Lessons learnt with this one (bending the table is going out, and more)."""
+    after: tuple[str, ...] = ()
+    """Lessons that must be learnt before this one is shown (calls come once the turn is
+    known)."""
+    read_first: bool = False
+    """A lesson that teaches no move holds back every move until it is read (Got it)."""
 
 
 def _can(kind: type[Action]) -> Callable[[PlayerView], bool]:
@@ -79,6 +86,10 @@ def _can(kind: type[Action]) -> Callable[[PlayerView], bool]:
 
 def _places(*names: str) -> Callable[[PlayerView], Lights]:
     return lambda view: Lights(places=frozenset(names))
+
+
+def _has_run(view: PlayerView) -> bool:
+    return view.phase in (Phase.DRAW, Phase.PLAY) and RUN in view.contract
 
 
 def _draw_lights(view: PlayerView) -> Lights:
@@ -131,9 +142,14 @@ def _playing(view: PlayerView) -> bool:
     return view.phase == Phase.PLAY
 
 
+CALLS_AFTER = ("draw", "discard")
+"""Calls are taught once a turn is known; till then the guided game lets them go."""
+
 LESSONS: tuple[Lesson, ...] = (
+    Lesson("welcome", lambda view: True, (), _places("contract"), read_first=True),
+    Lesson("cut", lambda view: view.phase == Phase.CUT, (Cut,), _places("pack")),
     Lesson("call", lambda view: view.phase == Phase.CALL, (Call, Pass),
-           _places("discard", "call", "pass")),
+           _places("discard", "call", "pass"), after=CALLS_AFTER),
     Lesson("allow", lambda view: view.phase == Phase.ALLOW, (Allow, Refuse),
            _places("discard", "allow", "refuse")),
     Lesson("draw", lambda view: view.phase == Phase.DRAW, (DrawStock, TakeDiscard),
@@ -151,8 +167,10 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson("discard", _playing, (Discard, TackOn, LayDown), _places("discard")),
     Lesson("joker", lambda view: _playing(view) and _holds_joker(view),
            (Discard, TackOn, LayDown, ShiftJoker), _joker_lights),
+    Lesson("run", _has_run, (), _places("contract"), read_first=True),
 )
 """In the order they are looked for when several matter at once."""
+LESSONS_BY_NAME = {lesson.name: lesson for lesson in LESSONS}
 SCORING = Lesson("scoring", lambda view: False, ())
 """Read at the first deal's end (the summary), then closed."""
 
@@ -161,6 +179,9 @@ def _waiting(name: str) -> RuleError:
     """The refusal while lesson ``name`` waits (each case written out, as the catalogs'
     scan of refusals reads them)."""
     return {
+        "welcome": RuleError("lesson", case="welcome"),
+        "run": RuleError("lesson", case="run"),
+        "cut": RuleError("lesson", case="cut"),
         "call": RuleError("lesson", case="call"),
         "allow": RuleError("lesson", case="allow"),
         "draw": RuleError("lesson", case="draw"),
@@ -197,9 +218,19 @@ class Teacher:
         if self.current is None and deal_over and SCORING.name not in self.done:
             self.current = SCORING
         if self.current is None and view is not None:
-            self.current = next((lesson for lesson in LESSONS if lesson.name not in self.done
+            self.current = next((lesson for lesson in LESSONS if self._due(lesson)
                                  and lesson.matters(view)), None)
         return self.current
+
+    def _due(self, lesson: Lesson) -> bool:
+        return lesson.name not in self.done and set(lesson.after) <= self.done
+
+    def lets_go(self, view: PlayerView) -> bool:
+        """The person's call chance comes before the call lesson is due: the guided game
+        passes it for them rather than ask a question nobody has explained yet."""
+        call = LESSONS_BY_NAME["call"]
+        return (not self.skipped and view.phase == Phase.CALL and call.name not in self.done
+                and not self._due(call))
 
     def lights(self, view: PlayerView) -> Lights:
         """What the lesson on screen lights in ``view`` (nothing when none is shown)."""
@@ -208,7 +239,8 @@ class Teacher:
     def gate(self, action: Action) -> RuleError | None:
         """A move the lesson shown does not teach is refused with its sentence."""
         lesson = self.current
-        if lesson is None or not lesson.teaches or isinstance(action, lesson.teaches):
+        if lesson is None or isinstance(action, lesson.teaches) or not (
+                lesson.teaches or lesson.read_first):
             return None
         return _waiting(lesson.name)
 
@@ -249,7 +281,8 @@ def is_guided(session: MatchSession) -> bool:
 def taught_so_far(record: GameRecord, person: int) -> Teacher:
     """The lessons of a guided game as they stood when it was left, from its record:
     each of the person's moves is shown to a teacher as it was made in play (every move
-    recorded passed the gate), and a deal's scoring was read once play went past it."""
+    recorded passed the gate), and a lesson that is only read (the welcome, the scoring)
+    had been read once the person made a move after it."""
     teacher = Teacher()
     game = Game.new(record.rules, record.players, record.seed)
     for code in record.actions:
@@ -261,7 +294,8 @@ def taught_so_far(record: GameRecord, person: int) -> Teacher:
             if view.results:
                 teacher.current = None if teacher.current is SCORING else teacher.current
                 teacher.done.add(SCORING.name)
-            teacher.look(view, deal_over=False)
+            while (shown := teacher.look(view, deal_over=False)) and shown.read_first:
+                teacher.close()  # the person moved on: it had been read
             if teacher.gate(action) is None:
                 teacher.applied(action)
         game.apply(action, seat)

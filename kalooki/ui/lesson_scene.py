@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame_gui.elements import UIButton
 
-from kalooki.engine.actions import Action
+from kalooki.engine.actions import Action, Pass
 from kalooki.engine.errors import RuleError
 from kalooki.ui import text as ink
-from kalooki.ui.lesson import Teacher
+from kalooki.ui.lesson import Lesson, Teacher
 from kalooki.ui.table import TableScene
 from kalooki.ui.table_frame import Marks, lesson_marks
 from kalooki.words import tr, ui_text
@@ -42,6 +42,8 @@ class LessonScene:
         table.lesson_marks = self.marks
         self.box = pygame.Rect(0, 0, 0, 0)
         self.buttons: dict[str, UIButton] = {}
+        self._placed: Lesson | None = None
+        """The lesson the box and its buttons were last placed for."""
         self._build()
 
     @property
@@ -50,8 +52,11 @@ class LessonScene:
 
     def _gate(self, action: Action, seat: int) -> RuleError | None:
         """Only the person's moves wait for a lesson, and only while it is on screen."""
-        if seat != self.table.session.screen_seat or self.app.scene is not self:
+        session = self.table.session
+        if seat != session.screen_seat or self.app.scene is not self:
             return None
+        if isinstance(action, Pass) and self.teacher.lets_go(session.view()):
+            return None  # the call chance the guided game lets go for the person
         refused = self.teacher.gate(action)
         if refused is None:  # legal and let through: it is made now
             self.teacher.applied(action)
@@ -107,7 +112,7 @@ class LessonScene:
         skip.set_relative_position((self.box.left + size, self.box.bottom - _BUTTON_H - 8))
         got_it.set_relative_position((self.box.right - size - got_it.rect.width,
                                       self.box.bottom - _BUTTON_H - 8))
-        lesson = self.teacher.current
+        lesson = self._placed = self.teacher.current
         skip.show() if shown else skip.hide()
         got_it.show() if shown and lesson is not None and not lesson.teaches \
             else got_it.hide()
@@ -128,13 +133,19 @@ class LessonScene:
         self.table.handle_event(event)
 
     def update(self, dt: float) -> None:
-        self.table.update(dt)
-        session = self.table.session
-        before = self.teacher.current
+        table = self.table
+        table.update(dt)
+        session = table.session
         view = session.view() if session.screen_to_act else None
-        self.teacher.look(view, self.table.result is not None)
-        if self.teacher.current is not before:
+        if view is not None and self.teacher.lets_go(view):
+            table.submit(Pass())  # a call chance before calls are taught
+            return
+        self.teacher.look(view, table.result is not None)
+        if self.teacher.current is not self._placed:  # also once a move has learnt it
             self._place()
+        window = table.calls.window
+        if self.teacher.current is not None and window is not None and not window.held:
+            table.hold_call()  # no call runs out while its lesson is being read
 
     def frame_due(self) -> float | None:
         return self.table.frame_due()

@@ -80,7 +80,8 @@ def _learner(view: PlayerView, calls: bool) -> Action | None:
     return min(discards, key=lambda a: need_without(a.card))
 
 
-TUTORIAL_SHOTS = ((("draw", "joker", "contract", "bend", "scoring"), False), (("shift",), True))
+TUTORIAL_SHOTS = ((("welcome", "cut", "draw", "joker", "contract", "bend", "scoring"), False),
+                  (("call", "run", "shift"), True))
 """The lessons pictured, and whether the learner takes calls on the way: one who lets
 them go meets the first deal's lessons; one who takes them is down with cards to spare,
 and the guided deal offers them a joker shift in the second deal."""
@@ -103,7 +104,9 @@ def tutorial(shots: Shots) -> None:
                     shots.take(app, f"tutorial-{current.name}")
                     if not wanted:
                         break
-                if table.result is not None and not table.session.over:
+                if current is not None and current.read_first:
+                    lesson.got_it()
+                elif table.result is not None and not table.session.over:
                     lesson.got_it()
                     table.next_deal()
                 elif table.result is None and table.session.screen_to_act:

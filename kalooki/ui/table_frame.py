@@ -181,9 +181,9 @@ def card_rects(cards: Collection[int], placement: Placement,
 def lesson_marks(lights: Lights, layout: TableLayout, placement: Placement, motion: Motion,
                  buttons: Mapping[str, pygame.Rect]) -> Marks:
     """A lesson's lights where they are on screen: its cards, the melds it names and its
-    places (the piles, the staging area, the shown buttons by name)."""
+    places (the piles, the pack being cut, the staging area, the shown buttons by name)."""
     spots = {"stock": layout.stock, "discard": layout.discard, "staging": layout.staging,
-             **buttons}
+             "pack": layout.cut_strip, "contract": layout.contract, **buttons}
     melds = [placement.meld_rects[i] for i in sorted(lights.melds)
              if 0 <= i < len(placement.meld_rects)]
     return Marks(card_rects(lights.cards, placement, motion),
