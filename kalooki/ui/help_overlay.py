@@ -109,6 +109,9 @@ class HelpOverlay:
         self.rules = rules
         self.open = True
         self.rules_rect: pygame.Rect | None = None
+        self.key_rows: list[tuple[int, int, int, str, list[str]]] = []
+        """The key lines as last drawn: (x, y, key width, keys, description lines)."""
+        self.key_pixels = 0
 
     def lines(self) -> list[tuple[str, str]]:
         """Every key line: the keys and what they do, the screen's first."""
@@ -141,7 +144,9 @@ class HelpOverlay:
         surface.blit(shade, (0, 0))
         box_w = min(width - 2 * size, 60 * size)
         howto = ink.wrap(tr(f"help.{self.topic.name}.howto"), size, box_w - 3 * size)
-        needed = 2 * size + (size + 6) * 2 + len(howto) * line + (len(self.lines()) + 3) * line
+        described = sum(len(ink.wrap(doing, size, (box_w - 3 * size) * 2 // 3))
+                   for _, doing in self.lines())
+        needed = 2 * size + (size + 6) * 2 + len(howto) * line + (described + 3) * line
         box = pygame.Rect(0, 0, box_w, min(height - 2 * size, needed))
         box.center = (width // 2, height // 2)
         panel = pygame.Surface(box.size, pygame.SRCALPHA)
@@ -164,22 +169,48 @@ class HelpOverlay:
 
     def _draw_keys(self, surface: pygame.Surface, room: pygame.Rect, size: int,
                    line: int) -> None:
-        """The key lines in one column, or two when one does not fit the height."""
-        lines = self.lines()
-        columns = 1 if len(lines) * line <= room.height else 2
-        per_column = -(-len(lines) // columns)
-        column_w = (room.width - (columns - 1) * size) // columns
-        key_w = min(column_w // 3, max(ink.text(keys, size, ink.GOLD, True).get_width()
-                                       for keys, _ in lines) + size)
-        for index, (keys, doing) in enumerate(lines):
-            column, row = divmod(index, per_column)
-            x = room.left + column * (column_w + size)
-            y = room.top + row * line
-            label = ink.fit(keys, size, key_w - size // 2, ink.GOLD, True)
-            chip = label.get_rect(topleft=(x, y)).inflate(size // 2, 2)
+        """The key lines in one column, or two when one does not fit the height, each
+        description wrapped to its column (never cut); set a little smaller when even two
+        columns would run out of room."""
+        smallest = max(11, size - 4)
+        for pixels in range(size, smallest - 1, -1):
+            rows = self._placed(room, pixels)
+            if rows is not None:
+                break
+        else:
+            pixels, rows = smallest, self._placed(room, smallest, squeeze=True)
+        assert rows is not None
+        self.key_rows, self.key_pixels = rows, pixels
+        for x, y, key_w, keys, said in rows:
+            label = ink.fit(keys, pixels, key_w - pixels // 2, ink.GOLD, True)
+            chip = label.get_rect(topleft=(x, y)).inflate(pixels // 2, 2)
             pygame.draw.rect(surface, _KEY_BG, chip, border_radius=4)
             surface.blit(label, (x, y))
-            surface.blit(ink.fit(doing, size, column_w - key_w - size // 2), (x + key_w, y))
+            for i, words in enumerate(said):
+                surface.blit(ink.text(words, pixels), (x + key_w, y + i * round(pixels * 1.45)))
+
+    def _placed(self, room: pygame.Rect, pixels: int, squeeze: bool = False
+                ) -> list[tuple[int, int, int, str, list[str]]] | None:
+        """Where each key line goes at ``pixels``: (x, y, key width, keys, description
+        lines), filling one column then the next; None when they do not fit (with
+        ``squeeze``, the lines that do not fit are left out rather than fail)."""
+        lines, step = self.lines(), round(pixels * 1.45)
+        for columns in (1, 2):
+            column_w = (room.width - (columns - 1) * pixels) // columns
+            key_w = min(column_w * 2 // 5, max(ink.text(keys, pixels, ink.GOLD, True)
+                                               .get_width() for keys, _ in lines) + pixels)
+            rows, column, y = [], 0, room.top
+            for keys, doing in lines:
+                said = ink.wrap(doing, pixels, column_w - key_w - pixels // 2)
+                if y + len(said) * step > room.bottom:
+                    column, y = column + 1, room.top
+                if column == columns:
+                    break
+                rows.append((room.left + column * (column_w + pixels), y, key_w, keys, said))
+                y += len(said) * step
+            if len(rows) == len(lines) or (squeeze and columns == 2):
+                return rows
+        return None
 
     def _draw_footer(self, surface: pygame.Surface, inner: pygame.Rect, size: int) -> None:
         closing = ink.fit(tr("help.closing"), size, inner.width // 2, ink.DIM)
