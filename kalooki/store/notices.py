@@ -46,8 +46,8 @@ ENGLISH: dict[str, str] = {
     "import-not-moved": "The autosaves and statistics of an earlier version were moved "
                         "into the journal; the old files could not be moved aside "
                         "({reason}).",
-    "match-aside": "{file}: the autosave {match} could not be used ({reason}); it was set "
-                   "aside in the file and will not be offered again.",
+    "match-aside": "{file}: the autosave \u201c{match}\u201d was set aside; it could not "
+                   "be used ({reason}).",
     "match-dropped": "{file}: match {number} was dropped ({reason}).",
     "matches-reset": "{file}: 'matches' was not a list; starting the history afresh.",
 }

@@ -358,6 +358,7 @@ def _load_match(path: Path, prove: Callable[[GameSave], T]) -> Loaded[T]:
     fails is set aside in the journal and the notice says so. Never raises."""
     try:
         with _journal_of(path) as connection:
+            doc: dict[str, Any] | None = None
             try:
                 doc = journal.document(connection, path.name)
                 if doc is None:
@@ -367,8 +368,10 @@ def _load_match(path: Path, prove: Callable[[GameSave], T]) -> Loaded[T]:
                 reason: object = error if isinstance(error, SaveError) and \
                     error.notice is None else damage_reason(error)
                 journal.set_match_aside(connection, path.name, str(error))
-                return Loaded(None, (notice("match-aside", file=journal.JOURNAL_FILE,
-                                            match=path.name, reason=reason),))
+                name = doc.get("name") if doc is not None else None
+                return Loaded(None, (notice(
+                    "match-aside", file=journal.JOURNAL_FILE, reason=reason,
+                    match=name if isinstance(name, str) else path.name),))
     except (OSError, sqlite3.Error) as error:
         return Loaded(None, (notice("file-unreadable", file=journal.JOURNAL_FILE,
                                     reason=str(error)),))
