@@ -8,7 +8,7 @@ import dataclasses
 
 import pytest
 
-from kalooki.engine.actions import Allow, Call, Cut, Discard, DrawStock, Pass, Refuse
+from kalooki.engine.actions import Allow, Call, Cut, Discard, DrawStock, Pass, Refuse, TackOn
 from kalooki.engine.cards import parse_cards
 from kalooki.engine.events import Event, EventKind
 from kalooki.engine.state import Game
@@ -130,3 +130,22 @@ def test_three_winners_are_listed_with_commas_then_and() -> None:
     ended = Event(EventKind.MATCH_END, None, info={"winners": (0, 1, 2)})
     assert str(narrator.line(ended, ())).count(",") == 1
     assert "Desmond, Marcia and Ana" in str(narrator.line(ended, ()))
+
+
+def test_a_tack_names_whose_meld_it_joined_in_good_french() -> None:
+    game = rigged(["3C 5C 9D KD", "2D 4D", "2S 4S"], stock="JH", down=(0,),
+                  table=((0, "5S 5H 5D"), (1, "3S 3H 3D")))
+    game.apply(DrawStock(), 0)
+    narrator = Narrator(NAMES, 2, CARIB)
+    lines = []
+    for card, meld in (("3C", 1), ("5C", 0)):
+        face = parse_cards([card])[0] % 52
+        held = next(c for c in game.hands[0] if c % 52 == face)
+        events = game.apply(TackOn(held, meld), 0)
+        table = tuple(PublicMeld(m.owner, m.meld) for m in game.table)
+        lines += [narrator.line(e.seen_by(2), table) for e in events if e.kind == "tack"]
+    assert [str(line) for line in lines] == ["Desmond put 3♣ on Marcia's group of 3s.",
+                                             "Desmond put 5♣ on their group of 5s."]
+    set_language("fr")
+    assert [str(line) for line in lines] == ["Desmond a ajouté 3♣ au groupe de 3 de Marcia.",
+                                             "Desmond a ajouté 5♣ à son groupe de 5."]

@@ -49,3 +49,13 @@ def test_any_name_reads_de_or_d_apostrophe_and_no_mark_shows(name: str) -> None:
     assert MARK not in said
     assert said in (f"C'est au tour de {name}.", f"C'est au tour d'{name}.")
     assert said.startswith("C'est au tour d'") == (name[0].lower() in "aeiouàâæéèêëîïôœùûü")
+
+
+def test_a_preposition_contracts_with_the_article_a_filled_in_phrase_begins_with() -> None:
+    assert elided(f"ajouté 3♣ à {MARK}le groupe de 3", "fr") == "ajouté 3♣ au groupe de 3"
+    assert elided(f"À {MARK}les autres", "fr") == "Aux autres"
+    assert elided(f"la place {MARK}de {MARK}le joker", "fr") == "la place du joker"
+    assert elided(f"de {MARK}les jokers", "fr") == "des jokers"
+    assert elided(f"de {MARK}Le Goff", "fr") == "de Le Goff"  # a name keeps its article
+    assert elided(f"à {MARK}la suite", "fr") == "à la suite"
+    assert elided(f"to {MARK}le groupe", "en") == "to le groupe"

@@ -89,14 +89,17 @@ class Narrator:
             return phrase(f"log.{key}.you", **params)
         return phrase(f"log.{key}.other", who=self.who(player), **params)
 
-    def _meld(self, table: Sequence[PublicMeld], index: int) -> Phrase:
-        """A table meld with its owner: "your run 5♥–8♥", "la suite 5♥–8♥ de Marcia"."""
+    def _meld(self, table: Sequence[PublicMeld], index: int, actor: int | None) -> Phrase:
+        """A table meld with its owner: "your run 5♥–8♥", "la suite 5♥–8♥ de Marcia", or
+        the ``actor``'s own: "their group of 3s", "son groupe de 3"."""
         if not 0 <= index < len(table):
             return phrase("log.meld.unknown")
         owner, meld = table[index].owner, table[index].meld
         kind = "run" if meld.is_run else "group"
         if owner == self.viewer:
             return phrase(f"log.meld.yours.{kind}", meld=meld_name(meld))
+        if owner == actor:
+            return phrase(f"log.meld.own.{kind}", meld=meld_name(meld))
         return phrase(f"log.meld.theirs.{kind}", meld=meld_name(meld), owner=self.names[owner])
 
     def _feat(self, bent: bool) -> Phrase | None:
@@ -160,13 +163,13 @@ class Narrator:
             return self.said("open" if info["first"] else "lay", player, melds=melds)
         if kind == "tack":
             return self.said("tack", player, card=_card(cards[0]),
-                             meld=self._meld(table, info["meld"]))
+                             meld=self._meld(table, info["meld"], player))
         if kind == "shift":
             return self.said("shift", player, card=_card(cards[0]),
-                             meld=self._meld(table, info["meld"]))
+                             meld=self._meld(table, info["meld"], player))
         if kind == "release":
             return self.said("release", player, cards=cards_text(cards, True),
-                             meld=self._meld(table, info["meld"]))
+                             meld=self._meld(table, info["meld"], player))
         if kind == "discard":
             return self.said("discard", player, card=_card(cards[0]))
         if kind == "end-turn":

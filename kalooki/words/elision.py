@@ -1,8 +1,9 @@
 """Elision where a catalog entry meets the words put into it: French writes "d'Ana", not
-"de Ana", and "qu'Ana". A catalog cannot say it ("de %{name}" is right for Marcia), so
-the lookup marks where each parameter's words begin, and the language's rule joins the
-word before the mark to a value that begins with a vowel. Only filled-in words elide:
-the catalog's own text is written elided already.
+"de Ana", "qu'Ana", and "au groupe", not "à le groupe". A catalog cannot say it ("de
+%{name}" is right for Marcia), so the lookup marks where each parameter's words begin,
+and the language's rules join the word before the mark to a value that begins with a
+vowel, or with an article. Only filled-in words change: the catalog's own text is
+written elided already.
 """
 
 from __future__ import annotations
@@ -15,11 +16,17 @@ character no catalog entry or name may hold)."""
 
 _VOWELS = "AEIOUÀÂÆÉÈÊËÎÏÔŒÙÛÜaeiouàâæéèêëîïôœùûü"
 _RULES = {
-    "fr": (re.compile(rf"\b([Dd]|[Qq]u)e {MARK}(?=[{_VOWELS}])"), r"\1'"),
+    "fr": ((re.compile(rf"\b([Dd]|[Qq]u)e {MARK}(?=[{_VOWELS}])"), r"\1'"),
+           (re.compile(rf"\bà {MARK}les "), "aux "), (re.compile(rf"\bà {MARK}le "), "au "),
+           (re.compile(rf"\bÀ {MARK}les "), "Aux "), (re.compile(rf"\bÀ {MARK}le "), "Au "),
+           (re.compile(rf"\b([Dd])e {MARK}les "), r"\1es "),
+           (re.compile(rf"\b([Dd])e {MARK}le "), r"\1u ")),
 }
-"""Per language: the words that elide before a vowel, and what they become. A vowel,
-not a mute h or a digit: "de Hugo" and "de 8" stay as they are ("huit", "onze" do not
-elide), which is never wrong, only plain."""
+"""Per language: the words that elide before a vowel, and what they become ("d'Ana"),
+and the contractions of a preposition with the article that begins a filled-in phrase
+("à le groupe" is "au groupe", "de le" is "du"). A vowel, not a mute h or a digit: "de
+Hugo" and "de 8" stay as they are ("huit", "onze" do not elide), which is never wrong,
+only plain; only a lower-case "le" contracts, so a name such as "Le Goff" is left alone."""
 
 
 def elides(lang: str) -> bool:
@@ -29,8 +36,6 @@ def elides(lang: str) -> bool:
 def elided(text: str, lang: str) -> str:
     """``text`` (filled, its parameters marked) with the language's elisions made and
     the marks taken out."""
-    rule = _RULES.get(lang)
-    if rule is not None:
-        pattern, joined = rule
+    for pattern, joined in _RULES.get(lang, ()):
         text = pattern.sub(joined, text)
     return text.replace(MARK, "")
