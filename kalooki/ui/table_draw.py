@@ -281,10 +281,7 @@ class TablePainter:
         box = layout.contract.inflate(-16, -10)
         rules = view.rules
         staged = [meld for meld, _ in frame.staged]
-        deal = (tr("table.sidebar.deal", deal=view.deal_no, dealer=names[view.dealer])
-                if rules.match_end == "elimination" else
-                tr("table.sidebar.deal_of", deal=view.deal_no, deals=rules.deals_per_match,
-                   dealer=names[view.dealer]))
+        deal = deal_words(view, names, frame.at_screen)
         corner = help_corner(surface.get_size()).inflate(8, 8)
         first = pygame.Rect(box.left, box.top, box.width, line)
         room = corner.left - box.left if corner.colliderect(first) else box.width
@@ -360,6 +357,16 @@ def label_rooms(melds: list[pygame.Rect], staging: pygame.Rect) -> list[int]:
                     default=staging.right)
         rooms.append(right - rect.left - 8)
     return rooms
+
+
+def deal_words(view: PlayerView, names: tuple[str, ...], at_screen: bool) -> str:
+    """The deal and its dealer: "Deal 3 of 9 · dealer Marcia", or "· your deal" to the
+    person at the screen who deals (not "dealer You")."""
+    mine = "_you" if at_screen and view.dealer == view.player else ""
+    if view.rules.match_end == "elimination":
+        return tr(f"table.sidebar.deal{mine}", deal=view.deal_no, dealer=names[view.dealer])
+    return tr(f"table.sidebar.deal_of{mine}", deal=view.deal_no,
+              deals=view.rules.deals_per_match, dealer=names[view.dealer])
 
 
 def header_words(both: str, size: int, room: int) -> str:
