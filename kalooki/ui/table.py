@@ -358,9 +358,12 @@ class TableScene(ScreenSeats, SharedCalls):
             self.show_toast(phrase("table.toast.hint_cut"))
             return
         self.hint = Hint(*hint(view))
-        card = hinted_card(self.hint.action)  # selected: the next key (X) plays it
+        action = self.hint.action
+        card = hinted_card(action)  # selected: the next key (X) plays it
         if card is not None and card in self.arrangement.order:
             self.rearrange(lambda edits: edits.choose([card]))
+        elif isinstance(action, LayDown):  # staged: Lay down (Enter) lays them
+            self.rearrange(lambda edits: edits.stage_melds([m.cards for m in action.melds]))
 
     # --- the verbs input asks for (see table_input.TableVerbs) ----------------------------
 

@@ -58,6 +58,16 @@ class HandEdits:
             a.selected.clear()
         self._step(change)
 
+    def stage_melds(self, melds: Sequence[Sequence[int]]) -> None:
+        """Exactly ``melds`` staged (a hint's lay-down), every other card in the hand, as
+        one step to undo."""
+        def change(a: Arrangement) -> None:
+            a.move_to_hand([c for meld in a.staged for c in meld], None)
+            for cards in melds:
+                a.stage(cards)
+            a.selected.clear()
+        self._step(change)
+
     def to_hand(self, cards: Sequence[int], index: int | None) -> None:
         self._step(lambda a: a.move_to_hand(cards, index))
 

@@ -1,0 +1,68 @@
+"""A hint to lay down stages its melds (one step Ctrl+Z takes back), so Lay down and Enter
+lay them at once: the person is not left to guess how to arrange the lit cards."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame
+
+from kalooki.engine.actions import Allow, Cut, LayDown, Pass
+from kalooki.engine.deal import Phase
+from kalooki.engine.rules import preset
+from kalooki.ui.app import App
+from kalooki.ui.session import MatchSession, Seat
+from kalooki.ui.table import TableScene
+from kalooki.ui.table_hand import HandEdits
+
+
+def key(app: App, code: int, mod: int = 0) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="",
+                                         scancode=0))
+    app.run_frames(1)
+
+
+def test_a_lay_down_hint_stages_the_melds_and_enter_lays_them(app: App) -> None:
+    seats = [Seat("You", "human", True), Seat("Marcia", "medium"), Seat("Delroy", "medium")]
+    table = TableScene(app, MatchSession(preset("baby"), seats, seed=5, ai_pause=0.0),
+                       speed="instant", call_seconds=5)
+    app.switch(table)
+    for _ in range(20000):  # the person plays every move the hint gives
+        view = table.view
+        if table.calls.asked and table.calls.seen == table.calls.window.decision:
+            table.answer(Pass())
+        elif table.session.screen_to_act and view.phase == Phase.CUT:
+            table.submit(Cut(20))
+        elif table.session.screen_to_act and view.phase == Phase.ALLOW:
+            table.submit(Allow())
+        elif table.session.screen_to_act and view.phase in (Phase.DRAW, Phase.PLAY):
+            table.show_hint()
+            assert table.hint is not None
+            if isinstance(table.hint.action, LayDown):
+                break
+            table.submit(table.hint.action)
+        app.run_frames(1)
+    else:
+        raise AssertionError("the hint never said to lay down")
+    lay = table.hint.action
+    assert sorted(map(sorted, table.arrangement.staged)) == \
+        sorted(sorted(spec.cards) for spec in lay.melds)
+    assert table.lays and table.buttons["lay"].is_enabled
+    key(app, pygame.K_z, pygame.KMOD_CTRL)  # one step back: nothing staged
+    assert not table.arrangement.staged
+    key(app, pygame.K_y, pygame.KMOD_CTRL)
+    key(app, pygame.K_RETURN)
+    assert table.session.view().down[table.view.player]
+
+
+def test_staging_melds_is_one_step_and_puts_the_rest_back_in_the_hand() -> None:
+    edits = HandEdits()
+    edits.follow(list(range(10)), dealt=True)
+    edits.stage([9, 8], None)
+    edits.stage_melds([(0, 1, 2), (3, 4, 5)])
+    assert edits.arrangement.staged == [[0, 1, 2], [3, 4, 5]]
+    assert set(edits.arrangement.order) == {6, 7, 8, 9}
+    assert edits.undo() and edits.arrangement.staged == [[9, 8]]
