@@ -29,14 +29,12 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
 from pygame_gui.elements import UIButton
 
-from kalooki.ai.hint import hint
 from kalooki.engine.actions import (
     Action,
     Allow,
@@ -65,8 +63,9 @@ from kalooki.ui.summary import render_summary
 from kalooki.ui.table_buttons import TableButtons
 from kalooki.ui.table_calls import CallPanel, SharedCalls
 from kalooki.ui.table_draw import TablePainter
-from kalooki.ui.table_frame import Marks, TableFrame, dragged_sprites, hint_marks, hinted_card, lit
+from kalooki.ui.table_frame import Marks, TableFrame, dragged_sprites, hint_marks, lit
 from kalooki.ui.table_hand import HandEdits
+from kalooki.ui.table_hint import Hint, advice
 from kalooki.ui.table_input import Place, TableInput
 from kalooki.ui.table_layout import compute_layout
 from kalooki.ui.table_log import TableLog, log_box
@@ -85,14 +84,6 @@ COMPUTER_POLL = 0.05
 """Seconds between looks at a computer player's move (its pause, its thinking thread)."""
 COUNTDOWN_EDGE = 0.001
 """A hair past the countdown's next whole second, so the frame drawn then shows it."""
-
-
-@dataclass(frozen=True)
-class Hint:
-    """A suggestion on screen until the game moves on: the action and why."""
-
-    action: Action
-    reason: Said
 
 
 class TableScene(ScreenSeats, SharedCalls):
@@ -357,13 +348,9 @@ class TableScene(ScreenSeats, SharedCalls):
         if view.phase == Phase.CUT:
             self.show_toast(phrase("table.toast.hint_cut"))
             return
-        self.hint = Hint(*hint(view))
-        action = self.hint.action
-        card = hinted_card(action)  # selected: the next key (X) plays it
-        if card is not None and card in self.arrangement.order:
-            self.rearrange(lambda edits: edits.choose([card]))
-        elif isinstance(action, LayDown):  # staged: Lay down (Enter) lays them
-            self.rearrange(lambda edits: edits.stage_melds([m.cards for m in action.melds]))
+        self.hint, readied = advice(view, self.arrangement)
+        if readied is not None:  # its card selected, or its melds staged
+            self.rearrange(readied)
 
     # --- the verbs input asks for (see table_input.TableVerbs) ----------------------------
 
