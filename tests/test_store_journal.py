@@ -259,7 +259,7 @@ def test_the_import_says_where_the_old_files_went(paths: StorePaths) -> None:
     connection, warnings = journal.connect(paths)
     connection.close()
     [folder] = paths.data_dir.glob("imported-*")
-    assert len(warnings) == 1 and str(folder) in warnings[0]
+    assert len(warnings) == 1 and folder.name in warnings[0]
     assert warnings[0].code == "imported"  # type: ignore[attr-defined]
     connection, warnings = journal.connect(paths)
     connection.close()

@@ -117,7 +117,8 @@ def test_a_surrogate_preset_in_statistics_drops_that_table(paths: StorePaths) ->
         {"preset": "baby", "players": 3, "deals_played": 5}]}))
     stats, warnings = load_stats(paths)
     assert list(stats.tables) == [("baby", 3)] and len(warnings) == 2
-    assert "statistics.json" in warnings[1] and "were moved into the journal" in warnings[0]
+    assert "statistics.json" in warnings[1]
+    assert "of an earlier version imported; old files kept in" in warnings[0]
 
 
 # -- on load: saves ------------------------------------------------------------------

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from test_store_journal import legacy_store
 
 from kalooki.engine.actions import Action, DrawStock
 from kalooki.engine.cards import parse_cards
@@ -184,11 +185,29 @@ def test_two_joker_readings_ask_where_the_joker_goes(app: App) -> None:
 
 # --- autosave and Continue -----------------------------------------------------------
 
+def test_the_first_start_imports_older_files_and_the_window_says_where_they_went(
+        app: App, home: StorePaths) -> None:
+    recorders, stats = legacy_store(home)
+    menu = open_menu(app, profile(home))
+    assert app.note is not None
+    said = str(app.note[0])
+    [folder] = home.data_dir.glob("imported-*")
+    assert "of an earlier version imported; old files kept in" in said and folder.name in said
+    assert "continue" in menu.buttons
+    resumed = continue_match(app, profile(home))
+    assert resumed is not None
+    assert resumed.session.game.state_hash() == recorders[2].game.state_hash()
+    assert load_stats(home)[0] == stats
+    app.note = None
+    open_menu(app, profile(home))
+    assert app.note is None  # imported once, said once
+
+
 def test_autosave_after_actions_and_continue_resumes_the_same_game(app: App,
                                                                     home: StorePaths) -> None:
     chosen = profile(home)
     open_menu(app, chosen)
-    assert "Continue" not in app.scene.buttons  # type: ignore[union-attr]
+    assert "continue" not in app.scene.buttons  # type: ignore[union-attr]
     table = start_match(app, GameSetup("baby", 3, ("medium", "easy"), ("Grace", "Bert")),
                         chosen, seed=8)
     assert table is not None

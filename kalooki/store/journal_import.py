@@ -13,6 +13,7 @@ twice: statistics counted twice would be worse than old files left in place.
 from __future__ import annotations
 
 import json
+import logging
 import shutil
 import sqlite3
 import time
@@ -70,8 +71,8 @@ def import_once(connection: sqlite3.Connection, paths: StorePaths,
         if connection.in_transaction:
             connection.execute("ROLLBACK")
         raise
-    if found:
-        warnings.append(_move_aside(paths, found))
+    if found:  # where the old files went first: a window shows the first notice whole
+        warnings.insert(0, _move_aside(paths, found))
     return warnings
 
 
@@ -126,4 +127,5 @@ def _move_aside(paths: StorePaths, found: list[Path]) -> str:
                 shutil.move(path, target / path.name)
     except OSError as error:
         return notice("import-not-moved", reason=error.strerror or error)
-    return notice("imported", folder=str(target))
+    logging.getLogger("kalooki.store").info("the imported files are in %s", target)
+    return notice("imported", folder=target.name)

@@ -41,11 +41,10 @@ ENGLISH: dict[str, str] = {
     "table-dropped": "{file}: table entry {number} was dropped ({reason}).",
     "table-repeated": "{file}: a second entry for {preset}/{players} players was dropped.",
     "tables-reset": "{file}: 'tables' was not a list; starting the tables afresh.",
-    "imported": "The autosaves and statistics of an earlier version were moved into the "
-                "journal; the old files are kept in {folder}.",
-    "import-not-moved": "The autosaves and statistics of an earlier version were moved "
-                        "into the journal; the old files could not be moved aside "
-                        "({reason}).",
+    "imported": "Saves and statistics of an earlier version imported; old files kept in "
+                "{folder}.",
+    "import-not-moved": "An earlier version's saves and statistics were imported; the old "
+                        "files could not be moved aside ({reason}).",
     "match-aside": "{file}: the autosave \u201c{match}\u201d was set aside; it could not "
                    "be used ({reason}).",
     "match-dropped": "{file}: match {number} was dropped ({reason}).",

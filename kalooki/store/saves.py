@@ -98,6 +98,18 @@ def autosave_writer(paths: StorePaths) -> journal.Journal:
     return journal.Journal(paths, AUTOSAVES_KEPT)
 
 
+def open_journal(paths: StorePaths) -> tuple[str, ...]:
+    """Open the journal as the menu opens, so an earlier version's files are imported
+    before the menu asks about Continue; returns what that said (where the old files went,
+    what was damaged), for the window. Never raises."""
+    try:
+        connection, warnings = journal.connect(paths)
+    except (OSError, sqlite3.Error) as error:
+        return (notice("file-unreadable", file=journal.JOURNAL_FILE, reason=str(error)),)
+    connection.close()
+    return warnings
+
+
 def latest_autosave(paths: StorePaths) -> SaveEntry | None:
     """The autosave "Continue" resumes: the newest of a match not yet over. Read without
     replaying (the menu asks often); loading it proves it, and says so if it fails."""

@@ -19,7 +19,7 @@ from kalooki.store.history import clear_history, load_history
 from kalooki.store.notices import joined
 from kalooki.store.paths import StorePaths
 from kalooki.store.presets import PresetError, find_rules, load_shelf
-from kalooki.store.saves import SUFFIX, latest_autosave, load_save, save_named
+from kalooki.store.saves import SUFFIX, latest_autosave, load_save, open_journal, save_named
 from kalooki.store.settings import HUMAN, MAX_OPPONENTS, SEAT_KINDS, Settings
 from kalooki.store.stats import Stats, load_stats, save_stats
 from kalooki.ui.dialogs import DialogScene
@@ -99,6 +99,7 @@ def remembered(setup: GameSetup) -> dict[str, object]:
 
 def open_menu(app: App, profile: Profile | None = None) -> MainMenuScene:
     chosen = profile or Profile(StorePaths.default(), Settings())
+    started = open_journal(chosen.paths)  # the first start imports older files: say so
     shelf = load_shelf(chosen.paths)
     offered = (*DEFAULT_PRESETS, *(p.name for p in shelf.presets))
     menu = MainMenuScene(app, has_autosave=lambda: latest_autosave(chosen.paths) is not None,
@@ -117,6 +118,8 @@ def open_menu(app: App, profile: Profile | None = None) -> MainMenuScene:
                          on_house_rules=lambda setup: _house_rules(app, setup, chosen),
                          setup=setup_from(chosen.settings, offered))
     app.switch(menu)
+    if started:
+        app.notify(told(started))
     return menu
 
 
