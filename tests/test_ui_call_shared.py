@@ -14,6 +14,7 @@ import pygame
 import pytest
 
 from kalooki.engine.cards import card_text
+from kalooki.engine.deal import Phase
 from kalooki.engine.rule_choices import CallPriority
 from kalooki.engine.rules import preset
 from kalooki.ui.app import App
@@ -279,3 +280,76 @@ def test_the_pause_menu_stops_the_window_and_its_buttons() -> None:
         app.step([keydown(pygame.K_ESCAPE)])
         app.step([keydown(pygame.K_1)])
         assert window.called == [ANN]
+
+
+def test_the_quiet_window_never_sleeps_with_nothing_on_screen_to_answer() -> None:
+    """The real loop (:meth:`App.turn`) sleeps until input when nothing is due. A whole
+    deal of two people and two computers played that way: every time it would sleep,
+    something on screen waits for a person (the pass screen, a question, their own
+    turn, the deal's summary), and the person answers it."""
+    from kalooki.ui.pacing import IDLE_POLL
+
+    holder: dict[str, TableScene] = {}
+    sleeps = [0]
+
+    def wait(timeout: float) -> list[pygame.event.Event]:
+        table = holder["table"]
+        session = table.session
+        if timeout != IDLE_POLL:
+            return []  # something is due: the loop draws on its own
+        sleeps[0] += 1
+        waiting = (table.passing, table.chooser is not None, table.result is not None,
+                   session.screen_to_act)
+        assert any(waiting), f"asleep with nothing to answer: {session.game.phase}"
+        if table.passing or table.view.phase == Phase.CUT:
+            return [keydown(pygame.K_RETURN)]  # I am …: show my hand; or cut anywhere
+        if table.result is not None:
+            return []
+        return person_events(table, calls=False)
+
+    app = App(clock=FakeClock(), wait=wait)
+    try:
+        session = MatchSession(preset("baby"), CAL_FIRST, seed=3, ai_pause=0.6)
+        table = TableScene(app, session, speed="fast", on_quit=lambda: None,
+                           call_seconds=2.0)
+        holder["table"] = table
+        app.switch(table)
+        for _ in range(100000):
+            if table.result is not None:
+                break
+            app.turn()
+        assert table.result is not None and sleeps[0] > 10
+    finally:
+        app.close()
+
+
+def test_the_call_button_and_the_prompt_show_one_number_in_every_frame() -> None:
+    """One countdown: the frame that first shows the prompt's new second shows it on the
+    Call button too (a widget's new words used to reach the screen one frame late, which
+    the quiet window stretches to a whole second)."""
+    seats = (Seat("Cal", "easy"), Seat("Dee", "easy"), Seat("Ann", "human", True),
+             Seat("Eve", "easy"))
+    app = App(clock=FakeClock())
+    try:
+        session = MatchSession(preset("baby"), seats, seed=3, ai_pause=0.0, viewer=2)
+        table = TableScene(app, session, speed="instant", on_quit=lambda: None,
+                           ask_only_when_helps=False, call_seconds=3.0)
+        app.switch(table)
+        while not table.calls.asked:
+            app.step(person_events(table, calls=False)
+                     if session.screen_to_act and not table.calls.asked else [])
+        button = table.buttons["call"]
+        shown: list[tuple[int | None, bytes]] = []
+        while table.calls.asked:
+            window = table.calls.window
+            assert window is not None
+            app.step([])
+            if table.calls.window is window:
+                shown.append((window.seconds_shown,
+                              pygame.image.tobytes(button.image, "RGBA")))
+        changes = [i for i in range(1, len(shown)) if shown[i][0] != shown[i - 1][0]]
+        assert len(changes) == 2, [n for n, _ in shown]  # 3 → 2 → 1
+        for i in changes:
+            assert shown[i][1] != shown[i - 1][1], f"the button still said {shown[i - 1][0]}"
+    finally:
+        app.close()

@@ -238,6 +238,7 @@ class App:
         widen_open_lists(self.ui)
         if self.scene is not None:
             self.scene.update(dt)
+            self.ui.update(0.0)  # words the scene just gave a widget are drawn this frame
 
     def frame_due(self) -> float | None:
         """Seconds until the window must draw again on its own: 0 while anything moves;
