@@ -286,7 +286,9 @@ def test_the_quiet_window_never_sleeps_with_nothing_on_screen_to_answer() -> Non
     """The real loop (:meth:`App.turn`) sleeps until input when nothing is due. A whole
     deal of two people and two computers played that way: every time it would sleep,
     something on screen waits for a person (the pass screen, a question, their own
-    turn, the deal's summary), and the person answers it."""
+    turn, the deal's summary), drawn (a panel opened in a frame's update was drawn only
+    at the next: the table stayed blank until a click), and the person answers it; and
+    no one is handed the device for a call chance (the shared window asks them)."""
     from kalooki.ui.pacing import IDLE_POLL
 
     holder: dict[str, TableScene] = {}
@@ -301,6 +303,13 @@ def test_the_quiet_window_never_sleeps_with_nothing_on_screen_to_answer() -> Non
         waiting = (table.passing, table.chooser is not None, table.result is not None,
                    session.screen_to_act)
         assert any(waiting), f"asleep with nothing to answer: {session.game.phase}"
+        if table.chooser is not None:  # and the question is on the screen, not only meant
+            button = table.chooser.buttons[0]
+            spot = (8, button.rect.height // 2)
+            built = button.image.get_at(spot)
+            drawn = app.surface.get_at((button.rect.left + spot[0], button.rect.top + spot[1]))
+            assert built.a == 255 and drawn[:3] == built[:3], "the question is not drawn"
+        assert not (table.passing and session.game.phase == Phase.CALL), "no hand-over to call"
         if table.passing or table.view.phase == Phase.CUT:
             return [keydown(pygame.K_RETURN)]  # I am …: show my hand; or cut anywhere
         if table.result is not None:
