@@ -134,6 +134,9 @@ class LessonScene:
 
     def update(self, dt: float) -> None:
         table = self.table
+        window = table.calls.window
+        if self.teacher.current is not None and window is not None and not window.held:
+            table.hold_call()  # no call runs out while its lesson is being read
         table.update(dt)
         session = table.session
         view = session.view() if session.screen_to_act else None
@@ -143,9 +146,6 @@ class LessonScene:
         self.teacher.look(view, table.result is not None)
         if self.teacher.current is not self._placed:  # also once a move has learnt it
             self._place()
-        window = table.calls.window
-        if self.teacher.current is not None and window is not None and not window.held:
-            table.hold_call()  # no call runs out while its lesson is being read
 
     def frame_due(self) -> float | None:
         return self.table.frame_due()
