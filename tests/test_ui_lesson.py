@@ -400,3 +400,17 @@ def test_a_lesson_learnt_by_a_move_takes_its_buttons_away(app: App, profile: Pro
     assert table.submit(human_decision(table.session.view()))
     app.run_frames(1)
     assert lesson.teacher.current is None and not lesson.buttons["skip"].visible
+
+
+def test_a_guided_game_left_in_its_second_deal_keeps_what_the_first_taught(
+        app: App, profile: Profile) -> None:
+    lesson = learn(app, profile)
+    play_until(app, lesson, "run")
+    done = set(lesson.teacher.done)
+    assert {"scoring", "draw", "contract"} <= done
+    lesson.table.on_quit()
+    click(app, app.scene.buttons["continue"])  # type: ignore[union-attr]
+    resumed = app.scene
+    assert isinstance(resumed, LessonScene) and resumed.teacher.done == done
+    app.run_frames(1)
+    assert resumed.teacher.current is not None and resumed.teacher.current.name == "run"

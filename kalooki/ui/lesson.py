@@ -281,8 +281,8 @@ def is_guided(session: MatchSession) -> bool:
 def taught_so_far(record: GameRecord, person: int) -> Teacher:
     """The lessons of a guided game as they stood when it was left, from its record:
     each of the person's moves is shown to a teacher as it was made in play (every move
-    recorded passed the gate), and a lesson that is only read (the welcome, the scoring)
-    had been read once the person made a move after it."""
+    recorded passed the gate); a lesson that is only read had been read once the person
+    made a move after it, and the scoring once a deal had ended."""
     teacher = Teacher()
     game = Game.new(record.rules, record.players, record.seed)
     for code in record.actions:
@@ -291,12 +291,11 @@ def taught_so_far(record: GameRecord, person: int) -> Teacher:
             break
         if seat == person:
             view = game.view(person)
-            if view.results:
-                teacher.current = None if teacher.current is SCORING else teacher.current
-                teacher.done.add(SCORING.name)
             while (shown := teacher.look(view, deal_over=False)) and shown.read_first:
                 teacher.close()  # the person moved on: it had been read
             if teacher.gate(action) is None:
                 teacher.applied(action)
         game.apply(action, seat)
+    if game.results:  # play went on past a deal's end: its scoring had been shown
+        teacher.done.add(SCORING.name)
     return teacher
