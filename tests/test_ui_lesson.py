@@ -31,7 +31,7 @@ from kalooki.store.paths import StorePaths
 from kalooki.store.settings import Settings
 from kalooki.ui import palette
 from kalooki.ui.app import App
-from kalooki.ui.lesson import LESSON_RULES, LESSON_SEED
+from kalooki.ui.lesson import LESSON_RULES, LESSON_SEED, taught_so_far
 from kalooki.ui.lesson_scene import LessonScene
 from kalooki.ui.menu import MainMenuScene
 from kalooki.ui.play import open_menu, start_match
@@ -414,3 +414,24 @@ def test_a_guided_game_left_in_its_second_deal_keeps_what_the_first_taught(
     assert isinstance(resumed, LessonScene) and resumed.teacher.done == done
     app.run_frames(1)
     assert resumed.teacher.current is not None and resumed.teacher.current.name == "run"
+
+
+@pytest.mark.parametrize("strategy", ["plain", "eager caller"])
+def test_the_lessons_rebuilt_from_the_record_are_those_the_game_had(
+        app: App, profile: Profile, strategy: str) -> None:
+    """After the person's moves through the first deal, the teacher a resumed game
+    rebuilds from its record has learnt exactly what the live one had."""
+    lesson = learn(app, profile)
+    table, teacher = lesson.table, lesson.teacher
+    decide = human_decision if strategy == "plain" else eager_caller
+    turns = 0
+    while table.result is None:
+        settle(app, lesson)
+        if table.result is not None:
+            break
+        assert table.submit(decide(table.session.view()))
+        if turns % 3 == 0:  # just after a move of theirs (what they read before it, read)
+            rebuilt = taught_so_far(table.session.record, table.session.viewer)
+            assert rebuilt.done == teacher.done, turns
+        turns += 1
+    assert turns > 10

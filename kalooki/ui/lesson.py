@@ -289,8 +289,7 @@ def taught_so_far(record: GameRecord, person: int) -> Teacher:
         seat, action = game.to_act, parse_action(code)
         if seat is None:
             break
-        if seat == person:
-            view = game.view(person)
+        if seat == person and not teacher.lets_go(view := game.view(person)):
             while (shown := teacher.look(view, deal_over=False)) and shown.read_first:
                 teacher.close()  # the person moved on: it had been read
             if teacher.gate(action) is None:
