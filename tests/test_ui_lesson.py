@@ -1,7 +1,9 @@
 """The guided first game, driven by posted events: Learn to play opens a Baby Kalooki
-match with the lessons over the table; each lesson waits for its move and refuses others
-with its own sentence; the first deal is played through to its scoring lesson by keys;
-skipping ends the lessons and the match goes on as any other."""
+match with the lessons over the table, in a newcomer's order (what the game is, the cut,
+the draw, the discard, the contract; calls once the turn is known); each lesson lights
+what it talks about, waits for its move and refuses others with its own sentence; the
+first deal is played through to its scoring lesson by keys; skipping ends the lessons; a
+guided game left and resumed comes back with its lessons where they were."""
 
 from __future__ import annotations
 
@@ -118,7 +120,7 @@ def test_skipping_ends_the_lessons_and_frees_every_move(app: App, profile: Profi
     table = lesson.table
     wait_for_human(app, table)
     app.run_frames(1)
-    while lesson.teacher.current is None:  # the cut teaches nothing: the draw comes next
+    while lesson.teacher.current is None:  # the welcome shows at the first question
         by_keys(app, table, human_decision(table.session.view()))
         settle(app, lesson)
     assert lesson.buttons["skip"].visible
