@@ -82,3 +82,25 @@ def test_the_seat_box_says_a_person_plays_the_seat(app: App) -> None:
     assert [box.selected_option[0] for box in boxes] == [
         "Une personne", "Une personne", "Difficile", "Moyen"]
     assert tr("table.zone.person") == "Humain"
+
+
+def test_the_staging_help_is_said_only_to_someone_with_a_hand(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """"Select cards and drop them here" over a covered screen speaks to nobody: it is
+    drawn once the person at the screen has their hand."""
+    from kalooki.ui import table_draw
+
+    written: list[str] = []
+    fit = table_draw.ink.fit
+
+    def recorded(words: str, *args: object, **kwargs: object) -> object:
+        written.append(words)
+        return fit(words, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(table_draw.ink, "fit", recorded)
+    _, table = drawn_melds_label(app, PEOPLE)
+    assert table.passing and tr("table.staging.help") not in written
+    table.reveal()
+    written.clear()
+    app.step([])
+    assert tr("table.staging.help") in written

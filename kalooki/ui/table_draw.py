@@ -267,6 +267,8 @@ class TablePainter:
             status, colour = str(invalid.reason), ink.BAD
         elif frame.lay_problem:
             status, colour = str(frame.lay_problem), ink.BAD
+        elif not frame.at_screen:
+            return  # no hand here to stage from: a covered screen, or a watched match
         else:
             status, colour = tr("table.staging.help"), ink.DIM
         area = layout.staging
