@@ -40,6 +40,8 @@ _KEYPAD = (pygame.K_KP1, pygame.K_KP2, pygame.K_KP3, pygame.K_KP4, pygame.K_KP5,
 _PAD, _GAP, _ROW = 12, 8, 40
 _HEADING = 28
 """The theme's ``#heading`` size: the title's, where its widest words fit."""
+_FONTS = ((19, _ROW, "#primary"), (16, 32, "#table_primary_16"), (13, 26, "#table_primary_13"))
+"""The people's buttons' font sizes, row heights and theme ids, largest first."""
 
 
 def person_key(people: tuple[int, ...], seat: int) -> str:
@@ -47,9 +49,24 @@ def person_key(people: tuple[int, ...], seat: int) -> str:
     return str(people.index(seat) + 1)
 
 
+def _button_grid(words: list[str], inner: int,
+                 room: int) -> tuple[int, int, int, str, int]:
+    """The people's buttons in the largest font whose rows fit ``room`` pixels (else the
+    smallest): each button's width, buttons across, row height, theme id and the
+    panel's height."""
+    grids = []
+    for pixels, row, theme in _FONTS:
+        width = min(inner, max(text_width(w, pixels) for w in words) + 2 * pixels)
+        across = max(1, (inner + _GAP) // (width + _GAP))
+        grids.append((width, across, row, theme,
+                      2 * _PAD + _ROW + -(-len(words) // across) * (row + _GAP)))
+    return next((grid for grid in grids if grid[-1] <= room), grids[-1])
+
+
 class CallPanel:
-    """The window's widgets over the staging area: what may be called and the countdown,
-    a button per person who may call, and Wait."""
+    """The window's widgets over the staging area: what may be called and the countdown
+    beside Wait, then a button per person who may call (set smaller when many people
+    would not fit the area otherwise)."""
 
     def __init__(self, manager: pygame_gui.UIManager, area: pygame.Rect,
                  names: dict[int, tuple[str, str]], commands: dict[int, Callable[[], None]],
@@ -59,26 +76,26 @@ class CallPanel:
         words = [tr("table.shared_call.button", name=name, press=key)
                  for name, key in names.values()]
         wait_words = (tr("table.shared_call.wait"), tr("table.shared_call.go_on"))
-        width = min(inner, max(text_width(w, 19) for w in (*words, *wait_words)) + 40)
-        across = max(1, (inner + _GAP) // (width + _GAP))
-        rows = len(names) // across + 1
-        box = pygame.Rect(area.left, area.top, area.width,
-                          min(area.height, _PAD + _ROW + rows * (_ROW + _GAP) + _PAD))
+        wait_w = max(text_width(w, 19) for w in wait_words) + 40
+        width, across, row, theme, height = _button_grid(words, inner, area.height)
+        box = pygame.Rect(area.left, area.top, area.width, min(area.height, height))
         box.centery = area.centery
         self.panel = UIPanel(box, manager=manager, starting_height=2)
+        room = inner - wait_w - _GAP
         widest = max(tr("table.shared_call.title", card="10♥", seconds=88),
                      tr("table.shared_call.title_held", card="10♥"), key=len)
-        self.title = UILabel(pygame.Rect(_PAD, _PAD // 2, inner, _ROW), "", manager,
+        self.title = UILabel(pygame.Rect(_PAD, _PAD // 2, room, _ROW), "", manager,
                              self.panel, object_id="#heading" if text_width(
-                                 widest, _HEADING) <= inner else None)
-        spots = [pygame.Rect(_PAD + (index % across) * (width + _GAP),
-                             _PAD // 2 + _ROW + (index // across) * (_ROW + _GAP), width, _ROW)
-                 for index in range(len(names) + 1)]
+                                 widest, _HEADING) <= room else None)
+        self.wait = UIButton(pygame.Rect(_PAD + inner - wait_w, _PAD // 2, wait_w, _ROW),
+                             wait_words[0], manager, self.panel, command=wait)
         self.buttons: dict[int, UIButton] = {
-            seat: UIButton(spot, text, manager, self.panel, object_id="#primary",
+            seat: UIButton(pygame.Rect(_PAD + (index % across) * (width + _GAP),
+                                       _PAD // 2 + _ROW + _GAP // 2
+                                       + (index // across) * (row + _GAP), width, row),
+                           text, manager, self.panel, object_id=theme,
                            command=commands[seat])
-            for seat, spot, text in zip(names, spots, words, strict=False)}
-        self.wait = UIButton(spots[-1], wait_words[0], manager, self.panel, command=wait)
+            for index, (seat, text) in enumerate(zip(names, words, strict=True))}
         self.names = names
 
     def show(self, window: SharedCall, card: str) -> None:
