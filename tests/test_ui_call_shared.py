@@ -362,3 +362,36 @@ def test_the_call_button_and_the_prompt_show_one_number_in_every_frame() -> None
             assert shown[i][1] != shown[i - 1][1], f"the button still said {shown[i - 1][0]}"
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_window_holds_every_callers_button_at_the_smallest_size(lang: str) -> None:
+    """Six people at 1024x640: four may call (not the discarder, not the next to play);
+    every button and Wait lie inside the window, and the window inside the staging area."""
+    from kalooki.engine.rng import Rng
+    from kalooki.ui.screens_table import eager
+
+    set_language(lang)
+    names = ("Keisha", "Marcia", "Winston", "Delroy", "Élodie", "Annabelle")
+    session = MatchSession(preset("caribbean"), [Seat(n, "human", True) for n in names],
+                           seed=4, ai_pause=0.0)
+    rng = Rng(4)
+    while session.shared_call is None or len(session.shared_call[1]) < 4:
+        seat = session.game.to_act
+        assert seat is not None
+        if session.awaited is not None:
+            session.reveal(session.awaited)
+        session.submit(eager(session.game.view(seat), rng), seat)
+    app = App((1024, 640), clock=FakeClock())
+    try:
+        table = TableScene(app, session, speed="instant", call_seconds=5)
+        app.switch(table)
+        app.step([])
+        panel = table.shared_panel
+        assert panel is not None and len(panel.buttons) == 4
+        box = panel.panel.get_container().get_rect()  # inside its border
+        assert table.layout.staging.contains(box)
+        for button in (*panel.buttons.values(), panel.wait):
+            assert box.contains(button.rect), button.text
+    finally:
+        app.close()
