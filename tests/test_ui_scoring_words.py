@@ -24,3 +24,20 @@ def test_going_rami_or_kalooki_is_decided_by_the_rules():
     assert str(going_word(R40)) == "going Rami"
     assert str(going_word(dataclasses.replace(K51, name="rami51"))) == "going Kalooki"
     assert str(going_word(dataclasses.replace(R40, name="our table"))) == "going Rami"
+
+
+def test_the_summary_speaks_to_the_person_at_the_screen():
+    from kalooki.engine.deal import DealResult
+    from kalooki.ui.summary import _final_line, _title
+
+    won = DealResult(deal=2, dealer=1, scores=(0, 30, 12), winner=0, bent=False, void=False,
+                     cut_bonus=False, hands=((), (1,), (2,)))
+    bent = dataclasses.replace(won, bent=True)
+    names = ["Vous", "Marcia", "Delroy"]
+    set_language("fr")
+    assert _title(won, names, CARIB, you=0) == "Donne 2 : vous sortez"
+    assert _title(bent, names, CARIB, you=0) == "Donne 2 : vous sortez et baissez la table"
+    assert _final_line(names, [10, 200, 300], True, [False, True, True], you=0) \
+        .startswith("Vous restez seul en lice !")
+    set_language("en")
+    assert _title(won, ["You", "Marcia", "Delroy"], CARIB, you=0) == "Deal 2: you went out"

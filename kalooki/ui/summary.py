@@ -42,22 +42,26 @@ def _standings(names: Sequence[str], totals: Sequence[int], out: Sequence[bool] 
         for rank, p in enumerate(order, 1))
 
 
-def _title(result: DealResult, names: Sequence[str], rules: RuleSet | None) -> str:
+def _title(result: DealResult, names: Sequence[str], rules: RuleSet | None,
+           you: int | None = None) -> str:
     """The deal's headline: stalled (scored as the hands stand), void, or who went out
-    and how (bending the table, going Kalooki or Rami, with what the others pay)."""
+    and how (bending the table, going Kalooki or Rami, with what the others pay); spoken
+    to ``you``, the person at the screen, when they went out ("vous sortez")."""
     if result.stalled:
         return tr("summary.deal_stalled", deal=result.deal)
     if result.winner is None:
         return tr("summary.title.void", deal=result.deal)
     name = names[result.winner]
+    mine = "_you" if result.winner == you else ""
     if not result.bent:
-        return tr("summary.title.out", deal=result.deal, name=name)
+        return tr(f"summary.title.out{mine}", deal=result.deal, name=name)
     if rules is None or rules.uses_contracts:
-        return tr("summary.title.bent", deal=result.deal, name=name)
+        return tr(f"summary.title.bent{mine}", deal=result.deal, name=name)
     bonus = bonus_text(rules)
     if bonus is None:
-        return tr("summary.title.feat", deal=result.deal, name=name, feat=going_word(rules))
-    return tr("summary.title.feat_bonus", deal=result.deal, name=name,
+        return tr(f"summary.title.feat{mine}", deal=result.deal, name=name,
+                  feat=going_word(rules))
+    return tr(f"summary.title.feat_bonus{mine}", deal=result.deal, name=name,
               feat=going_word(rules), bonus=bonus)
 
 
@@ -74,13 +78,14 @@ def _bent_note(rules: RuleSet | None) -> str:
 
 
 def _final_line(names: Sequence[str], totals: Sequence[int], final: bool,
-                out: Sequence[bool]) -> str:
+                out: Sequence[bool], you: int | None = None) -> str:
     standings = _standings(names, totals, out)
     if not final:
         return tr("summary.so_far", standings=standings)
     standing = [p for p in range(len(names)) if not (out and out[p])]
     if out and any(out) and len(standing) == 1:
-        return tr("summary.last_standing", name=names[standing[0]], standings=standings)
+        mine = "_you" if standing[0] == you else ""
+        return tr(f"summary.last_standing{mine}", name=names[standing[0]], standings=standings)
     return tr("summary.final", standings=standings)
 
 
@@ -103,11 +108,13 @@ def render_summary(art: CardArt, size: tuple[int, int], result: DealResult,
                    rules: RuleSet | None = None, openings: Mapping[int, int] | None = None,
                    opened: Sequence[bool] | None = None,
                    out: Sequence[bool] = (),
-                   history: Sequence[DealResult] = ()) -> pygame.Surface:
+                   history: Sequence[DealResult] = (),
+                   you: int | None = None) -> pygame.Surface:
     """The whole overlay, window-sized, drawn once when the deal ends. ``openings`` maps
     the players who opened this deal to their opening's points, ``opened`` says who had
     (when known) in threshold games; ``history`` (every deal so far) draws the chart of
-    the running totals beside the hands."""
+    the running totals beside the hands; ``you`` is the seat of the person at the screen,
+    whose lines speak to them ("vous sortez", "avez fini")."""
     threshold = rules is not None and not rules.uses_contracts
     bent_note = _bent_note(rules)
     surface = pygame.Surface(size, pygame.SRCALPHA)
@@ -118,7 +125,7 @@ def render_summary(art: CardArt, size: tuple[int, int], result: DealResult,
     big = max(20, round(size[1] * 0.036))
     small = max(14, round(size[1] * 0.022))
     pad = round(big * 0.9)
-    title = _title(result, names, rules)
+    title = _title(result, names, rules, you)
     surface.blit(ink.fit(title, big, panel.width - 2 * pad, ink.GOLD, bold=True),
                  (panel.left + pad, panel.top + pad))
     top = panel.top + pad + round(big * 1.8)
@@ -131,7 +138,7 @@ def render_summary(art: CardArt, size: tuple[int, int], result: DealResult,
         share = FINAL_CHART_SHARE if final else CHART_SHARE
         chart_box = pygame.Rect(right - round(panel.width * share), top, 0, bottom - top)
         chart_box.width = right - chart_box.left
-        _draw_totals_chart(surface, chart_box, history, names, small)
+        _draw_totals_chart(surface, chart_box, history, names, small, you)
         right = chart_box.left - pad
     width = right - panel.left - pad
     name_w = round(width * 0.2)
@@ -158,18 +165,20 @@ def render_summary(art: CardArt, size: tuple[int, int], result: DealResult,
         for number, (words, shade, bold) in enumerate(lines):
             surface.blit(ink.fit(words, small, right - points_x, shade, bold=bold),
                          (points_x, y + round(small * 1.35 * number)))
-        marks = [(tr("summary.went_out"), ink.GOLD)] if player == result.winner else []
+        mine = "_you" if player == you else ""
+        marks = [(tr(f"summary.went_out{mine}"), ink.GOLD)] if player == result.winner else []
         if threshold and not (out and out[player] and not result.hands[player]):
             value = (openings or {}).get(player)
             if value is not None:
                 marks.append((tr("summary.opened_with", points=value), ink.DIM))
             elif opened is not None:
-                marks.append((tr("summary.opened" if opened[player] else "summary.not_opened"),
+                marks.append((tr(f"summary.opened{mine}" if opened[player]
+                                 else "summary.not_opened"),
                               ink.DIM))
         for line, (words, colour) in enumerate(marks, 1):
             surface.blit(ink.fit(words, small, name_w - 8, colour, bold=True),
                          (panel.left + pad, y + round(small * 1.4 * line)))
-    surface.blit(ink.fit(_final_line(names, totals, final, out), small, panel.width - 2 * pad,
+    surface.blit(ink.fit(_final_line(names, totals, final, out, you), small, panel.width - 2 * pad,
                          ink.GOLD if final else ink.TEXT, bold=final),
                  (panel.left + pad, bottom + round(small * 0.6)))
     return surface
@@ -177,13 +186,16 @@ def render_summary(art: CardArt, size: tuple[int, int], result: DealResult,
 
 
 def _draw_totals_chart(surface: pygame.Surface, box: pygame.Rect,
-                       history: Sequence[DealResult], names: Sequence[str], size: int) -> None:
+                       history: Sequence[DealResult], names: Sequence[str], size: int,
+                       you: int | None = None) -> None:
     heading = ink.fit(tr("summary.chart.heading"), size, box.width, ink.GOLD, bold=True)
     surface.blit(heading, box.topleft)
     room = box.copy()
     room.top += round(size * 1.6)
     room.height -= round(size * 1.6)
     chart = match_chart(history, names, deal_word=tr("summary.chart.deal"),
-                        bent_label=lambda name: tr("summary.chart.bent", name=name),
+                        bent_label=lambda name: tr(
+                            "summary.chart.bent_you" if you is not None and name == names[you]
+                            else "summary.chart.bent", name=name),
                         empty=tr("summary.chart.empty"))
     draw_chart(surface, chart, room, max(12, size - 2))

@@ -289,7 +289,7 @@ class TableScene(ScreenSeats, SharedCalls):
             self.app.card_art, self.app.size, self.result, self.session.names,
             list(view.totals), self.session.over, rules=view.rules, openings=openings,
             opened=self.session.down_at_end.get(self.result.deal), out=list(view.out),
-            history=list(view.results))
+            history=list(view.results), you=None if self.session.shared_screen else self.seat)
 
     @property
     def finished(self) -> bool:
