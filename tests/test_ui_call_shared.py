@@ -9,6 +9,8 @@ told to the log)."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pygame
 import pytest
@@ -52,21 +54,26 @@ def no_hand_while_calling(table: TableScene) -> list[int]:
     return checked
 
 
+def play_on(app: App, table: TableScene) -> None:
+    """One frame of the people doing the plain thing: whoever is asked for says they
+    are there; the person to act draws or discards; calls they let go by."""
+    if table.passing:
+        app.step([keydown(pygame.K_RETURN)])
+    elif table.session.screen_to_act and table.chooser is None:
+        app.step(person_events(table, calls=False))
+    else:
+        app.step([])
+
+
 def until_both_may_call(app: App, table: TableScene) -> None:
     """Play on (the people passing every call) until a shared window offers a card to
     both Ann and Ben, and a frame has shown it."""
-    session = table.session
     for _ in range(20000):
         window = table.shared
         if window is not None and window.people == (ANN, BEN) and table.shared_seen \
                 == window.stamp:
             return
-        if table.passing:
-            app.step([keydown(pygame.K_RETURN)])
-        elif session.screen_to_act and table.chooser is None:
-            app.step(person_events(table, calls=False))
-        else:
-            app.step([])
+        play_on(app, table)
     raise AssertionError("a discard both people may call")
 
 
@@ -153,7 +160,6 @@ def test_the_window_lasts_its_whole_time_whatever_the_cards() -> None:
     frames of 16 ms), so how long it stays tells nobody anything about a hand."""
     with friends_table(seed=3, seats=CAL_FIRST, call_seconds=1.0,
                        ask_only_when_helps=True) as (app, table):
-        session = table.session
         checked = no_hand_while_calling(table)
         lengths: list[int] = []
         while len(lengths) < 6:
@@ -163,12 +169,8 @@ def test_the_window_lasts_its_whole_time_whatever_the_cards() -> None:
                     app.step([])
                     frames += 1
                 lengths.append(frames)
-            elif table.passing:
-                app.step([keydown(pygame.K_RETURN)])
-            elif session.screen_to_act and table.chooser is None:
-                app.step(person_events(table, calls=False))
             else:
-                app.step([])
+                play_on(app, table)
         assert all(frames * FRAME >= 1.0 for frames in lengths), lengths
         assert checked[0] >= sum(lengths) - len(lengths)
 
@@ -203,17 +205,30 @@ def test_the_help_names_each_persons_key_in_both_languages() -> None:
             "1", "Ann appelle la carte défaussée")
 
 
+ALONE = (Seat("Cal", "easy"), Seat("Dee", "easy"), Seat("Ann", "human", True),
+         Seat("Eve", "easy"))
+"""One person (Ann, seat 2) among computer players."""
+
+
+@contextmanager
+def alone_at_table(call_seconds: float) -> Iterator[tuple[App, TableScene]]:
+    """Ann alone with three computers, on the fake clock; every call asked."""
+    app = App(clock=FakeClock())
+    try:
+        session = MatchSession(preset("baby"), ALONE, seed=3, ai_pause=0.0, viewer=2)
+        table = TableScene(app, session, speed="instant", on_quit=lambda: None,
+                           ask_only_when_helps=False, call_seconds=call_seconds)
+        app.switch(table)
+        yield app, table
+    finally:
+        app.close()
+
+
 def test_one_person_keeps_the_single_call_prompt() -> None:
     """With one person at the table there is no shared window: the person's own call
     prompt asks them (C, P, Space)."""
-    seats = (Seat("Cal", "easy"), Seat("Dee", "easy"), Seat("Ann", "human", True),
-             Seat("Eve", "easy"))
-    app = App(clock=FakeClock())
-    try:
-        session = MatchSession(preset("baby"), seats, seed=3, ai_pause=0.0, viewer=2)
-        table = TableScene(app, session, speed="instant", on_quit=lambda: None,
-                           ask_only_when_helps=False, call_seconds=1.0)
-        app.switch(table)
+    with alone_at_table(1.0) as (app, table):
+        session = table.session
         for _ in range(20000):
             assert table.shared is None and table.shared_panel is None
             assert table.help_lines == []
@@ -224,8 +239,6 @@ def test_one_person_keeps_the_single_call_prompt() -> None:
             else:
                 app.step([])
         assert table.calls.asked and table.buttons["call"].visible
-    finally:
-        app.close()
 
 
 def test_a_callers_penalty_card_is_shown_to_the_caller_alone() -> None:
@@ -254,12 +267,8 @@ def test_a_callers_penalty_card_is_shown_to_the_caller_alone() -> None:
             window = table.shared
             if window is not None and BEN not in window.called and BEN in window.people:
                 app.step([keydown(pygame.K_2)])
-            elif table.passing:
-                app.step([keydown(pygame.K_RETURN)])
-            elif session.screen_to_act and table.chooser is None:
-                app.step(person_events(table, calls=False))
             else:
-                app.step([])
+                play_on(app, table)
         raise AssertionError("Ben's call allowed, then Ben at the screen")
 
 
@@ -336,14 +345,8 @@ def test_the_call_button_and_the_prompt_show_one_number_in_every_frame() -> None
     """One countdown: the frame that first shows the prompt's new second shows it on the
     Call button too (a widget's new words used to reach the screen one frame late, which
     the quiet window stretches to a whole second)."""
-    seats = (Seat("Cal", "easy"), Seat("Dee", "easy"), Seat("Ann", "human", True),
-             Seat("Eve", "easy"))
-    app = App(clock=FakeClock())
-    try:
-        session = MatchSession(preset("baby"), seats, seed=3, ai_pause=0.0, viewer=2)
-        table = TableScene(app, session, speed="instant", on_quit=lambda: None,
-                           ask_only_when_helps=False, call_seconds=3.0)
-        app.switch(table)
+    with alone_at_table(3.0) as (app, table):
+        session = table.session
         while not table.calls.asked:
             app.step(person_events(table, calls=False)
                      if session.screen_to_act and not table.calls.asked else [])
@@ -360,8 +363,6 @@ def test_the_call_button_and_the_prompt_show_one_number_in_every_frame() -> None
         assert len(changes) == 2, [n for n, _ in shown]  # 3 → 2 → 1
         for i in changes:
             assert shown[i][1] != shown[i - 1][1], f"the button still said {shown[i - 1][0]}"
-    finally:
-        app.close()
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
