@@ -104,3 +104,28 @@ def test_the_staging_help_is_said_only_to_someone_with_a_hand(
     written.clear()
     app.step([])
     assert tr("table.staging.help") in written
+
+
+def test_a_shared_screens_summary_names_everyone_and_calls_no_one_you(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The deal's summary on a screen two people share is read by both: whoever went
+    out is named, never "you" (the person at the screen may not be the one it is about)."""
+    from kalooki.ui import summary
+    from tests.test_ui_call_shared import play_on
+    from tests.test_ui_pass_device import friends_table
+
+    told: list[int | None] = []
+    title = summary._title
+
+    def spied(result: object, names: object, rules: object, you: int | None = None) -> str:
+        told.append(you)
+        return title(result, names, rules, you)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(summary, "_title", spied)
+    with friends_table(seed=11) as (app, table):
+        for _ in range(20000):
+            if table.result is not None:
+                break
+            play_on(app, table)
+        app.step([])
+        assert table.result is not None and told and set(told) == {None}
