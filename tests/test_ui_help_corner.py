@@ -1,5 +1,5 @@
 """The window's "?" button sits in the top-right corner of every screen; at the table that
-corner is the end of the sidebar's first line ("Donne 1/9 · donneur Delroy"), which must
+corner is the end of the sidebar's first line ("Donne 1/9 · Delroy donne"), which must
 stop short of it at the smallest and a large window, in both languages."""
 
 from __future__ import annotations

@@ -146,6 +146,6 @@ def test_the_sidebar_header_never_cuts_the_dealers_name() -> None:
         "Deal 1 of 9 · dealer Al"
     long = header_words("Deal 1 of 9 · dealer Desmond-Alexander", layout.font, room)
     assert long == "Deal 1 of 9"
-    french = header_words("Donne 1/9 · donneur Desmond-Alexander", layout.font, room)
+    french = header_words("Donne 1/9 · Desmond-Alexander donne", layout.font, room)
     assert french == "Donne 1/9"
     assert ink.text(long, layout.font, bold=True).get_width() <= room

@@ -108,3 +108,12 @@ def test_the_words_layer_stands_on_the_engine_alone() -> None:
     code = ("import sys, kalooki.words, kalooki.words.cards, kalooki.words.system;"
             "kalooki.words.tr('common.back'); assert 'pygame' not in sys.modules")
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+@pytest.mark.parametrize("key", ["table.zone.dealer", "table.sidebar.deal",
+                                 "table.sidebar.deal_of"])
+def test_french_names_whoever_deals_in_words_that_suit_a_woman_or_a_man(key: str) -> None:
+    """"Keisha · donneur" reads wrong for a woman: the dealer is told by a verb or an
+    idiom (« à la donne », « Keisha donne »), never by a gendered noun."""
+    said = tr(key, locale="fr", name="Keisha", dealer="Keisha", deal=1, deals=9)
+    assert "Keisha" in said and not any(word in said for word in ("donneur", "donneuse"))
