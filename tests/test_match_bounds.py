@@ -9,9 +9,13 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from kalooki.ai.random_player import choose_random
+from kalooki.engine.actions import Action, Discard, DrawStock, EndTurn, Pass, Refuse, TakeDiscard
+from kalooki.engine.deal import Stall
 from kalooki.engine.record import Recorder
 from kalooki.engine.rng import Rng
-from kalooki.engine.rules import PRESETS, RESHUFFLE_CEILING, RuleSet, preset
+from kalooki.engine.rules import PRESETS, RESHUFFLE_CEILING, TURN_CEILING, RuleSet, preset
+from kalooki.engine.scoring import hand_points
+from kalooki.engine.view import PlayerView
 from kalooki.words.rules_text import render_text
 from tests.rig import eager
 
@@ -79,7 +83,7 @@ def test_the_rules_text_states_the_redeal_bound():
     french = render_text(preset("caribbean"), "fr")
     assert "deux fois de suite au plus" in french
     unbounded = render_text(dataclasses.replace(preset("caribbean"), redeal_limit=None), "en")
-    assert "as the hands stand" not in unbounded
+    assert "dealt again at most" not in unbounded and "dealt again at most" in english
 
 
 def test_the_rules_text_states_the_reshuffle_ceiling():
@@ -88,3 +92,97 @@ def test_the_rules_text_states_the_reshuffle_ceiling():
     assert f"rebuilt {RESHUFFLE_CEILING} times" in render_text(unlimited, "en")
     assert f"refaite {RESHUFFLE_CEILING} fois" in render_text(unlimited, "fr")
     assert f"rebuilt {RESHUFFLE_CEILING}" not in render_text(preset("kalooki51"), "en")
+
+
+def taker(view: PlayerView, rng: Rng) -> Action:
+    """Takes the discard whenever it may and throws a card back, never calls, never lays:
+    the stock never shrinks, so only the turn ceiling can end the deal."""
+    for kind in (TakeDiscard, Pass, Refuse, Discard, DrawStock, EndTurn):
+        options = [a for a in view.legal if isinstance(a, kind)]
+        if options:
+            return options[rng.below(len(options))]
+    return choose_random(view, rng)
+
+
+def play_one_deal(rules: RuleSet, players: int, seed: int, choose, rng: Rng,
+                  cap: int) -> tuple[Recorder, list[int]]:
+    """Play until the first deal attempt ends; the turns each dealt hand took."""
+    recorder = Recorder.new(rules, players, seed)
+    game, turns = recorder.game, []
+    events = game.start_events
+    for _ in range(cap):
+        for e in events:
+            if e.kind == "deal-start":
+                turns.append(0)
+            elif e.kind == "turn":
+                turns[-1] += 1
+        if game.over or game.deal_no > 1:
+            break
+        events = recorder.apply(choose(game.view(game.to_act), rng), game.to_act)
+    return recorder, turns
+
+
+def test_taking_the_discard_and_throwing_one_back_ends_at_the_turn_ceiling():
+    rules = dataclasses.replace(preset("caribbean"), discard_take="free", reshuffle_limit=None,
+                                redeal_limit=None, cut_bonus=False)
+    recorder, turns = play_one_deal(rules, 4, 7, taker, Rng(3), TURN_CEILING * 4)
+    game = recorder.game
+    assert game.results, "deal 1 never ended"
+    first = game.results[0]
+    assert first.stall == Stall.TURNS and first.stalled and first.winner is None
+    assert not first.void and game.deal_no == 2 and turns[0] == TURN_CEILING
+    assert first.scores == tuple(hand_points(hand, rules) for hand in first.hands)
+
+
+def test_a_deal_one_turn_short_of_the_ceiling_goes_on():
+    rules = dataclasses.replace(preset("caribbean"), discard_take="free")
+    recorder = Recorder.new(rules, 4, 7)
+    game, rng = recorder.game, Rng(3)
+    while game.turns < TURN_CEILING - 1:
+        recorder.apply(taker(game.view(game.to_act), rng), game.to_act)
+    while game.turns == TURN_CEILING - 1:
+        recorder.apply(taker(game.view(game.to_act), rng), game.to_act)
+    assert game.deal_no == 1 and game.turns == TURN_CEILING and not game.results
+
+
+BOUND_FIELDS = st.fixed_dictionaries({
+    "stock_exhaustion": st.sampled_from(["always-reshuffle", "reshuffle-once-then-void"]),
+    "reshuffle_limit": st.none() | st.integers(1, 100),
+    "redeal_limit": st.none() | st.integers(0, 20),
+    "discard_take": st.sampled_from(["free", "not-when-down", "must-meld"]),
+    "discard_take_card_in_meld": st.booleans(),
+    "calls_enabled": st.booleans(),
+    "first_upcard": st.booleans(),
+    "final_discard": st.booleans(),
+})
+"""The fields that decide whether a deal can go round in circles."""
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(name=st.sampled_from(sorted(PRESETS)), players=st.integers(2, 6), fields=BOUND_FIELDS,
+       policy=st.sampled_from(["random", "taker"]), seed=st.integers(0, 2**32),
+       rng_seed=st.integers(0, 2**16))
+@example(name="caribbean", players=4, fields={"stock_exhaustion": "always-reshuffle",
+         "reshuffle_limit": None, "redeal_limit": None, "discard_take": "free",
+         "discard_take_card_in_meld": False, "calls_enabled": True, "first_upcard": True,
+         "final_discard": True}, policy="taker", seed=7, rng_seed=3)
+def test_under_any_rules_a_deal_ends_within_the_turn_ceiling(name, players, fields, policy,
+                                                            seed, rng_seed):
+    """Whatever the stock and take rules, every dealt hand lasts at most TURN_CEILING
+    turns, and the deal is over after them (scored, or void and dealt again)."""
+    rules = dataclasses.replace(preset(name), **fields)
+    players = min(max(players, rules.players_min), rules.players_max)
+    rules.validate(players)
+    choose = taker if policy == "taker" else choose_random
+    recorder, turns = play_one_deal(rules, players, seed, choose, Rng(rng_seed),
+                                    ATTEMPT_ACTIONS * 40)
+    game = recorder.game
+    assert game.over or game.deal_no > 1, f"deal 1 still running after {turns} turns"
+    assert max(turns) <= TURN_CEILING
+
+
+def test_the_rules_text_states_the_turn_ceiling():
+    """Every rule set ends a deal that goes round in circles; the text says when."""
+    for name in PRESETS:
+        assert f"{TURN_CEILING} turns" in render_text(preset(name), "en")
+        assert f"{TURN_CEILING} tours" in render_text(preset(name), "fr")

@@ -10,10 +10,13 @@ import pytest
 
 from kalooki.engine.actions import Allow, Call, Cut, Discard, DrawStock, Pass, Refuse, TackOn
 from kalooki.engine.cards import parse_cards
+from kalooki.engine.deal import DealResult, Stall
 from kalooki.engine.events import Event, EventKind
+from kalooki.engine.rules import TURN_CEILING
 from kalooki.engine.state import Game
 from kalooki.engine.view import PublicMeld
 from kalooki.ui.narrate import Narrator
+from kalooki.ui.summary import _title
 from kalooki.words import set_language
 from tests.rig import CARIB, rigged
 from tests.test_state_laying import DEAL1, deal_one_contract, ready
@@ -149,3 +152,23 @@ def test_a_tack_names_whose_meld_it_joined_in_good_french() -> None:
     set_language("fr")
     assert [str(line) for line in lines] == ["Desmond a ajouté 3♣ au groupe de 3 de Marcia.",
                                              "Desmond a ajouté 5♣ à son groupe de 5."]
+
+
+@pytest.mark.parametrize("stall", list(Stall)[1:])
+def test_a_deal_scored_as_the_hands_stand_says_why(stall: Stall) -> None:
+    """The log and the summary's headline tell the turn ceiling apart from a stock that ran
+    out once more, in both languages."""
+    result = DealResult(3, 0, (5, 9, 13, 2), None, False, False, False, ((), (), (), ()),
+                        stall=stall)
+    ended = Event(EventKind.DEAL_END, None, info={"deal": 3, "result": result,
+                                                  "totals": result.scores})
+    line = Narrator(NAMES, None, CARIB).line(ended, ())
+    turns = stall == Stall.TURNS
+    set_language("en")
+    assert (f"Deal 3 has gone on for {TURN_CEILING} turns" in str(line)) is turns
+    assert "scored as the hands stand" in str(line)
+    assert (f"{TURN_CEILING} turns" in _title(result, NAMES, CARIB)) is turns
+    set_language("fr")
+    assert (f"La donne 3 dure depuis {TURN_CEILING} tours" in str(line)) is turns
+    assert "comptée telle quelle" in str(line)
+    assert (f"{TURN_CEILING} tours" in _title(result, NAMES, CARIB)) is turns

@@ -27,6 +27,18 @@ class Phase(StrEnum):
     MATCH_OVER = "match-over"
 
 
+class Stall(StrEnum):
+    """Why a deal was scored with nobody out (the log and the summary say which)."""
+
+    NONE = ""
+    REDEALS = "redeals"
+    """Void ``redeal_limit`` times running, and the stock ran out once more."""
+    RESHUFFLES = "reshuffles"
+    """The stock was rebuilt ``RESHUFFLE_CEILING`` times and ran out again."""
+    TURNS = "turns"
+    """The deal reached ``TURN_CEILING`` turns (the discard taken and thrown back)."""
+
+
 @dataclass(slots=True)
 class TableMeld:
     """A meld on the table and the player who laid it (it grows as cards are added)."""
@@ -50,6 +62,11 @@ class DealResult:
     totals: tuple[int, ...] = ()
     """Every player's match total once this deal was scored (before any buy-in): the
     running totals a match chart draws, kept where a later buy-in cannot blur them."""
-    stalled: bool = False
-    """Scored with nobody out: the deal was void ``redeal_limit`` times running and ran
-    out of stock once more (``winner`` is None, ``void`` False)."""
+    stall: Stall = Stall.NONE
+    """Why the deal was scored with nobody out, if it was (``winner`` None, ``void``
+    False)."""
+
+    @property
+    def stalled(self) -> bool:
+        """Scored as the hands stand because the deal could not end otherwise."""
+        return self.stall != Stall.NONE

@@ -62,6 +62,10 @@ class Position:
     cut_bonus_won: bool = False
     reshuffles: int = 0
     """New stocks made from the discards this deal."""
+    turns: int = 0
+    """Turns begun this deal (left out of :meth:`state_hash`, so saves written before it
+    keep their digests: it decides nothing until :data:`TURN_CEILING`, which no played
+    deal nears)."""
     turn: int = 0
     """The turn player (who draws and plays; others act only in a call window)."""
     discarder: int | None = None
@@ -106,6 +110,7 @@ class Position:
         self.cut_count = None
         self.cut_bonus_won = False
         self.reshuffles = 0
+        self.turns = 0
         self.turn = 0
         self.discarder = None
         self.call_queue = []

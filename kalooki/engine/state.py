@@ -35,7 +35,7 @@ from kalooki.engine.actions import (
     TakeDiscard,
 )
 from kalooki.engine.cards import build_deck
-from kalooki.engine.deal import DealResult, Phase, TableMeld
+from kalooki.engine.deal import DealResult, Phase, Stall, TableMeld
 from kalooki.engine.events import Event, EventKind, event
 from kalooki.engine.melds import extend, shift_joker
 from kalooki.engine.moves import Moves
@@ -47,7 +47,7 @@ from kalooki.engine.rule_choices import (
     MatchEnd,
     StockExhaustion,
 )
-from kalooki.engine.rules import RESHUFFLE_CEILING, RuleSet
+from kalooki.engine.rules import RESHUFFLE_CEILING, TURN_CEILING, RuleSet
 from kalooki.engine.scoring import deal_scores, went_out_in_one_turn
 from kalooki.engine.view import PlayerView, PublicMeld, make_view
 
@@ -143,6 +143,7 @@ class Game(Moves):
         return events + self._begin_turn(order[0])
 
     def _begin_turn(self, player: int) -> list[Event]:
+        self.turns += 1
         self.turn = player
         self.to_act = player
         self.phase = _DRAW
@@ -196,7 +197,7 @@ class Game(Moves):
             events.extend(self._void_deal())
             return False
         if limit is None and self.reshuffles >= RESHUFFLE_CEILING:
-            events.extend(self._score_deal(None, False))
+            events.extend(self._score_deal(None, False, Stall.RESHUFFLES))
             return False
         top = self.discard[-1]
         pool = self.discard[:-1]
@@ -326,11 +327,15 @@ class Game(Moves):
         events = [_common_event(EventKind.DISCARD, player, (action.card,))]
         if not self.hands[player]:
             return events + self._go_out(player)
+        if self.turns >= TURN_CEILING:
+            return events + self._score_deal(None, False, Stall.TURNS)
         return events + self._after_discard(player)
 
     def _do_end(self, player: int, action: EndTurn) -> list[Event]:
-        return ([_common_event(EventKind.END_TURN, player)]
-                + self._begin_turn(self.next_player(player)))
+        events = [_common_event(EventKind.END_TURN, player)]
+        if self.turns >= TURN_CEILING:
+            return events + self._score_deal(None, False, Stall.TURNS)
+        return events + self._begin_turn(self.next_player(player))
 
     def _after_discard(self, discarder: int) -> list[Event]:
         """Open the call window on the card just discarded, or pass the turn on."""
@@ -359,14 +364,16 @@ class Game(Moves):
         bent = went_out_in_one_turn(self.went_down_now, self.tacked_others_now, rules)
         return self._score_deal(winner, bent)
 
-    def _score_deal(self, winner: int | None, bent: bool) -> list[Event]:
-        """Score the hands as they stand; no ``winner`` when the deal stalled."""
+    def _score_deal(self, winner: int | None, bent: bool,
+                    stall: Stall = Stall.NONE) -> list[Event]:
+        """Score the hands as they stand; no ``winner`` when the deal stalled (``stall``
+        says why)."""
         scores = deal_scores(self.hands, winner, bent, self.out, self.rules)
         if self.cut_bonus_won:
             scores[self.dealer] += self.rules.cut_bonus_points
         result = DealResult(self.deal_no, self.dealer, tuple(scores), winner, bent, False,
                             self.cut_bonus_won, tuple(tuple(h) for h in self.hands),
-                            stalled=winner is None)
+                            stall=stall)
         return self._finish_deal(result)
 
     def voids_running(self) -> int:
@@ -383,7 +390,7 @@ class Game(Moves):
         ``redeal_limit`` times running; then it is scored as the hands stand."""
         limit = self.rules.redeal_limit
         if limit is not None and self.voids_running() >= limit:
-            return self._score_deal(None, False)
+            return self._score_deal(None, False, Stall.REDEALS)
         result = DealResult(self.deal_no, self.dealer, (0,) * self.players, None, False, True,
                             False, tuple(tuple(h) for h in self.hands), tuple(self.totals))
         self.results.append(result)

@@ -19,10 +19,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from kalooki.engine.cards import card_text, cards_text
+from kalooki.engine.deal import Stall
 from kalooki.engine.events import Event
 from kalooki.engine.melds import Meld
 from kalooki.engine.rule_choices import GoingOutBonus
-from kalooki.engine.rules import RuleSet
+from kalooki.engine.rules import TURN_CEILING, RuleSet
 from kalooki.engine.scoring import OneTurnOut, one_turn_out
 from kalooki.engine.view import PublicMeld
 from kalooki.words import Phrase, phrase
@@ -180,6 +181,9 @@ class Narrator:
             return phrase("log.deal_void")
         if kind == "deal-end":
             result = info["result"]
+            if result.stall == Stall.TURNS:
+                return phrase("summary.log.deal_stalled_turns", deal=info["deal"],
+                              turns=TURN_CEILING)
             if result.stalled:
                 return phrase("summary.log.deal_stalled", deal=info["deal"])
             feat = self._feat(result.bent)

@@ -9,8 +9,8 @@ from collections.abc import Mapping, Sequence
 import pygame
 
 from kalooki.engine.cards import face_of, sort_key_suit
-from kalooki.engine.deal import DealResult
-from kalooki.engine.rules import RuleSet
+from kalooki.engine.deal import DealResult, Stall
+from kalooki.engine.rules import TURN_CEILING, RuleSet
 from kalooki.ui import text as ink
 from kalooki.ui.card_art import CardArt
 from kalooki.ui.charts import draw_chart
@@ -47,6 +47,8 @@ def _title(result: DealResult, names: Sequence[str], rules: RuleSet | None,
     """The deal's headline: stalled (scored as the hands stand), void, or who went out
     and how (bending the table, going Kalooki or Rami, with what the others pay); spoken
     to ``you``, the person at the screen, when they went out ("vous sortez")."""
+    if result.stall == Stall.TURNS:
+        return tr("summary.deal_stalled_turns", deal=result.deal, turns=TURN_CEILING)
     if result.stalled:
         return tr("summary.deal_stalled", deal=result.deal)
     if result.winner is None:

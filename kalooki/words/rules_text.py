@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kalooki.engine.rules import RESHUFFLE_CEILING, RuleSet
+from kalooki.engine.rules import RESHUFFLE_CEILING, TURN_CEILING, RuleSet
 from kalooki.words.presets import preset_title
 from kalooki.words.rules_writer import Writer
 
@@ -494,6 +494,13 @@ def _scoring(w: Writer, r: RuleSet) -> Section:
                                              f"redistribue."))))
     if r.redeal_limit is not None:
         paras.append(_redeal_bound(w, r.redeal_limit))
+    paras.append(w.t(
+        f"Taking the discard and throwing a card back leaves the stock untouched, so a deal "
+        f"could go round and round: once it has lasted {TURN_CEILING} turns with nobody out, "
+        f"it stops and is scored as the hands stand.",
+        f"Prendre la défausse puis rejeter une carte ne fait pas baisser la pioche : une "
+        f"donne pourrait tourner sans fin. Au bout de {TURN_CEILING} tours sans que personne "
+        f"soit sorti, elle s'arrête et on compte les mains telles qu'elles sont."))
     return Section("scoring", w.t("Scoring", "Le décompte"), tuple(paras))
 
 
