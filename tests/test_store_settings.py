@@ -28,7 +28,7 @@ CHANGED = Settings(
     call_window_seconds=30, calls_only_when_helpful=False, ai_think_budget=0.05,
     confirm_before_discard=True, ai_pause_seconds=3.0, last_preset="kalooki-51",
     last_players=6, first_seat="hard", player_name="Zed",
-    opponent_levels=("human", "hard"), opponent_names=("Ann", "Bo"),
+    opponent_levels=("human", "hard"), opponent_names=("Ann", "Bo"), lessons_skipped=True,
 )
 
 EVERY_FIELD_WRONG: dict[str, Any] = {
@@ -39,7 +39,7 @@ EVERY_FIELD_WRONG: dict[str, Any] = {
     "confirm_before_discard": [], "ai_pause_seconds": 3.5, "last_preset": "",
     "last_players": 9, "first_seat": "nobody", "player_name": "x" * 21,
     "opponent_levels": ["easy", "expert"],
-    "opponent_names": "Ann", "format_version": 0,
+    "opponent_names": "Ann", "lessons_skipped": "yes", "format_version": 0,
 }
 
 

@@ -30,7 +30,7 @@ from kalooki.engine.rules import preset
 from kalooki.engine.state import Game
 from kalooki.engine.view import PlayerView
 from kalooki.store.paths import StorePaths
-from kalooki.store.settings import Settings
+from kalooki.store.settings import Settings, load_settings
 from kalooki.ui import palette
 from kalooki.ui.app import App
 from kalooki.ui.lesson import LESSON_RULES, LESSON_SEED, taught_so_far
@@ -319,6 +319,36 @@ def test_a_guided_game_left_mid_lesson_comes_back_at_the_same_lesson(
     if others:  # and it still waits for its move
         assert not resumed.table.submit(others[0])
         assert str(resumed.table.toast[0]) == tr(f"error.lesson.{name}")
+
+
+@pytest.mark.parametrize("how", ["quit", "killed"])
+def test_a_skipped_guided_game_comes_back_without_lessons(
+        app: App, profile: Profile, how: str) -> None:
+    lesson = learn(app, profile)
+    play_plainly_until(app, lesson, "contract")
+    click(app, lesson.buttons["skip"])
+    state = lesson.table.session.game.state_hash()
+    if how == "quit":
+        lesson.table.on_quit()
+        menu = app.scene
+    else:  # no clean quit: a new start reads the settings from the store as they were left
+        kept, _ = load_settings(profile.paths)
+        menu = open_menu(app, Profile(profile.paths, kept, worker=InlineWorker))
+    assert isinstance(menu, MainMenuScene)
+    click(app, menu.buttons["continue"])
+    resumed = app.scene
+    assert isinstance(resumed, LessonScene)
+    assert resumed.table.session.game.state_hash() == state
+    app.run_frames(2)
+    assert resumed.teacher.skipped and resumed.teacher.current is None
+    assert not resumed.buttons["skip"].visible and not resumed.table.frame().taught.cards
+    discard = next(a for a in resumed.table.view.legal if isinstance(a, Discard))
+    assert resumed.table.submit(discard)  # the contract lesson would hold this back
+    resumed.table.on_quit()
+    click(app, app.scene.buttons["learn"])  # type: ignore[union-attr]
+    again = app.scene  # a new guided game teaches from the start
+    assert isinstance(again, LessonScene) and not again.teacher.skipped
+    assert not load_settings(profile.paths)[0].lessons_skipped
 
 
 def test_a_normal_match_resumed_stays_a_normal_match(app: App, profile: Profile) -> None:

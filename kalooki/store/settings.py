@@ -74,6 +74,10 @@ class Settings:
     opponent_names: tuple[str, ...] = checked(
         ("Marcia", "Desmond", "Keisha", "Winston", "Paulette", "Precious", "Lloyd"),
         sequence_of(text(20), 0, MAX_OPPONENTS))
+    lessons_skipped: bool = checked(False, boolean)
+    """The guided game (Learn to play) now kept was skipped: resumed, it comes back
+    without lessons. Kept here, saved at once, so the skip outlasts a kill; a new
+    guided game clears it (all guided games share their deal, so there is one at a time)."""
     format_version: int = checked(FORMAT_VERSION, integer(1))
     """The version of the file these came from: a newer file keeps its number when re-saved."""
     extra: dict[str, Any] = dataclasses.field(default_factory=dict, hash=False)

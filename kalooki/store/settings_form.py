@@ -96,6 +96,7 @@ SETTING_SPECS: tuple[SettingSpec, ...] = (
     SettingSpec("opponent_names", _P),
     SettingSpec("window_size", None),
     SettingSpec("last_preset", None),
+    SettingSpec("lessons_skipped", None),
     SettingSpec("format_version", None),
 )
 """Every stored setting, in the order the screen shows them."""

@@ -34,8 +34,11 @@ _BUTTON_H = 34
 class LessonScene:
     help_topic = "lesson"
 
-    def __init__(self, app: Host, table: TableScene, teacher: Teacher | None = None) -> None:
+    def __init__(self, app: Host, table: TableScene, teacher: Teacher | None = None, *,
+                 on_skip: Callable[[], None] | None = None) -> None:
         self.app = app
+        self.on_skip = on_skip
+        """Told when the person skips the lessons (play keeps the skip in the settings)."""
         self.table = table
         self.teacher = teacher or Teacher()
         table.session.gate = self._gate
@@ -121,6 +124,8 @@ class LessonScene:
 
     def skip(self) -> None:
         self.teacher.skip()
+        if self.on_skip is not None:
+            self.on_skip()
         self._place()
 
     def got_it(self) -> None:

@@ -342,7 +342,9 @@ def resume_save(app: App, profile: Profile, path: Path) -> TableScene | Said:
         return str(error)
     if is_guided(session):  # Learn to play comes back with its lessons where they were
         table = _open_table(app, session, profile, switch=False)
-        _teach(app, table, taught_so_far(session.record, session.viewer))
+        skipped = profile.settings.lessons_skipped
+        _teach(app, table, Teacher(skipped=True) if skipped
+               else taught_so_far(session.record, session.viewer), profile)
     else:
         table = _open_table(app, session, profile)
     if loaded.warnings:
@@ -360,12 +362,16 @@ def start_lesson(app: App, profile: Profile) -> LessonScene:
     session = MatchSession(preset(LESSON_RULES), seats, LESSON_SEED,
                            ai_pause=profile.settings.ai_pause_seconds,
                            viewer=HUMAN_SEAT, worker=profile.worker())
-    return _teach(app, _open_table(app, session, profile, switch=False), Teacher())
+    profile.change(app, lessons_skipped=False)  # a new guided game teaches again
+    return _teach(app, _open_table(app, session, profile, switch=False), Teacher(), profile)
 
 
-def _teach(app: App, table: TableScene, teacher: Teacher) -> LessonScene:
+def _teach(app: App, table: TableScene, teacher: Teacher, profile: Profile) -> LessonScene:
+    """The table under the lessons; a skip is kept in the settings at once, so the
+    guided game comes back without them however it was left."""
     table.cut_random = random.Random(LESSON_SEED)  # the same lesson deal, however it is cut
-    lesson = LessonScene(app, table, teacher)
+    lesson = LessonScene(app, table, teacher,
+                         on_skip=lambda: profile.change(app, lessons_skipped=True))
     app.switch(lesson)
     return lesson
 
