@@ -6,6 +6,7 @@ refuse with its reason."""
 from __future__ import annotations
 
 import ast
+import dataclasses
 import random
 from pathlib import Path
 
@@ -90,8 +91,21 @@ def test_the_stock_while_cutting_cuts_anywhere_and_a_drag_cuts_there() -> None:
 def test_one_card_is_discarded_and_more_get_a_nudge() -> None:
     game = down_with_a_run()
     four, nine = ids(game, 0, "4H 9H")
-    assert gestures.discard([four]) == Discard(four)
-    assert isinstance(gestures.discard([four, nine]), gestures.Nudge)
+    view = game.view(0)
+    assert gestures.discard(view, [four]) == Discard(four)
+    assert isinstance(gestures.discard(view, [four, nine]), gestures.Nudge)
+    assert isinstance(gestures.discard(view, []), gestures.Nudge)
+
+
+def test_the_last_card_in_hand_is_discarded_without_choosing_it() -> None:
+    """X with one card left goes out with it (a newcomer was told to select it first)."""
+    game = down_with_a_run()
+    four, nine = ids(game, 0, "4H 9H")
+    last = dataclasses.replace(game.view(0), hand=(nine,))
+    assert gestures.discard(last, []) == Discard(nine)
+    assert gestures.discard(last, [nine]) == Discard(nine)
+    assert isinstance(gestures.discard(dataclasses.replace(last, hand=(four, nine)), []),
+                      gestures.Nudge)
 
 
 def test_clicking_the_discard_pile_depends_on_the_moment() -> None:

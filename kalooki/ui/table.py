@@ -409,7 +409,7 @@ class TableScene(ScreenSeats, SharedCalls):
         self._offer(gestures.cut(self.view, share, self.cut_random))
 
     def discard(self, cards: list[int]) -> None:
-        self._offer(gestures.discard(cards))
+        self._offer(gestures.discard(self.view, cards))
 
     def tack(self, cards: list[int], meld: int, end: str) -> None:
         """Add ``cards`` to table meld ``meld`` one by one (``end``: the half they were

@@ -88,7 +88,11 @@ def from_pile(view: PlayerView, pile: Pile, rng: random.Random) -> Action | None
     return DrawStock() if pile == "stock" else TakeDiscard()
 
 
-def discard(cards: Sequence[int]) -> Discard | Nudge:
+def discard(view: PlayerView, cards: Sequence[int]) -> Discard | Nudge:
+    """Throw the one card chosen; with none chosen and one card left in the hand, that card
+    (the going-out discard needs no selecting first)."""
+    if not cards and len(view.hand) == 1:
+        cards = view.hand
     return Discard(cards[0]) if len(cards) == 1 else ONE_CARD
 
 
@@ -98,7 +102,7 @@ def click_discard(view: PlayerView, chosen: Sequence[int]) -> Action | Nudge:
     if view.phase == Phase.CALL:
         return Call()
     if view.phase == Phase.PLAY and chosen:
-        return discard(chosen)
+        return discard(view, chosen)
     if view.phase == Phase.PLAY and any(isinstance(a, EndTurn) for a in view.legal):
         return EndTurn()
     return TakeDiscard()
