@@ -467,3 +467,47 @@ def test_the_lessons_rebuilt_from_the_record_are_those_the_game_had(
             assert rebuilt.done == teacher.done, turns
         turns += 1
     assert turns > 10
+
+
+def first_call_window(app: App, lesson: LessonScene, after_lessons: bool) -> TableScene:
+    """Play plainly, deal after deal, until the person is asked about a call with no lesson
+    on screen (after the call lesson is learnt, when ``after_lessons``)."""
+    table, teacher = lesson.table, lesson.teacher
+    for _ in range(20_000):
+        settle(app, lesson)
+        if table.result is not None:  # on to the next deal, its scoring lesson read
+            if lesson.buttons["got_it"].visible:
+                click(app, lesson.buttons["got_it"])
+            assert not table.session.over, "the guided match ended before such a window"
+            table.next_deal()
+            app.run_frames(1)
+            continue
+        view = table.session.view()
+        if (view.phase == Phase.CALL and teacher.current is None
+                and table.calls.window is not None
+                and (not after_lessons or "call" in teacher.done)):
+            return table
+        by_keys(app, table, human_decision(view))
+        app.run_frames(1)
+    raise AssertionError("no such call window in 20,000 moves")
+
+
+def test_in_the_guided_game_no_call_window_runs_out_while_the_learner_thinks(
+        app: App, profile: Profile) -> None:
+    """A newcomer who stopped to read lost the calls the hint had just advised."""
+    lesson = learn(app, profile)
+    table = first_call_window(app, lesson, after_lessons=True)
+    moves = len(table.session.recorder.actions)
+    app.run_frames(60 * 12)  # longer than any call window
+    assert len(table.session.recorder.actions) == moves
+    assert table.calls.window is not None and table.calls.window.held
+
+
+def test_after_a_skip_call_windows_run_their_time_again(app: App, profile: Profile) -> None:
+    lesson = learn(app, profile)
+    settle(app, lesson)
+    click(app, lesson.buttons["skip"])
+    table = first_call_window(app, lesson, after_lessons=False)
+    moves = len(table.session.recorder.actions)
+    app.run_frames(60 * 12)
+    assert isinstance(parse_action(table.session.recorder.actions[moves]), Pass)

@@ -140,8 +140,8 @@ class LessonScene:
     def update(self, dt: float) -> None:
         table = self.table
         window = table.calls.window
-        if self.teacher.current is not None and window is not None and not window.held:
-            table.hold_call()  # no call runs out while its lesson is being read
+        if not self.teacher.skipped and window is not None and not window.held:
+            table.hold_call()  # in the guided game no call runs out while the learner thinks
         table.update(dt)
         session = table.session
         view = session.view() if session.screen_to_act else None
