@@ -3,6 +3,7 @@ lay them at once: the person is not left to guess how to arrange the lit cards."
 
 from __future__ import annotations
 
+import dataclasses
 import os
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -16,7 +17,9 @@ from kalooki.engine.rules import preset
 from kalooki.ui.app import App
 from kalooki.ui.session import MatchSession, Seat
 from kalooki.ui.table import TableScene
+from kalooki.ui.table_draw import prompt
 from kalooki.ui.table_hand import HandEdits
+from kalooki.words import tr
 
 
 def key(app: App, code: int, mod: int = 0) -> None:
@@ -54,6 +57,8 @@ def test_a_lay_down_hint_stages_the_melds_and_enter_lays_them(app: App) -> None:
     key(app, pygame.K_z, pygame.KMOD_CTRL)  # one step back: nothing staged
     assert not table.arrangement.staged
     key(app, pygame.K_y, pygame.KMOD_CTRL)
+    staged_by_hand = dataclasses.replace(table.frame(), hint_reason=None)
+    assert staged_by_hand.ready and prompt(staged_by_hand) == tr("table.prompt.ready")
     key(app, pygame.K_RETURN)
     assert table.session.view().down[table.view.player]
 

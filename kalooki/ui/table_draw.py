@@ -444,6 +444,8 @@ def prompt(frame: TableFrame) -> str:
         if not rules.uses_contracts:
             return tr("table.prompt.owed_opening", points=rules.opening_points)
         return tr("table.prompt.owed_contract")
+    if frame.ready:  # the staged melds may be laid: say so, as the staging area does
+        return tr("table.prompt.ready")
     if view.down[view.player]:
         return tr("table.prompt.down")
     if not rules.uses_contracts:
