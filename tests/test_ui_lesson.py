@@ -8,6 +8,7 @@ guided game left and resumed comes back with its lessons where they were."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -40,12 +41,14 @@ from kalooki.ui.play import open_menu, start_match
 from kalooki.ui.profile import Profile
 from kalooki.ui.session import InlineWorker
 from kalooki.ui.setup_panel import GameSetup
+from kalooki.ui.summary import PANEL
 from kalooki.ui.table import TableScene
 from kalooki.ui.table_frame import Marks
 from kalooki.words import tr
 from tests.test_ui_app import click
 from tests.test_ui_keyboard_play import by_keys, choose, key
 from tests.test_ui_table import human_decision, wait_for_human
+from tests.ui_support import FakeClock
 
 
 @pytest.fixture
@@ -511,3 +514,42 @@ def test_after_a_skip_call_windows_run_their_time_again(app: App, profile: Profi
     moves = len(table.session.recorder.actions)
     app.run_frames(60 * 12)
     assert isinstance(parse_action(table.session.recorder.actions[moves]), Pass)
+
+
+@pytest.fixture(params=[(1024, 640), (1920, 1080)], ids=["small", "large"])
+def window(request: pytest.FixtureRequest) -> Iterator[App]:
+    sized = App(request.param, clock=FakeClock())
+    pygame.event.clear()
+    yield sized
+    sized.close()
+
+
+def test_the_lesson_box_covers_nothing_it_lights_nor_the_summary(
+        window: App, profile: Profile) -> None:
+    """Through the first deal the box hides no lit card or place, nor the hand, the
+    prompt and the buttons (nor, in a large window, the opponents); on the deal's summary the scoring lesson sits where the
+    summary drew nothing (its hands, chart and totals line are all above it)."""
+    lesson = learn(window, profile)
+    table, seen = lesson.table, set()
+    while table.result is None:
+        settle(window, lesson)
+        current = lesson.teacher.current
+        if table.result is None and current is not None:
+            seen.add(current.name)
+            marks = lesson.marks()
+            assert lesson.box.collidelist([*marks.cards, *marks.places]) == -1, current.name
+            layout = table.layout
+            assert lesson.box.collidelist([layout.hand, layout.prompt, layout.buttons]) == -1
+            if window.size[1] >= 1080:  # room for every lesson beside the opponents
+                zones = [zone.rect for zone in layout.zones.values()]
+                assert lesson.box.collidelist(zones) == -1, current.name
+        if table.result is None:
+            assert table.submit(human_decision(table.session.view()))
+    window.run_frames(2)
+    assert {"draw", "contract", "call"} <= seen
+    assert lesson.teacher.current is not None and lesson.teacher.current.name == "scoring"
+    summary = table.summary_surface
+    assert summary is not None
+    under = summary.subsurface(lesson.box.inflate(8, 8))
+    drawn = pygame.mask.from_threshold(under, PANEL, (2, 2, 2, 255))
+    assert drawn.count() == under.get_width() * under.get_height()

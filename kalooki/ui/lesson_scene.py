@@ -18,7 +18,8 @@ from pygame_gui.elements import UIButton
 from kalooki.engine.actions import Action, Pass
 from kalooki.engine.errors import RuleError
 from kalooki.ui import text as ink
-from kalooki.ui.lesson import Lesson, Teacher
+from kalooki.ui.lesson import SCORING, Lesson, Teacher
+from kalooki.ui.summary import note_band
 from kalooki.ui.table import TableScene
 from kalooki.ui.table_frame import Marks, lesson_marks
 from kalooki.words import tr, ui_text
@@ -78,9 +79,7 @@ class LessonScene:
     def _build(self) -> None:
         for button in self.buttons.values():
             button.kill()
-        size, over = self._size(), self.table.layout.staging
-        self.box = pygame.Rect(0, 0, min(over.width - 2 * size, 46 * size), 0)
-        self.box.midtop = (over.centerx, 8)  # over the opponents, clear of the scores
+        size = self._size()
         self.buttons = {
             name: UIButton(pygame.Rect(0, 0, ink.text(tr(f"lesson.{name}"), size + 4, bold=True)
                                        .get_width() + 2 * size, _BUTTON_H),
@@ -91,31 +90,78 @@ class LessonScene:
     def _size(self) -> int:
         return max(14, min(20, round(self.app.size[1] * 0.022)))
 
-    def _lines(self) -> tuple[str, list[str]]:
+    def _lines(self) -> tuple[list[str], list[str]]:
         lesson = self.teacher.current
         if lesson is None:
-            return "", []
+            return [], []
+        return self._wrapped(lesson, self.box.width)
+
+    def _wrapped(self, lesson: Lesson, width: int) -> tuple[list[str], list[str]]:
+        """The title's lines (a narrow box wraps it too) and the text's."""
         size = self._size()
-        return (tr(f"lesson.{lesson.name}.title"),
-                ink.wrap(tr(f"lesson.{lesson.name}.text"), size, self.box.width - 2 * size))
+        return (ink.wrap(tr(f"lesson.{lesson.name}.title"), size + 6, width - 2 * size),
+                ink.wrap(tr(f"lesson.{lesson.name}.text"), size, width - 2 * size))
+
+    def _height(self, lesson: Lesson, width: int) -> int:
+        """The box's height for ``lesson`` at ``width``: its title, lines and buttons."""
+        size = self._size()
+        titles, lines = self._wrapped(lesson, width)
+        return size * 2 + round(size * 1.4) * (len(titles) + len(lines)) + _BUTTON_H + size // 2
+
+    def _wide(self) -> int:
+        size = self._size()
+        return min(self.table.layout.staging.width - 2 * size, 46 * size)
+
+    def summary_room(self) -> int:
+        """The height the deal's summary keeps clear for the scoring lesson, while it is
+        still to be read."""
+        teacher = self.teacher
+        if teacher.skipped or SCORING.name in teacher.done:
+            return 0
+        return self._height(SCORING, self._summary_band(0).width) + 8
+
+    def _summary_band(self, height: int) -> pygame.Rect:
+        band = note_band(self.app.size, height)
+        band.width = min(band.width, 46 * self._size())
+        return band
+
+    def _spot(self, lesson: Lesson) -> pygame.Rect:
+        """Where the box goes: on the summary, the band it keeps clear; at play, the first
+        of the staging area, the log and the opponents' row that covers none of what the
+        lesson lights nor the hand, the prompt, the buttons and the scores (the first
+        only inside the staging area)."""
+        table = self.table
+        if table.result is not None:
+            return self._summary_band(self._height(lesson, self._summary_band(0).width))
+        layout, wide = table.layout, self._wide()
+        lit = self.marks()
+        kept = [*lit.cards, *lit.places, layout.hand, layout.prompt, layout.buttons,
+                layout.scores, layout.contract]
+        staging, log = layout.staging, layout.log
+        broad = staging.width - 16
+        spots = [pygame.Rect(0, 0, broad, self._height(lesson, broad)),
+                 pygame.Rect(log.left, log.top, log.width, self._height(lesson, log.width)),
+                 pygame.Rect(0, 8, wide, self._height(lesson, wide))]
+        spots[0].midbottom = (staging.centerx, staging.bottom - 4)
+        spots[2].centerx = staging.centerx  # over the opponents, clear of the scores
+        window = pygame.Rect((0, 0), self.app.size)
+        named = ("skip",) if lesson.teaches else ("skip", "got_it")
+        buttons = sum(self.buttons[name].rect.width for name in named) + 3 * self._size()
+        inside = (staging, window)
+        return next((spot for spot, room in zip(spots, inside, strict=False)
+                     if room.contains(spot) and spot.collidelist(kept) == -1
+                     and spot.width >= buttons), spots[2])
 
     def _place(self) -> None:
-        """The box as tall as its lesson; its buttons along its bottom edge."""
-        title, lines = self._lines()
+        """The box where it hides nothing its lesson needs; its buttons along its bottom."""
+        lesson = self._placed = self.teacher.current
         size = self._size()
-        line = round(size * 1.4)
-        shown = bool(title)
-        self.box.height = (size * 2 + line * (len(lines) + 1) + _BUTTON_H + size // 2
-                           if shown else 0)
-        if self.table.result is not None:  # under the deal's summary, clear of its heading
-            self.box.bottom = self.app.size[1] - 8
-        else:
-            self.box.top = 8
+        self.box = self._spot(lesson) if lesson is not None else pygame.Rect(0, 0, 0, 0)
         skip, got_it = self.buttons["skip"], self.buttons["got_it"]
         skip.set_relative_position((self.box.left + size, self.box.bottom - _BUTTON_H - 8))
         got_it.set_relative_position((self.box.right - size - got_it.rect.width,
                                       self.box.bottom - _BUTTON_H - 8))
-        lesson = self._placed = self.teacher.current
+        shown = lesson is not None
         skip.show() if shown else skip.hide()
         got_it.show() if shown and lesson is not None and not lesson.teaches \
             else got_it.hide()
@@ -139,6 +185,7 @@ class LessonScene:
 
     def update(self, dt: float) -> None:
         table = self.table
+        table.summary_room = self.summary_room()
         window = table.calls.window
         if not self.teacher.skipped and window is not None and not window.held:
             table.hold_call()  # in the guided game no call runs out while the learner thinks
@@ -157,8 +204,8 @@ class LessonScene:
 
     def draw(self, surface: pygame.Surface) -> None:
         self.table.draw(surface)
-        title, lines = self._lines()
-        if not title:
+        titles, lines = self._lines()
+        if not titles:
             return
         size, box = self._size(), self.box
         panel = pygame.Surface(box.size, pygame.SRCALPHA)
@@ -166,8 +213,10 @@ class LessonScene:
         pygame.draw.rect(panel, _BORDER, panel.get_rect(), width=2, border_radius=12)
         surface.blit(panel, box)
         x, y = box.left + size, box.top + size
-        surface.blit(ink.fit(title, size + 3, box.width - 2 * size, ink.GOLD, True), (x, y))
-        y += round(size * 1.4) + size // 2
+        for title in titles:
+            surface.blit(ink.fit(title, size + 3, box.width - 2 * size, ink.GOLD, True), (x, y))
+            y += round(size * 1.4)
+        y += size // 2
         for said in lines:
             surface.blit(ink.text(said, size), (x, y))
             y += round(size * 1.4)

@@ -20,7 +20,7 @@ from kalooki.ui.table_layout import meld_step
 from kalooki.words import tr
 
 _BACKDROP = (0, 0, 0, 150)
-_PANEL = (10, 40, 26, 255)
+PANEL = (10, 40, 26, 255)
 """Opaque: nothing of the table (its log, banners, who is thinking) shows through."""
 _BORDER = (201, 164, 76)
 CHART_SHARE = 0.38
@@ -32,6 +32,29 @@ def summary_rect(size: tuple[int, int]) -> pygame.Rect:
     rect = pygame.Rect(0, 0, min(size[0] - 40, 1480), min(size[1] - 40, 800))
     rect.center = (size[0] // 2, size[1] // 2)
     return rect
+
+
+NEXT_BUTTON_ROOM = 260
+"""The width kept at the panel's bottom right for its Next deal button."""
+
+
+def note_band(size: tuple[int, int], height: int) -> pygame.Rect:
+    """Where a note ``height`` tall (the scoring lesson) sits on the summary: along the
+    panel's bottom left, beside its Next deal button; ``render_summary(room=height)``
+    draws nothing there."""
+    panel = summary_rect(size)
+    pad = _pad(size)
+    band = pygame.Rect(panel.left + pad, 0, panel.width - pad - NEXT_BUTTON_ROOM, height)
+    band.bottom = panel.bottom - 12
+    return band
+
+
+def _pad(size: tuple[int, int]) -> int:
+    return round(_big(size) * 0.9)
+
+
+def _big(size: tuple[int, int]) -> int:
+    return max(20, round(size[1] * 0.036))
 
 
 def _standings(names: Sequence[str], totals: Sequence[int], out: Sequence[bool] = ()) -> str:
@@ -111,27 +134,27 @@ def render_summary(art: CardArt, size: tuple[int, int], result: DealResult,
                    opened: Sequence[bool] | None = None,
                    out: Sequence[bool] = (),
                    history: Sequence[DealResult] = (),
-                   you: int | None = None) -> pygame.Surface:
+                   you: int | None = None, room: int = 0) -> pygame.Surface:
     """The whole overlay, window-sized, drawn once when the deal ends. ``openings`` maps
     the players who opened this deal to their opening's points, ``opened`` says who had
     (when known) in threshold games; ``history`` (every deal so far) draws the chart of
     the running totals beside the hands; ``you`` is the seat of the person at the screen,
-    whose lines speak to them ("vous sortez", "avez fini")."""
+    whose lines speak to them ("vous sortez", "avez fini"); ``room`` is the height kept
+    clear for a note (see :func:`note_band`): the hands, the chart and the totals sit above."""
     threshold = rules is not None and not rules.uses_contracts
     bent_note = _bent_note(rules)
     surface = pygame.Surface(size, pygame.SRCALPHA)
     surface.fill(_BACKDROP)
     panel = summary_rect(size)
-    pygame.draw.rect(surface, _PANEL, panel, border_radius=14)
+    pygame.draw.rect(surface, PANEL, panel, border_radius=14)
     pygame.draw.rect(surface, _BORDER, panel, 2, border_radius=14)
-    big = max(20, round(size[1] * 0.036))
+    big, pad = _big(size), _pad(size)
     small = max(14, round(size[1] * 0.022))
-    pad = round(big * 0.9)
     title = _title(result, names, rules, you)
     surface.blit(ink.fit(title, big, panel.width - 2 * pad, ink.GOLD, bold=True),
                  (panel.left + pad, panel.top + pad))
     top = panel.top + pad + round(big * 1.8)
-    bottom = panel.bottom - pad - round(small * 5)
+    bottom = panel.bottom - pad - round(small * 5) - room
     rows = len(names)
     row_h = (bottom - top) // max(1, rows)
     card_w = max(24, min(70, round((row_h - 8) / 1.4)))

@@ -142,6 +142,8 @@ class TableScene(ScreenSeats, SharedCalls):
         self.shared_seen: int | None = None
         self.result: DealResult | None = None
         self.summary_surface: pygame.Surface | None = None
+        self.summary_room = 0
+        """Height the deal's summary keeps clear at its bottom left (for a lesson)."""
         self.deals_finished = 0
         self.chooser: ChoicePanel | None = None
         self.asked: Question | None = None
@@ -289,7 +291,8 @@ class TableScene(ScreenSeats, SharedCalls):
             self.app.card_art, self.app.size, self.result, self.session.names,
             list(view.totals), self.session.over, rules=view.rules, openings=openings,
             opened=self.session.down_at_end.get(self.result.deal), out=list(view.out),
-            history=list(view.results), you=None if self.session.shared_screen else self.seat)
+            history=list(view.results), you=None if self.session.shared_screen else self.seat,
+            room=self.summary_room)
 
     @property
     def finished(self) -> bool:

@@ -13,7 +13,7 @@ from pygame_gui.elements import UIButton, UITooltip, UIVerticalScrollBar
 from kalooki.engine.state import Phase
 from kalooki.engine.view import PlayerView
 from kalooki.ui.form import text_width
-from kalooki.ui.summary import summary_rect
+from kalooki.ui.summary import NEXT_BUTTON_ROOM, summary_rect
 from kalooki.ui.table_layout import TableLayout
 from kalooki.ui.table_log import LogBox, TableLog, log_box
 from kalooki.words import tr, ui_text, ui_tooltip
@@ -106,7 +106,8 @@ def _rects(layout: TableLayout,
         rects.update(fitted)
         fonts.update(dict.fromkeys(row, suffix))
     panel = summary_rect(size)
-    rects["next"] = pygame.Rect(panel.right - 240, panel.bottom - h - 16, 220, h)
+    rects["next"] = pygame.Rect(panel.right - NEXT_BUTTON_ROOM + 20, panel.bottom - h - 16,
+                                NEXT_BUTTON_ROOM - 40, h)
     fonts["next"] = ""
     return rects, fonts
 
