@@ -527,8 +527,9 @@ def window(request: pytest.FixtureRequest) -> Iterator[App]:
 def test_the_lesson_box_covers_nothing_it_lights_nor_the_summary(
         window: App, profile: Profile) -> None:
     """Through the first deal the box hides no lit card or place, nor the hand, the
-    prompt and the buttons (nor, in a large window, the opponents); on the deal's summary the scoring lesson sits where the
-    summary drew nothing (its hands, chart and totals line are all above it)."""
+    prompt and the buttons (nor, in a large window, the opponents); on the deal's
+    summary the scoring lesson sits where the summary drew nothing (its hands, chart and
+    totals line are all above it)."""
     lesson = learn(window, profile)
     table, seen = lesson.table, set()
     while table.result is None:
