@@ -13,7 +13,8 @@ CARIB, K51, R40 = preset("caribbean"), preset("kalooki51"), preset("rami40")
 
 def test_a_losers_note_follows_the_bonus_rule():
     assert _bent_note(CARIB) == "×2 included (table bent)"
-    assert _bent_note(dataclasses.replace(CARIB, going_out_bonus="plus")) == "+25 included (table bent)"
+    plus = dataclasses.replace(CARIB, going_out_bonus="plus")
+    assert _bent_note(plus) == "+25 included (table bent)"
     assert _bent_note(dataclasses.replace(CARIB, going_out_bonus="none")) == ""
     assert _bent_note(K51) == "+25 going Kalooki"
     set_language("fr")
