@@ -14,8 +14,9 @@ from pathlib import Path, PurePath
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from kalooki import __version__
 
-BUNDLE_ASSETS = "assets"
-"""The bundle's folder for the repository's ``assets/``; kalooki.ui.resources looks there."""
+ASSETS = PurePath("kalooki", "assets")
+"""The assets' folder, the same in the repository and in the bundle: ``kalooki.asset_path``
+finds it beside the package through importlib.resources, which PyInstaller serves."""
 
 EXCLUDED_MODULES = (
     # The standard library's GUI, test and tooling packages: the game uses none of them.
@@ -43,15 +44,15 @@ UNUSED_ASSETS = ("sounds/.gitkeep",)
 
 
 def asset_datas(root: Path) -> list[tuple[str, str]]:
-    """Every file under ``assets/`` as a (source, bundle folder) pair, keeping sub-folders,
-    plus the generated window icon when ``build/prepare.py`` has drawn it."""
-    assets = root / "assets"
-    pairs = [(str(path), str(PurePath(BUNDLE_ASSETS, path.parent.relative_to(assets))))
+    """Every file under ``kalooki/assets/`` as a (source, bundle folder) pair, keeping
+    sub-folders, plus the generated window icon when ``build/prepare.py`` has drawn it."""
+    assets = root / ASSETS
+    pairs = [(str(path), str(ASSETS / path.parent.relative_to(assets)))
              for path in sorted(assets.rglob("*"))
              if path.is_file() and path.relative_to(assets).as_posix() not in UNUSED_ASSETS]
     icon_png = root / "build" / "work" / "icon" / "kalooki.png"
     if icon_png.exists():
-        pairs.append((str(icon_png), BUNDLE_ASSETS))
+        pairs.append((str(icon_png), str(ASSETS)))
     return pairs
 
 
@@ -78,7 +79,8 @@ def slim_binaries(binaries: list) -> list:
 def icon_file(root: Path) -> Path | None:
     """The program icon for this platform, if ``build/prepare.py`` made one: ``.ico`` on
     Windows; on macOS the PNG, which PyInstaller turns into ``.icns`` only with Pillow;
-    none on Linux, where programs carry no icon (the bundle holds ``assets/kalooki.png``)."""
+    none on Linux, where programs carry no icon (the bundle holds
+    ``kalooki/assets/kalooki.png``)."""
     folder = root / "build" / "work" / "icon"
     if sys.platform == "win32":
         chosen = folder / "kalooki.ico"

@@ -16,10 +16,9 @@ import sys
 from pathlib import Path
 
 import pygame
-import pytest
 
 from kalooki import __version__
-from kalooki.ui import resources, theme
+from kalooki.ui import resources
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "build"))
@@ -38,15 +37,16 @@ def test_the_spec_compiles_and_offers_both_layouts() -> None:
         assert needed in source
 
 
-def test_the_bundle_lists_every_asset_under_assets() -> None:
+def test_the_bundle_lists_every_asset_where_the_package_has_it() -> None:
     pairs = bundle_config.asset_datas(ROOT)
     bundled = {(Path(src).name, Path(dest).as_posix()) for src, dest in pairs}
-    for path in (ROOT / "assets").rglob("*"):
+    assets = ROOT / "kalooki" / "assets"
+    for path in assets.rglob("*"):
         if path.is_file():
-            folder = Path("assets", path.parent.relative_to(ROOT / "assets")).as_posix()
+            folder = path.parent.relative_to(ROOT).as_posix()
             assert (path.name, folder) in bundled
-    assert ("theme.json", "assets/theme") in bundled
-    assert ("DejaVuSans.ttf", "assets/fonts") in bundled
+    assert ("theme.json", "kalooki/assets/theme") in bundled
+    assert ("DejaVuSans.ttf", "kalooki/assets/fonts") in bundled
 
 
 def test_slimming_keeps_the_fonts_in_use_and_drops_the_rest() -> None:
@@ -60,12 +60,12 @@ def test_slimming_keeps_the_fonts_in_use_and_drops_the_rest() -> None:
                                      entry("pygame_gui/data/NotoSansJP-Regular.otf"),
                                      entry("pygame/examples/data/city.png"),
                                      entry("pygame/freesansbold.ttf"),
-                                     entry("assets/fonts/DejaVuSans.ttf")])
+                                     entry("kalooki/assets/fonts/DejaVuSans.ttf")])
     assert [dest for dest, _, _ in kept] == ["pygame_gui/data/NotoSans-Regular.ttf",
                                              "pygame_gui/data/FiraCode-Regular.ttf",
                                              "pygame_gui/data/default_theme.json",
                                              "pygame/freesansbold.ttf",
-                                             "assets/fonts/DejaVuSans.ttf"]
+                                             "kalooki/assets/fonts/DejaVuSans.ttf"]
 
 
 def test_no_excluded_module_is_one_the_game_needs() -> None:
@@ -82,17 +82,24 @@ def test_assets_are_found_from_another_working_directory(tmp_path: Path) -> None
     assert result.stdout.strip() == "True"
 
 
-def test_assets_are_found_in_a_bundle_laid_out_by_the_spec(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_assets_are_found_in_a_bundle_laid_out_by_the_spec(tmp_path: Path) -> None:
+    """The package where the bundle puts it, with the data files where the spec puts them:
+    the assets are found there (importlib.resources, no bundle-specific path), from
+    another folder."""
+    bundle = tmp_path / "bundle"
+    (bundle / "kalooki").mkdir(parents=True)
+    shutil.copy(ROOT / "kalooki" / "__init__.py", bundle / "kalooki")
     for source, dest in bundle_config.asset_datas(ROOT):
-        (tmp_path / dest).mkdir(parents=True, exist_ok=True)
-        shutil.copy(source, tmp_path / dest)
-    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
-    monkeypatch.chdir(ROOT.parent)
-    assert resources.assets_root() == tmp_path / "assets"
-    font_path = theme.theme_data()["#base"]["font"]["regular_path"]
-    assert Path(font_path) == tmp_path / "assets" / "fonts" / "DejaVuSans.ttf"
-    assert Path(font_path).is_file()
+        (bundle / dest).mkdir(parents=True, exist_ok=True)
+        shutil.copy(source, bundle / dest)
+    code = ("import kalooki; print(kalooki.asset_path('fonts', 'DejaVuSans.ttf')); "
+            "print(kalooki.asset_path('theme', 'theme.json').is_file())")
+    result = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True,
+                            text=True, check=True, timeout=60,
+                            env={**os.environ, "PYTHONPATH": str(bundle)})
+    font_path, theme_found = result.stdout.split()
+    assert Path(font_path) == bundle / "kalooki" / "assets" / "fonts" / "DejaVuSans.ttf"
+    assert theme_found == "True"
 
 
 def test_the_icon_is_a_square_fan_and_the_ico_holds_every_size() -> None:

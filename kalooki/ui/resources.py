@@ -1,32 +1,19 @@
-"""Finding shipped assets and loading fonts.
-
-Assets live in the repository's ``assets/`` folder; a PyInstaller bundle unpacks them under
-``sys._MEIPASS``. Paths are never taken relative to the working directory, so the game starts
-the same from any folder.
+"""Loading the shipped fonts. The assets are found by :func:`kalooki.asset_path` (under
+``kalooki/assets/``, never relative to the working directory); it is re-exported here.
 """
 
 from __future__ import annotations
 
-import sys
 from functools import lru_cache
-from pathlib import Path
 
 import pygame
 
+from kalooki import asset_path
+
+__all__ = ["FONT_BOLD", "FONT_REGULAR", "asset_path", "font"]
+
 FONT_REGULAR = ("fonts", "DejaVuSans.ttf")
 FONT_BOLD = ("fonts", "DejaVuSans-Bold.ttf")
-
-
-def assets_root() -> Path:
-    """The ``assets`` folder of a PyInstaller bundle, else of the source checkout."""
-    bundle = getattr(sys, "_MEIPASS", None)
-    if bundle is not None:
-        return Path(bundle) / "assets"
-    return Path(__file__).resolve().parents[2] / "assets"
-
-
-def asset_path(*parts: str) -> Path:
-    return assets_root().joinpath(*parts)
 
 
 @lru_cache(maxsize=256)

@@ -1,6 +1,6 @@
 """The one lookup of player-facing text: ``tr(key, **params)`` over the JSON catalogs.
 
-The catalogs (``assets/translations/kalooki.<lang>.json``) are loaded into python-i18n,
+The catalogs (``kalooki/assets/translations/kalooki.<lang>.json``) are loaded into python-i18n,
 the library pygame_gui translates its widgets with, so a widget given a key (see
 :func:`ui_text`) and text the game draws itself (:func:`tr`) read the same entries, and a
 language switch re-labels both. Keys are written without the ``kalooki.`` namespace that
@@ -10,7 +10,6 @@ python-i18n derives from the file name; :func:`ui_text` adds it for widgets.
 from __future__ import annotations
 
 import logging
-import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,6 +17,7 @@ from typing import Any
 
 import i18n
 
+from kalooki import asset_path
 from kalooki.words.elision import MARK, elided, elides
 
 LANGUAGES = ("en", "fr")
@@ -32,10 +32,8 @@ _reported: set[str] = set()
 
 
 def catalog_dir() -> Path:
-    """``assets/translations`` of a PyInstaller bundle, else of the source checkout."""
-    bundle = getattr(sys, "_MEIPASS", None)
-    root = Path(bundle) if bundle is not None else Path(__file__).resolve().parents[2]
-    return root / "assets" / "translations"
+    """``kalooki/assets/translations``, wherever the package is (:func:`kalooki.asset_path`)."""
+    return asset_path("translations")
 
 
 def catalog_file(lang: str) -> Path:
