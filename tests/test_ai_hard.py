@@ -144,7 +144,7 @@ def test_the_search_drops_a_clearly_worse_move_and_takes_a_clearly_better_one(mo
     mean = {worse: 50.0, better: -30.0}
     played = {worse: 0, better: 0}
 
-    def fake_play_out(world, option, me, policy, rng, horizon):
+    def fake_play_out(world, option, me, policy, rng, horizon, stop=None):
         if option in played:
             played[option] += 1
         return mean.get(option, 0.0) + rng.below(21) - 10, 10
@@ -161,7 +161,7 @@ def test_a_move_no_better_beyond_noise_leaves_medium_s_choice(monkeypatch):
     import kalooki.ai.hard as hard_module
 
     _, view = next(p for p in _positions(4, every=5) if p[1].phase == Phase.PLAY)
-    def fake_play_out(world, option, me, policy, rng, horizon):
+    def fake_play_out(world, option, me, policy, rng, horizon, stop=None):
         luck = rng.below(201)
         if option == Discard(1):  # its own luck, 5 points better on average
             luck = rng.below(201) - 5
@@ -208,3 +208,48 @@ def test_hard_keeps_the_pair_that_can_still_grow():
     choice = HardPlayer(max_worlds=0).choose(view, Rng(0))
     # Without outs a queen would go: it carries more points than an 8.
     assert isinstance(choice, Discard) and card_text(choice.card) in ("8C", "8D")
+
+
+def _play_view():
+    return next(view for _, view in _positions(4, every=5) if view.phase == Phase.PLAY)
+
+
+def test_a_stopped_search_ends_at_once_with_medium_s_choice():
+    """Issue 30.6: the stop flag ends a search between sampled deals; the clock, frozen so
+    the budget never runs out, sets it on its third reading."""
+    view = _play_view()
+    player = HardPlayer(max_worlds=10_000)
+    readings = 0
+
+    def frozen() -> float:
+        nonlocal readings
+        readings += 1
+        if readings == 3:
+            player.stop.set()
+        return 0.0
+
+    player.clock = frozen
+    options = [a for a in view.legal if isinstance(a, Discard)][:2]
+    assert player.search(view, Rng(3), options, 0.0) == options[0]
+    # read as the search starts and before the second and third deals: the third deal's
+    # play-outs end at their first move, and no fourth is dealt
+    assert player.last_search["worlds"] == 3
+
+
+def test_a_stopped_play_out_ends_at_the_next_move():
+    import threading
+
+    from kalooki.ai.hard import MAX_STEPS, _play_out
+
+    view = _play_view()
+    world = Game.new(CARIB, 4, 4)
+    while world.view(world.to_act).phase != Phase.PLAY:
+        world.apply(MediumPlayer().choose(world.view(world.to_act), Rng(1)), world.to_act)
+    seat = world.to_act
+    stop = threading.Event()
+    stop.set()
+    policy = [MediumPlayer() for _ in range(4)]
+    option = world.legal_actions(seat)[-1]
+    _, used = _play_out(world, option, seat, policy, Rng(1), MAX_STEPS, stop)
+    assert used == 1  # the option itself, then nothing
+    assert view.phase == Phase.PLAY

@@ -21,6 +21,7 @@ prove the choice depends only on the view.
 from __future__ import annotations
 
 import math
+import threading
 import time
 from collections import Counter
 from collections.abc import Sequence
@@ -92,7 +93,7 @@ class HardPlayer(MediumPlayer):
     def __init__(self, style: Style | None = None, name: str = "hard",
                  think_budget: float = DEFAULT_BUDGET, max_worlds: int = MAX_WORLDS,
                  worlds: int | None = None, reproducible: bool = False,
-                 horizon: int = MAX_STEPS) -> None:
+                 horizon: int = MAX_STEPS, stop: threading.Event | None = None) -> None:
         super().__init__(style, name)
         self.think_budget = think_budget
         self.max_worlds = max_worlds
@@ -103,6 +104,9 @@ class HardPlayer(MediumPlayer):
         """CPU seconds of the thinking thread (a test may swap in a fake clock)."""
         self.horizon = horizon
         """Play-out moves before a play-out is scored from the hands as they lie."""
+        self.stop = stop or threading.Event()
+        """Set by whoever no longer wants the answer (the table being left, the game
+        quitting): the search ends within one play-out move, with medium's choice."""
         self.tracker = Tracker()
         self.tacked_others = False
         self.rollout_evaluator: Evaluator | None = None
@@ -196,7 +200,7 @@ class HardPlayer(MediumPlayer):
         active = list(diffs)
         moves = worlds = 0
         searching = self.clock()
-        while worlds < cap and active:
+        while worlds < cap and active and not self.stop.is_set():
             if self.worlds is None and worlds:
                 if self.reproducible:
                     if moves + moves / worlds > budget:
@@ -208,18 +212,19 @@ class HardPlayer(MediumPlayer):
             world = sample_game(view, stream, known)
             seed = stream.next_u64()
             base, used = _play_out(world, options[0], view.player, policy, Rng(seed),
-                                   self.horizon)
+                                   self.horizon, self.stop)
             moves += used
             for i in active:
                 value, used = _play_out(world, options[i], view.player, policy, Rng(seed),
-                                        self.horizon)
+                                        self.horizon, self.stop)
                 diffs[i].append(value - base)
                 moves += used
             worlds += 1
             if worlds >= MIN_WORLDS:
                 active = [i for i in active if _errors_from_zero(diffs[i]) <= CONFIDENCE]
+        stopped = self.stop.is_set()  # abandoned: play-outs cut short tell nothing
         best, best_gain = 0, 0.0
-        for i, paired in diffs.items():
+        for i, paired in ({} if stopped else diffs).items():
             gain = -sum(paired) / len(paired) if paired else 0.0
             if len(paired) >= MIN_WORLDS and gain > max(MIN_GAIN, best_gain) \
                     and _errors_from_zero(paired) < -CONFIDENCE:
@@ -276,14 +281,17 @@ def _sym(card: int | None) -> Said:
 
 
 def _play_out(world: Game, option: Action, me: int, policy: Sequence[MediumPlayer],
-              rng: Rng, horizon: int) -> tuple[float, int]:
+              rng: Rng, horizon: int, stop: threading.Event | None = None,
+              ) -> tuple[float, int]:
     """``option`` then medium play for every seat to the end of the deal: the relative
-    penalty of seat ``me`` (own points minus the others' mean) and the moves played."""
+    penalty of seat ``me`` (own points minus the others' mean) and the moves played.
+    Once ``stop`` is set it is scored from the hands as they lie, at the next move."""
     game = world.clone()
     done = len(game.results)
     game.apply(option, me)
     steps = 0
-    while len(game.results) == done and steps < horizon:
+    while len(game.results) == done and steps < horizon \
+            and (stop is None or not stop.is_set()):
         seat = game.to_act
         assert seat is not None
         game.apply(policy[seat].choose(game.view(seat), rng), seat)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 
 from kalooki.ai.easy import EasyPlayer
@@ -47,9 +48,11 @@ def find_personality(name: str) -> Personality:
 
 
 def make_player(level: str, personality: str | None = None,
-                think_budget: float = DEFAULT_BUDGET, reproducible: bool = False) -> Player:
+                think_budget: float = DEFAULT_BUDGET, reproducible: bool = False,
+                stop: threading.Event | None = None) -> Player:
     """A computer player of ``level``, styled by a named personality of that level.
-    ``reproducible`` makes a hard player count its search instead of timing it."""
+    ``reproducible`` makes a hard player count its search instead of timing it; ``stop``,
+    once set, ends a hard player's search at once (nobody wants its answer any more)."""
     if level not in LEVELS:
         raise ValueError(f"No level called '{level}' (try: {', '.join(LEVELS)}).")
     if level == Level.RANDOM:
@@ -64,4 +67,5 @@ def make_player(level: str, personality: str | None = None,
         return EasyPlayer(style, name)
     if level == "medium":
         return MediumPlayer(style, name)
-    return HardPlayer(style, name, think_budget=think_budget, reproducible=reproducible)
+    return HardPlayer(style, name, think_budget=think_budget, reproducible=reproducible,
+                      stop=stop)

@@ -17,6 +17,7 @@ main thread, once it is ready; the engine's game is only ever touched by the mai
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
@@ -46,13 +47,14 @@ _P = ParamSpec("_P")
 _T = TypeVar("_T")
 
 
-def computer_player(level: str, name: str = "",
-                    think_budget: float = DEFAULT_BUDGET) -> Chooser:
+def computer_player(level: str, name: str = "", think_budget: float = DEFAULT_BUDGET,
+                    stop: threading.Event | None = None) -> Chooser:
     """The one place a level becomes a computer player; a name that is one of the
-    personalities of that level plays in that personality's style."""
+    personalities of that level plays in that personality's style. ``stop``, once set,
+    ends a think in progress (the session is closing)."""
     personality = next((p.name for p in PERSONALITIES
                         if p.name.lower() == name.lower() and p.level == level), None)
-    return make_player(level, personality, think_budget=think_budget).choose
+    return make_player(level, personality, think_budget=think_budget, stop=stop).choose
 
 
 @dataclass(frozen=True)
@@ -103,8 +105,11 @@ class MatchSession:
         self.recorder = recorder or Recorder.new(rules, len(self.seats), seed)
         stream = Rng(self.game.seed ^ 0x5EED)
         self.rngs = [stream.fork(_PLAYER_SALT + i) for i in range(len(self.seats))]
+        self.stopping = threading.Event()
+        """Set by :meth:`close`: a computer player thinking now stops at once."""
         self.choosers: list[Chooser | None] = [
-            None if seat.human else computer_player(seat.level, seat.name, think_budget)
+            None if seat.human else computer_player(seat.level, seat.name, think_budget,
+                                                    self.stopping)
             for seat in self.seats]
         self.viewer = viewer
         self.covered = self.shared_screen
@@ -316,8 +321,11 @@ class MatchSession:
         return self._pending is not None and not self._pending[1].done()
 
     def close(self) -> None:
-        """Stop the worker (a choice in progress is abandoned); any later move is thought
-        out inline."""
+        """Stop the worker: a choice in progress is abandoned, its search told to stop, so
+        the thread ends within a play-out move and quitting need not wait out a think.
+        Any later move is thought out inline (the session is over: hard players no longer
+        search)."""
+        self.stopping.set()
         self._worker.shutdown(wait=False, cancel_futures=True)
         self._worker = InlineWorker()
         self._pending = None
