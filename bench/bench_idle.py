@@ -27,10 +27,10 @@ def _child(where: str, seconds: float) -> dict[str, float]:
     from kalooki.engine.state import Phase
     from kalooki.store.paths import StorePaths
     from kalooki.ui.launcher import launch
-    from kalooki.ui.setup_panel import GameSetup
-    from kalooki.ui.sound_cache import SOUNDS_FOLDER, game_sounds
-    from kalooki.ui.sound_recipes import RECIPES
-    from kalooki.ui.table import TableScene
+    from kalooki.ui.pages.setup import GameSetup
+    from kalooki.ui.sound.cache import SOUNDS_FOLDER, game_sounds
+    from kalooki.ui.sound.recipes import RECIPES
+    from kalooki.ui.table.scene import TableScene
 
     paths = StorePaths.under(tempfile.mkdtemp(prefix="kalooki-idle-"))
     list(game_sounds(paths.cache_dir / SOUNDS_FOLDER, RECIPES))  # not the first start

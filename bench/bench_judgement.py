@@ -21,7 +21,7 @@ from kalooki.ai.arena import play_deal, rules_from_deal
 from kalooki.ai.hard import HardPlayer
 from kalooki.ai.medium import MediumPlayer
 from kalooki.ai.player import Player
-from kalooki.cli_simulate import wilson
+from kalooki.cli.simulate import wilson
 from kalooki.engine.rules import preset
 
 SEEDS = int(os.environ.get("KALOOKI_JUDGEMENT_SEEDS", "40"))

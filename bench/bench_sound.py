@@ -13,9 +13,9 @@ import time
 from array import array
 from pathlib import Path
 
-from kalooki.ui.sound_cache import game_sounds
-from kalooki.ui.sound_recipes import RECIPES
-from kalooki.ui.sound_synth import RATE, render
+from kalooki.ui.sound.cache import game_sounds
+from kalooki.ui.sound.recipes import RECIPES
+from kalooki.ui.sound.synth import RATE, render
 
 _BARS = " .:-=+*#%@"
 _COLUMNS = 40

@@ -28,7 +28,7 @@ print(time.perf_counter() - start)
 
 
 def frame_times() -> list[float]:
-    from kalooki.ui.screens_table import stage_something, table_at
+    from kalooki.tools.screens.table import stage_something, table_at
 
     app, table = table_at((1280, 720), 6, melds=3)
     stage_something(table)

@@ -1,7 +1,7 @@
 """Generated inputs of the standalone build, written to ``build/work/`` (ignored by git):
 
 - ``icon/kalooki.png`` and ``icon/kalooki.ico``: a joker fanned behind the ace of spades,
-  drawn by the game's own :class:`~kalooki.ui.card_art.CardArt` (no image files to keep
+  drawn by the game's own :class:`~kalooki.ui.art.cards.CardArt` (no image files to keep
   in step with the art). The ``.ico`` holds PNG images, which Windows Vista and later
   read, so no Pillow is needed.
 - ``version_info.txt``: the Windows version resource, from ``version_info.template`` and
@@ -29,7 +29,7 @@ import pygame  # noqa: E402
 
 from kalooki import __version__  # noqa: E402
 from kalooki.engine.cards import ACE, JOKER_FACE, face  # noqa: E402
-from kalooki.ui.card_art import CardArt, card_height  # noqa: E402
+from kalooki.ui.art.cards import CardArt, card_height  # noqa: E402
 
 WORK = ROOT / "build" / "work"
 ICON_SIZE = 256

@@ -3,7 +3,7 @@ executable's entry, hence freeze_support: simulate's spawned workers start throu
 
 import multiprocessing
 
-from kalooki.cli import main
+from kalooki.cli.main import main
 
 if __name__ == "__main__":
     multiprocessing.freeze_support()

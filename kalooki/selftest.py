@@ -54,8 +54,8 @@ Step = Callable[[Context], None]
 def open_window(ctx: Context) -> None:
     """The window and the main menu, drawn once: the frame a player sees first."""
     from kalooki.ui.app import App
-    from kalooki.ui.autoplay import _Unthrottled
-    from kalooki.ui.play import open_menu
+    from kalooki.ui.play.autoplay import _Unthrottled
+    from kalooki.ui.play.match import open_menu
 
     app = App(clock=_Unthrottled())
     ctx.app = app
@@ -68,8 +68,8 @@ def make_sounds(ctx: Context) -> None:
     """The game's sounds made (the synthesis code is in the build) and, when this machine
     has a mixer, loaded into it; the deal that follows plays them."""
     from kalooki.ui.app import App
-    from kalooki.ui.sound_board import game_board
-    from kalooki.ui.sound_recipes import RECIPES
+    from kalooki.ui.sound.board import game_board
+    from kalooki.ui.sound.recipes import RECIPES
 
     app = ctx.app
     assert isinstance(app, App)
@@ -89,8 +89,8 @@ def play_deal(ctx: Context) -> None:
     """One deal with computer players in every seat, through the real table."""
     from kalooki.engine.rules import CARIBBEAN
     from kalooki.ui.app import App
-    from kalooki.ui.autoplay import MAX_FRAMES, autoplay_session
-    from kalooki.ui.table import TableScene
+    from kalooki.ui.play.autoplay import MAX_FRAMES, autoplay_session
+    from kalooki.ui.table.scene import TableScene
 
     app = ctx.app
     assert isinstance(app, App)
@@ -161,7 +161,7 @@ def journal_match(ctx: Context) -> None:
 
 
 def _session(ctx: Context) -> MatchSession:
-    from kalooki.ui.table import TableScene
+    from kalooki.ui.table.scene import TableScene
 
     table = ctx.table
     assert isinstance(table, TableScene)

@@ -18,8 +18,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kalooki import cli_simulate
-from kalooki.cli import INTERNAL_ERROR, main
+from kalooki.cli import simulate
+from kalooki.cli.main import INTERNAL_ERROR, main
 from kalooki.store.paths import StorePaths
 from kalooki.store.savefile import encode
 from tests.test_store_saves import play, stamped
@@ -86,9 +86,9 @@ def stand_ins(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     monkeypatch.setattr("kalooki.ui.launcher.run_game", note("game"))
     monkeypatch.setattr("kalooki.selftest.run_self_test", note("self-test"))
-    monkeypatch.setattr("kalooki.ui.screens.render", lambda *a, **k: reached.append(
+    monkeypatch.setattr("kalooki.tools.screens.registry.render", lambda *a, **k: reached.append(
         "screens") or {})
-    monkeypatch.setattr(cli_simulate, "_outcomes", few_outcomes)
+    monkeypatch.setattr(simulate, "_outcomes", few_outcomes)
     return reached
 
 

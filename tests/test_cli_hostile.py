@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from kalooki import cli_simulate
-from kalooki.cli import INTERNAL_ERROR, main
-from kalooki.cli_simulate import Job, workers_for
+from kalooki.cli import simulate
+from kalooki.cli.main import INTERNAL_ERROR, main
+from kalooki.cli.simulate import Job, workers_for
 from kalooki.engine.actions import Cut, parse_action
 from kalooki.engine.cards import parse_card_code, parse_cards, parse_face
 from kalooki.engine.errors import RuleError
@@ -199,8 +199,8 @@ def test_simulate_makes_its_jobs_as_the_workers_need_them() -> None:
             yield Job(preset("baby"), ("random", "random", "random"), 1, index, 0.01, True,
                       True, False)
 
-    first = list(itertools.islice(cli_simulate._outcomes(endless(), 2), 3))
-    assert len(first) == 3 and next(taken) <= 2 * cli_simulate._BATCH_PER_WORKER
+    first = list(itertools.islice(simulate._outcomes(endless(), 2), 3))
+    assert len(first) == 3 and next(taken) <= 2 * simulate._BATCH_PER_WORKER
 
 
 def test_simulate_a_trillion_deals_starts_at_once(monkeypatch: pytest.MonkeyPatch,
@@ -214,7 +214,7 @@ def test_simulate_a_trillion_deals_starts_at_once(monkeypatch: pytest.MonkeyPatc
             seen.append(job.index)
             yield []
 
-    monkeypatch.setattr(cli_simulate, "_outcomes", first_few)
+    monkeypatch.setattr(simulate, "_outcomes", first_few)
     monkeypatch.setattr("os.cpu_count", lambda: 2)
     assert main(["simulate", "--deals", "1000000000000", "--jobs", "2000", "--json"]) == 0
     assert seen == [2, 0, 1, 2]
@@ -243,7 +243,7 @@ def test_a_file_name_with_a_nul_is_one_line(capsys: pytest.CaptureFixture[str],
 def test_a_file_name_that_is_not_utf8_is_printed_escaped(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
         tmp_path: Path) -> None:
-    monkeypatch.setattr("kalooki.ui.screens.render", lambda *args: {})
+    monkeypatch.setattr("kalooki.tools.screens.registry.render", lambda *args: {})
     target = tmp_path / "caf\udcff"
     assert main(["screens", str(target)]) == 0
     assert "caf\\udcff" in capsys.readouterr().out

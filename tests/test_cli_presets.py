@@ -7,7 +7,7 @@ import dataclasses
 
 import pytest
 
-from kalooki.cli import main
+from kalooki.cli.main import main
 from kalooki.engine.rules import preset
 from kalooki.store.paths import StorePaths
 from kalooki.store.presets import presets_dir, save_preset

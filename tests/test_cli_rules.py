@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from kalooki.cli import main
+from kalooki.cli.main import main
 
 
 def run(capsys, *argv):

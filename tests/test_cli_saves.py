@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from test_store_saves import eager, play, seats, stamped
 
-from kalooki.cli import main
+from kalooki.cli.main import main
 from kalooki.engine.record import Recorder
 from kalooki.store.atomic import encode_json
 from kalooki.store.paths import HOME_ENV, StorePaths

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from kalooki.cli import main
+from kalooki.cli.main import main
 from kalooki.engine.rules import preset
 from kalooki.store.paths import StorePaths
 from kalooki.store.settings import HUMAN, Settings
 from kalooki.ui.app import App
-from kalooki.ui.play import play_from_command_line, setup_of_seats
+from kalooki.ui.play.match import play_from_command_line, setup_of_seats
 from kalooki.ui.profile import Profile
 from kalooki.ui.session import InlineWorker
-from kalooki.ui.table import TableScene
+from kalooki.ui.table.scene import TableScene
 from tests.test_cli_hostile import not_played, one_line_exit
 
 
@@ -48,7 +48,7 @@ def test_good_seats_open_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_simulate_keeps_its_own_seats(monkeypatch: pytest.MonkeyPatch) -> None:
     """The top-level --seats is not simulate's: the subcommand still reads its own."""
-    from kalooki.cli import build_parser
+    from kalooki.cli.main import build_parser
 
     args = build_parser().parse_args(["simulate", "--seats", "hard,easy,easy,easy"])
     assert args.seats == "hard,easy,easy,easy" and args.play_seats is None

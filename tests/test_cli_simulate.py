@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from kalooki.cli import main
-from kalooki.cli_simulate import wilson
+from kalooki.cli.main import main
+from kalooki.cli.simulate import wilson
 from kalooki.engine.record import replay
 from kalooki.store.savefile import load
 

@@ -16,8 +16,8 @@ from kalooki.engine.record import GameRecord, Recorder, replay
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import preset
 from kalooki.store.savegame import Seat, snapshot
-from kalooki.ui import replay_model
-from kalooki.ui.replay_model import ReplayCursor
+from kalooki.ui.replay import model
+from kalooki.ui.replay.model import ReplayCursor
 from kalooki.words.refusals import refusal
 from tests.rig import eager
 
@@ -135,10 +135,10 @@ def test_a_damaged_record_is_refused_with_its_reason(cursor: ReplayCursor) -> No
 def test_going_back_starts_from_a_checkpoint_not_the_root(
         cursor: ReplayCursor, monkeypatch: pytest.MonkeyPatch) -> None:
     applied: list[str] = []
-    real = replay_model.parse_action
-    monkeypatch.setattr(replay_model, "parse_action",
+    real = model.parse_action
+    monkeypatch.setattr(model, "parse_action",
                         lambda code: applied.append(code) or real(code))
     cursor.seek(cursor.length)
     applied.clear()
     cursor.back()
-    assert 0 < len(applied) < replay_model.CHECKPOINT_EVERY
+    assert 0 < len(applied) < model.CHECKPOINT_EVERY

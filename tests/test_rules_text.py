@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from kalooki.cli import main
+from kalooki.cli.main import main
 from kalooki.engine.errors import RuleError
 from kalooki.engine.presets_io import dumps_rules, loads_rules, rules_from_data
 from kalooki.engine.rules import GROUP, PRESETS, RuleSet, preset

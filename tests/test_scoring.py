@@ -5,7 +5,7 @@ import dataclasses
 
 import pytest
 
-from kalooki.cli import main
+from kalooki.cli.main import main
 from kalooki.engine.cards import parse_cards
 from kalooki.engine.rules import PRESETS, preset
 from kalooki.engine.scoring import (

@@ -8,9 +8,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from kalooki.cli import main
+from kalooki.cli.main import main
 from kalooki.engine.rule_fields import Section
-from kalooki.ui.screens import render, screen_names
+from kalooki.tools.screens.registry import render, screen_names
 
 EXPECTED = ("menu", "setup", "settings-", *(f"house-rules-{s.value}" for s in Section),
             "house-rules-presets", "rules", "statistics", "load", "save", "table-", "summary",

@@ -8,7 +8,7 @@ import dataclasses
 
 import pytest
 
-from kalooki.cli import main
+from kalooki.cli.main import main
 from kalooki.engine.cards import build_deck, card_text
 from kalooki.engine.errors import RuleError
 from kalooki.engine.record import GameRecord, replay

@@ -14,7 +14,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from kalooki import cli, selftest
+from kalooki import selftest
+from kalooki.cli.main import main
 from kalooki.selftest import STEPS, Context, SelfTestFailure, open_window, run_self_test
 from kalooki.store.paths import HOME_ENV
 
@@ -72,4 +73,4 @@ def test_an_unexpected_error_is_reported_too(real_home: Path) -> None:
 
 def test_the_command_line_option_runs_it(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(selftest, "run_self_test", lambda: 7)
-    assert cli.main(["--self-test"]) == 7
+    assert main(["--self-test"]) == 7

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from kalooki.ui import sound_cache, sound_synth
-from kalooki.ui.sound_cache import cached_or_made, game_sounds, sound_file
-from kalooki.ui.sound_recipes import (
+from kalooki.ui.sound import cache, synth
+from kalooki.ui.sound.cache import cached_or_made, game_sounds, sound_file
+from kalooki.ui.sound.recipes import (
     CLICK,
     DISCARD,
     DRAW,
@@ -23,7 +23,7 @@ from kalooki.ui.sound_recipes import (
     RECIPES,
     TACK_ON,
 )
-from kalooki.ui.sound_synth import RATE, Noise, Recipe, Tone, digest, render, wav_bytes
+from kalooki.ui.sound.synth import RATE, Noise, Recipe, Tone, digest, render, wav_bytes
 
 LOUDEST_DBFS = -10.0
 """No sound of the game comes near full scale: the player's volume does the rest."""
@@ -100,7 +100,7 @@ def test_the_cache_is_read_on_the_second_start(tmp_path: Path,
     def no_synthesis(recipe: Recipe) -> object:
         raise AssertionError("made again although cached")
 
-    monkeypatch.setattr(sound_cache, "render", no_synthesis)
+    monkeypatch.setattr(cache, "render", no_synthesis)
     assert dict(game_sounds(tmp_path, recipes)) == first
 
 
@@ -125,4 +125,4 @@ def test_an_unwritable_cache_still_gives_the_sound(tmp_path: Path) -> None:
     blocked = tmp_path / "file-not-folder"
     blocked.write_text("in the way")
     data = cached_or_made(blocked / "sounds", CLICK, RECIPES[CLICK])
-    assert data == wav_bytes(sound_synth.render(RECIPES[CLICK]))
+    assert data == wav_bytes(synth.render(RECIPES[CLICK]))

@@ -23,6 +23,6 @@ def test_an_unwritable_log_folder_is_not_fatal(tmp_path):
 
 
 def test_portable_flag_is_accepted():
-    from kalooki.cli import build_parser
+    from kalooki.cli.main import build_parser
 
     assert build_parser().parse_args(["--portable"]).portable

@@ -19,9 +19,9 @@ from kalooki.store.savegame import snapshot
 from kalooki.store.saves import list_saves, load_save, save_named
 from kalooki.store.settings import Settings
 from kalooki.ui.app import App
-from kalooki.ui.play import Profile, open_saves, resume_save
-from kalooki.ui.saves_scene import LoadGameScene
-from kalooki.ui.table import TableScene
+from kalooki.ui.pages.saves import LoadGameScene
+from kalooki.ui.play.match import Profile, open_saves, resume_save
+from kalooki.ui.table.scene import TableScene
 from tests.test_store_saves import play, seats
 
 NAME = "Friday night"

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from kalooki.cli import main
+from kalooki.cli.main import main
 from kalooki.engine.errors import RuleError
 from kalooki.engine.presets_io import loads_rules
 from kalooki.engine.rules import CARIBBEAN
@@ -25,8 +25,8 @@ from kalooki.store.saves import list_saves, save_named
 from kalooki.store.settings import Settings, load_settings, save_settings, settings_path
 from kalooki.store.stats import load_stats
 from kalooki.ui.app import App
-from kalooki.ui.play import Profile, open_saves, start_match
-from kalooki.ui.setup_panel import GameSetup
+from kalooki.ui.pages.setup import GameSetup
+from kalooki.ui.play.match import Profile, open_saves, start_match
 from kalooki.words.refusals import refusal_text
 from tests.test_store_saves import play, seats, stamped
 

@@ -12,8 +12,8 @@ import pygame
 import pygame_gui
 
 from kalooki.ui.app import MIN_SIZE, App
-from kalooki.ui.menu import TABLE_NOT_READY, MainMenuScene
-from kalooki.ui.setup_panel import GameSetup
+from kalooki.ui.pages.menu import TABLE_NOT_READY, MainMenuScene
+from kalooki.ui.pages.setup import GameSetup
 from tests.ui_support import FakeClock, shown
 
 

@@ -20,10 +20,10 @@ from kalooki.engine.deal import Phase
 from kalooki.engine.rule_choices import CallPriority
 from kalooki.engine.rules import preset
 from kalooki.ui.app import App
-from kalooki.ui.help_overlay import HelpOverlay, topic_of
 from kalooki.ui.session import MatchSession, Seat
-from kalooki.ui.table import TableScene
-from kalooki.ui.table_frame import TableFrame
+from kalooki.ui.table.frame import TableFrame
+from kalooki.ui.table.scene import TableScene
+from kalooki.ui.widgets.help_overlay import HelpOverlay, topic_of
 from kalooki.words import set_language
 from tests.test_ui_pass_device import clicks, events_of, friends_table, keydown, person_events
 from tests.ui_support import FakeClock
@@ -370,7 +370,7 @@ def test_the_window_holds_every_callers_button_at_the_smallest_size(lang: str) -
     """Six people at 1024x640: four may call (not the discarder, not the next to play);
     every button and Wait lie inside the window, and the window inside the staging area."""
     from kalooki.engine.rng import Rng
-    from kalooki.ui.screens_table import eager
+    from kalooki.tools.screens.table import eager
 
     set_language(lang)
     names = ("Keisha", "Marcia", "Winston", "Delroy", "Élodie", "Annabelle")

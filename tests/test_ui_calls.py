@@ -20,10 +20,10 @@ from kalooki.engine.events import Event
 from kalooki.engine.rules import preset
 from kalooki.engine.view import PlayerView
 from kalooki.ui.app import App
-from kalooki.ui.call_window import CallWindow, Decision, card_helps
 from kalooki.ui.session import MatchSession, Seat
-from kalooki.ui.table import TableScene
-from kalooki.ui.table_draw import prompt
+from kalooki.ui.table.call_window import CallWindow, Decision, card_helps
+from kalooki.ui.table.painter import prompt
+from kalooki.ui.table.scene import TableScene
 from kalooki.words import Said
 from tests.ui_support import shown
 

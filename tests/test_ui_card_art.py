@@ -11,8 +11,8 @@ import pygame
 import pytest
 
 from kalooki.engine.cards import JOKER_FACE, face
-from kalooki.ui.card_art import CardArt, card_height
-from kalooki.ui.highlight import Highlight, overlay, overlay_margin
+from kalooki.ui.art.cards import CardArt, card_height
+from kalooki.ui.art.highlight import Highlight, overlay, overlay_margin
 from kalooki.ui.resources import asset_path
 
 SIZES = (40, 96, 200)

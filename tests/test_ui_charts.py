@@ -16,9 +16,9 @@ from kalooki.engine.deal import Phase
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import preset
 from kalooki.engine.state import Game
-from kalooki.ui import palette
-from kalooki.ui.charts import PALETTE, Chart, Line, draw_chart, nice_ticks, plot
-from kalooki.ui.charts_match import match_chart, running_totals
+from kalooki.ui.art import palette
+from kalooki.ui.charts.match import match_chart, running_totals
+from kalooki.ui.charts.plot import PALETTE, Chart, Line, draw_chart, nice_ticks, plot
 from tests.rig import eager
 
 NAMES = ("You", "Ann", "Bob")
@@ -162,8 +162,8 @@ def test_six_line_colours_stay_apart_and_readable_on_the_felt() -> None:
 
 
 def test_the_deal_summary_draws_the_running_totals(match: Game) -> None:
-    from kalooki.ui.card_art import CardArt
-    from kalooki.ui.summary import render_summary
+    from kalooki.ui.art.cards import CardArt
+    from kalooki.ui.table.summary import render_summary
 
     art, size = CardArt(), (1024, 640)
     last = match.results[-1]
@@ -181,8 +181,8 @@ def test_the_deal_summary_draws_the_running_totals(match: Game) -> None:
 def test_the_deal_summary_panel_hides_the_table_under_it(match: Game) -> None:
     """The play-test saw the log, "X is thinking…" and banners through the panel: whatever
     lies beneath, the panel's pixels are the same."""
-    from kalooki.ui.card_art import CardArt
-    from kalooki.ui.summary import render_summary, summary_rect
+    from kalooki.ui.art.cards import CardArt
+    from kalooki.ui.table.summary import render_summary, summary_rect
 
     size = (1024, 640)
     overlay = render_summary(CardArt(), size, match.results[0], NAMES, match.totals, False)

@@ -9,14 +9,14 @@ import dataclasses
 import pygame
 
 from kalooki.store.history import MatchEntry
-from kalooki.ui.charts import draw_chart
-from kalooki.ui.charts_stats import (
+from kalooki.ui.charts.history import (
     MOST_LINES,
     penalty_chart,
     results_chart,
     tables_shown,
     win_rate_chart,
 )
+from kalooki.ui.charts.plot import draw_chart
 
 BASE = MatchEntry("2026-03-01T10:00", "caribbean", 4, 100, False, 9, 100, 2)
 

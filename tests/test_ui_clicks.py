@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kalooki.ui.clicks import DOUBLE_CLICK, DoubleClicks
+from kalooki.ui.widgets.clicks import DOUBLE_CLICK, DoubleClicks
 
 
 def test_a_second_click_on_the_same_thing_in_time_is_a_double_click() -> None:

@@ -8,9 +8,9 @@ import dataclasses
 
 from kalooki.engine.rules import preset
 from kalooki.store.settings import Settings
-from kalooki.ui.play import setup_from
+from kalooki.ui.play.match import setup_from
 from kalooki.ui.session import MatchSession, Seat
-from kalooki.ui.table_draw import deal_words
+from kalooki.ui.table.painter import deal_words
 from kalooki.words import set_language
 
 

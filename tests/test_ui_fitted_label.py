@@ -18,8 +18,8 @@ import pytest
 from kalooki.engine.rule_fields import Section
 from kalooki.store.paths import StorePaths
 from kalooki.ui.app import App
-from kalooki.ui.fitted_label import FittedLabel, shortened
-from kalooki.ui.rules_editor import RulesEditorScene, new_draft
+from kalooki.ui.house_rules.editor import RulesEditorScene, new_draft
+from kalooki.ui.widgets.fitted_label import FittedLabel, shortened
 from kalooki.words import set_language
 from tests.ui_support import FakeClock
 

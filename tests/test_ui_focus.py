@@ -17,11 +17,11 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UI
 from kalooki.store.paths import StorePaths
 from kalooki.store.settings import Settings, settings_path
 from kalooki.ui.app import App
-from kalooki.ui.focus import RING_COLOUR
-from kalooki.ui.menu import MainMenuScene
-from kalooki.ui.play import Profile, open_menu
+from kalooki.ui.pages.menu import MainMenuScene
+from kalooki.ui.pages.settings import SettingsScene
+from kalooki.ui.play.match import Profile, open_menu
 from kalooki.ui.session import InlineWorker
-from kalooki.ui.settings_scene import SettingsScene
+from kalooki.ui.widgets.focus import RING_COLOUR
 from kalooki.words import set_language
 from tests.test_ui_app import click
 

@@ -11,10 +11,10 @@ import pytest
 from kalooki.store.paths import StorePaths
 from kalooki.store.settings import HUMAN, Settings, load_settings
 from kalooki.ui.app import App
-from kalooki.ui.play import Profile, open_menu, seats_for, setup_from
+from kalooki.ui.pages.setup import GameSetup
+from kalooki.ui.play.match import Profile, open_menu, seats_for, setup_from
 from kalooki.ui.session import InlineWorker
-from kalooki.ui.setup_panel import GameSetup
-from kalooki.ui.table import TableScene
+from kalooki.ui.table.scene import TableScene
 from kalooki.words import tr
 from tests.test_ui_app import choose, click
 from tests.ui_support import shown
@@ -161,7 +161,7 @@ def test_each_persons_results_are_kept_under_their_name(tmp_path: object) -> Non
 
 def test_the_statistics_screen_shows_whose_it_is_asked(app: App) -> None:
     from kalooki.store.stats import DealOutcome, Stats, record_deal
-    from kalooki.ui.stats_scene import StatsScene
+    from kalooki.ui.pages.statistics import StatsScene
 
     stats = record_deal(Stats(), DealOutcome("baby", 3, 12, False, False, 0))
     stats = record_deal(stats, DealOutcome("caribbean", 4, 0, True, False, 1, player="Ben"))
@@ -199,7 +199,7 @@ def test_statistics_by_name_survive_the_file(tmp_path: object) -> None:
 def test_a_person_behind_a_computer_in_the_first_seat_has_the_table(
         app: App, profile: Profile) -> None:
     """The table looks through the first person's eyes, wherever they sit."""
-    from kalooki.ui.play import start_match
+    from kalooki.ui.play.match import start_match
 
     setup = GameSetup("baby", 3, (HUMAN, "easy"), ("Ben", "Cleo"), first="hard")
     table = start_match(app, setup, profile, seed=3)
@@ -211,7 +211,7 @@ def test_a_game_of_friends_continues_from_its_autosave_behind_the_pass_screen(
         app: App, profile: Profile) -> None:
     """The autosave keeps who is a person; continued, the table waits for the person to
     act behind the pass screen, as at the start."""
-    from kalooki.ui.play import continue_match, start_match
+    from kalooki.ui.play.match import continue_match, start_match
 
     setup = GameSetup("baby", 3, (HUMAN, "easy"), ("Ben", "Cleo"))
     table = start_match(app, setup, profile, seed=3)

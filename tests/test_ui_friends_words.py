@@ -10,10 +10,10 @@ import pytest
 from kalooki.engine.rules import preset
 from kalooki.store.settings import HUMAN
 from kalooki.ui.app import App
-from kalooki.ui.menu import MainMenuScene
+from kalooki.ui.pages.menu import MainMenuScene
+from kalooki.ui.pages.setup import GameSetup
 from kalooki.ui.session import MatchSession, Seat
-from kalooki.ui.setup_panel import GameSetup
-from kalooki.ui.table import TableScene
+from kalooki.ui.table.scene import TableScene
 from kalooki.words import set_language, tr
 from kalooki.words.formats import melds_label
 from tests.test_ui_pass_device import person_events
@@ -88,16 +88,16 @@ def test_the_staging_help_is_said_only_to_someone_with_a_hand(
         app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     """"Select cards and drop them here" over a covered screen speaks to nobody: it is
     drawn once the person at the screen has their hand."""
-    from kalooki.ui import table_draw
+    from kalooki.ui.table import painter
 
     written: list[str] = []
-    fit = table_draw.ink.fit
+    fit = painter.ink.fit
 
     def recorded(words: str, *args: object, **kwargs: object) -> object:
         written.append(words)
         return fit(words, *args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(table_draw.ink, "fit", recorded)
+    monkeypatch.setattr(painter.ink, "fit", recorded)
     _, table = drawn_melds_label(app, PEOPLE)
     assert table.passing and tr("table.staging.help") not in written
     table.reveal()
@@ -110,7 +110,7 @@ def test_a_shared_screens_summary_names_everyone_and_calls_no_one_you(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The deal's summary on a screen two people share is read by both: whoever went
     out is named, never "you" (the person at the screen may not be the one it is about)."""
-    from kalooki.ui import summary
+    from kalooki.ui.table import summary
     from tests.test_ui_call_shared import play_on
     from tests.test_ui_pass_device import friends_table
 

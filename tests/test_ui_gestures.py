@@ -30,7 +30,7 @@ from kalooki.engine.record import Recorder
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import preset
 from kalooki.engine.state import Game, Phase
-from kalooki.ui import table_gestures as gestures
+from kalooki.ui.table import gestures
 from tests.rig import rigged
 
 CARIB = preset("caribbean")
@@ -248,8 +248,8 @@ def test_a_gesture_chosen_from_the_view_is_accepted_by_the_engine(seed: int, ste
 def test_the_tables_rooms_read_the_players_view_never_the_game() -> None:
     """The table looks through the session's view of one player; the game itself (every
     hand) and its record are the session's alone."""
-    for path in sorted((Path(__file__).resolve().parents[1] / "kalooki" / "ui").glob(
-            "table*.py")):
+    table = Path(__file__).resolve().parents[1] / "kalooki" / "ui" / "table"
+    for path in sorted(table.glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Attribute) and node.attr in ("game", "recorder"):
                 owner = node.value

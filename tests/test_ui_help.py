@@ -15,13 +15,13 @@ from pygame_gui.elements import UITextEntryLine
 from kalooki.store.paths import StorePaths
 from kalooki.store.settings import Settings
 from kalooki.ui.app import App
-from kalooki.ui.help_overlay import TOPICS, key_words
-from kalooki.ui.play import open_menu, start_match
+from kalooki.ui.pages.rules import RulesScene
+from kalooki.ui.pages.setup import GameSetup
+from kalooki.ui.play.match import open_menu, start_match
 from kalooki.ui.profile import Profile
-from kalooki.ui.rules_scene import RulesScene
 from kalooki.ui.session import InlineWorker
-from kalooki.ui.setup_panel import GameSetup
-from kalooki.ui.table import TableScene
+from kalooki.ui.table.scene import TableScene
+from kalooki.ui.widgets.help_overlay import TOPICS, key_words
 from kalooki.words import set_language, tr
 from kalooki.words.catalog import has
 from tests.test_ui_app import click

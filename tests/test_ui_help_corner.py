@@ -8,11 +8,11 @@ import pygame
 import pytest
 
 from kalooki.engine.rules import preset
-from kalooki.ui import text as ink
 from kalooki.ui.app import App
-from kalooki.ui.help_overlay import help_corner
+from kalooki.ui.art import text as ink
 from kalooki.ui.session import MatchSession, Seat
-from kalooki.ui.table import TableScene
+from kalooki.ui.table.scene import TableScene
+from kalooki.ui.widgets.help_overlay import help_corner
 
 
 def _gold(colour: pygame.Color) -> bool:

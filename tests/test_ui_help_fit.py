@@ -7,8 +7,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from kalooki.ui import text as ink
-from kalooki.ui.help_overlay import TOPICS, HelpOverlay
+from kalooki.ui.art import text as ink
+from kalooki.ui.widgets.help_overlay import TOPICS, HelpOverlay
 from kalooki.words import set_language
 
 

@@ -15,10 +15,10 @@ from kalooki.engine.actions import Allow, Cut, LayDown, Pass
 from kalooki.engine.deal import Phase
 from kalooki.engine.rules import preset
 from kalooki.ui.app import App
+from kalooki.ui.hand.edits import HandEdits
 from kalooki.ui.session import MatchSession, Seat
-from kalooki.ui.table import TableScene
-from kalooki.ui.table_draw import prompt
-from kalooki.ui.table_hand import HandEdits
+from kalooki.ui.table.painter import prompt
+from kalooki.ui.table.scene import TableScene
 from kalooki.words import tr
 
 

@@ -21,10 +21,9 @@ from kalooki.engine.rules import PRESETS
 from kalooki.store.paths import StorePaths
 from kalooki.store.presets import load_shelf, presets_dir, save_preset
 from kalooki.ui.app import App
-from kalooki.ui.form import Choice, Stepper, TextLine, Toggle
-from kalooki.ui.rules_draft import Draft
-from kalooki.ui.rules_editor import PRESETS_PAGE, RulesEditorScene, new_draft
-from kalooki.ui.rules_editors import (
+from kalooki.ui.house_rules.draft import Draft
+from kalooki.ui.house_rules.editor import PRESETS_PAGE, RulesEditorScene, new_draft
+from kalooki.ui.house_rules.rows import (
     BiggerTables,
     ChoiceSet,
     DealTable,
@@ -32,6 +31,7 @@ from kalooki.ui.rules_editors import (
     OptionalNumber,
     SingleField,
 )
+from kalooki.ui.widgets.form import Choice, Stepper, TextLine, Toggle
 from kalooki.words import set_language, tr
 from kalooki.words.layout import read
 from tests.test_ui_app import choose, click

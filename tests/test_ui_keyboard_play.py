@@ -18,9 +18,9 @@ from kalooki.engine.actions import (
     parse_action,
 )
 from kalooki.ui.app import App
-from kalooki.ui.table import TableScene
-from kalooki.ui.table_input import Place
-from kalooki.ui.table_keys import FOCUS_COLOUR
+from kalooki.ui.hand.keys import FOCUS_COLOUR
+from kalooki.ui.table.input import Place
+from kalooki.ui.table.scene import TableScene
 from tests.test_ui_table import good_seed, make_session, play_whole_deal, wait_for_human
 
 __all__ = ["good_seed"]  # the fixture, shared with the mouse's deal
@@ -46,7 +46,7 @@ def focus_on(app: App, table: TableScene, wanted: object, row: int) -> None:
 
 
 def _places(table: TableScene) -> list[tuple[object, pygame.Rect]]:
-    from kalooki.ui.table_input import places
+    from kalooki.ui.table.input import places
 
     return list(places(table.layout, table.placement))
 

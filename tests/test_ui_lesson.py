@@ -32,18 +32,18 @@ from kalooki.engine.state import Game
 from kalooki.engine.view import PlayerView
 from kalooki.store.paths import StorePaths
 from kalooki.store.settings import Settings, load_settings
-from kalooki.ui import palette
 from kalooki.ui.app import App
-from kalooki.ui.lesson import LESSON_RULES, LESSON_SEED, taught_so_far
-from kalooki.ui.lesson_scene import LessonScene
-from kalooki.ui.menu import MainMenuScene
-from kalooki.ui.play import open_menu, start_match
+from kalooki.ui.art import palette
+from kalooki.ui.lesson.scene import LessonScene
+from kalooki.ui.lesson.teacher import LESSON_RULES, LESSON_SEED, taught_so_far
+from kalooki.ui.pages.menu import MainMenuScene
+from kalooki.ui.pages.setup import GameSetup
+from kalooki.ui.play.match import open_menu, start_match
 from kalooki.ui.profile import Profile
 from kalooki.ui.session import InlineWorker
-from kalooki.ui.setup_panel import GameSetup
-from kalooki.ui.summary import PANEL
-from kalooki.ui.table import TableScene
-from kalooki.ui.table_frame import Marks
+from kalooki.ui.table.frame import Marks
+from kalooki.ui.table.scene import TableScene
+from kalooki.ui.table.summary import PANEL
 from kalooki.words import tr
 from tests.test_ui_app import click
 from tests.test_ui_keyboard_play import by_keys, choose, key

@@ -17,10 +17,10 @@ from kalooki.store.paths import StorePaths
 from kalooki.store.saves import save_named
 from kalooki.ui.app import App
 from kalooki.ui.keeper import save_seats
-from kalooki.ui.play import continue_match, resume_save, start_match
-from kalooki.ui.setup_panel import GameSetup
-from kalooki.ui.table import TableScene
-from kalooki.ui.table_log import LOG_LIMIT, TableLog, log_box
+from kalooki.ui.pages.setup import GameSetup
+from kalooki.ui.play.match import continue_match, resume_save, start_match
+from kalooki.ui.table.log import LOG_LIMIT, TableLog, log_box
+from kalooki.ui.table.scene import TableScene
 from tests.test_ui_store import home, play_until, profile
 
 __all__ = ["home"]  # the fixture, used by name
@@ -117,7 +117,7 @@ def test_the_wheel_and_page_keys_scroll_back_over_the_deal(app: App,
 
 def log_box_wrapped_first(table: TableScene) -> str:
     """The first line of the match's first entry, as the log panel wraps it."""
-    from kalooki.ui import text as ink
+    from kalooki.ui.art import text as ink
 
     box = log_box(table.layout)
     return ink.wrap(str(table.log[0]), box.size, box.rect.width)[0]

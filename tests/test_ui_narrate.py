@@ -15,8 +15,8 @@ from kalooki.engine.events import Event, EventKind
 from kalooki.engine.rules import TURN_CEILING
 from kalooki.engine.state import Game
 from kalooki.engine.view import PublicMeld
-from kalooki.ui.narrate import Narrator
-from kalooki.ui.summary import _title
+from kalooki.ui.table.narrate import Narrator
+from kalooki.ui.table.summary import _title
 from kalooki.words import set_language
 from tests.rig import CARIB, rigged
 from tests.test_state_laying import DEAL1, deal_one_contract, ready

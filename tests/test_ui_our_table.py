@@ -19,13 +19,13 @@ from kalooki.store.paths import StorePaths
 from kalooki.store.presets import delete_preset, load_shelf, presets_dir
 from kalooki.store.settings import Settings
 from kalooki.ui.app import App
-from kalooki.ui.menu import MainMenuScene
-from kalooki.ui.play import Profile, open_menu
-from kalooki.ui.rules_editor import RulesEditorScene
-from kalooki.ui.rules_scene import RulesScene
+from kalooki.ui.house_rules.editor import RulesEditorScene
+from kalooki.ui.pages.menu import MainMenuScene
+from kalooki.ui.pages.rules import RulesScene
+from kalooki.ui.pages.statistics import StatsScene
+from kalooki.ui.play.match import Profile, open_menu
 from kalooki.ui.session import InlineWorker
-from kalooki.ui.stats_scene import StatsScene
-from kalooki.ui.table import TableScene
+from kalooki.ui.table.scene import TableScene
 from kalooki.words import set_language
 from tests.test_ui_app import click
 from tests.test_ui_house_rules import editor_of, file_dialog_pick, open_page, press_widget

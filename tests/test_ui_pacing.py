@@ -17,9 +17,9 @@ import pytest
 
 from kalooki.engine.state import Phase
 from kalooki.ui.app import NOTE_SECONDS, App
-from kalooki.ui.menu import MainMenuScene
 from kalooki.ui.pacing import IDLE_POLL, UI_SETTLE, soonest
-from kalooki.ui.table import COMPUTER_POLL, TableScene
+from kalooki.ui.pages.menu import MainMenuScene
+from kalooki.ui.table.scene import COMPUTER_POLL, TableScene
 from tests.test_ui_table import human_decision, make_session
 from tests.ui_support import shown
 

@@ -18,8 +18,8 @@ from kalooki.engine.record import Recorder
 from kalooki.engine.rules import RuleSet, preset
 from kalooki.ui.app import App
 from kalooki.ui.session import MatchSession, Seat
-from kalooki.ui.table import TableScene
-from kalooki.ui.table_frame import TableFrame
+from kalooki.ui.table.frame import TableFrame
+from kalooki.ui.table.scene import TableScene
 from tests.test_ui_table import human_decision
 from tests.ui_support import FakeClock
 
@@ -293,8 +293,8 @@ def test_a_replay_of_friends_shows_no_hand_of_the_deal_still_played(app: App) ->
     from kalooki.engine.rng import Rng
     from kalooki.store.savegame import Seat as SavedSeat
     from kalooki.store.savegame import snapshot
-    from kalooki.ui.replay_open import watched_save
-    from kalooki.ui.replay_scene import ReplayScene
+    from kalooki.ui.replay.scene import ReplayScene
+    from kalooki.ui.replay.sources import watched_save
     from tests.rig import eager
 
     recorder = Recorder.new(preset("baby"), 3, 21)

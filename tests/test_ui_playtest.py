@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from kalooki.ui.app import App
-from kalooki.ui.table import TableScene
+from kalooki.ui.table.scene import TableScene
 from tests.test_ui_table import make_session, wait_for_human
 
 
@@ -60,7 +60,7 @@ def test_opponents_card_backs_show_at_five_and_six_players(app: App, players: in
 
 def test_the_cut_leaves_the_labels_above_the_pack_readable(app: App) -> None:
     """Mid-drag, the lifted packet covered "Your melds": now a gap opens in the pack."""
-    from kalooki.ui.screens_table import staged_table
+    from kalooki.tools.screens.table import staged_table
 
     table = staged_table(app, 4, melds=0, until_cut=True)
     layout = table.layout
@@ -115,9 +115,9 @@ def test_a_hint_selects_its_card_so_the_next_key_plays_it(app: App) -> None:
 def test_a_staged_melds_label_is_whole_beside_its_neighbours(size: tuple[int, int]) -> None:
     """ "✓ group of que…" on a staged meld: the label takes the room up to the next meld
     and a second line when it needs one, never an ellipsis."""
-    from kalooki.ui import text as ink
-    from kalooki.ui.table_draw import label_lines, label_rooms
-    from kalooki.ui.table_layout import compute_layout, meld_step
+    from kalooki.ui.art import text as ink
+    from kalooki.ui.table.layout import compute_layout, meld_step
+    from kalooki.ui.table.painter import label_lines, label_rooms
 
     layout = compute_layout(size, 4, 0)
     width = layout.meld_w + 2 * meld_step(layout.meld_w)
@@ -136,9 +136,9 @@ def test_a_staged_melds_label_is_whole_beside_its_neighbours(size: tuple[int, in
 
 
 def test_the_sidebar_header_never_cuts_the_dealers_name() -> None:
-    from kalooki.ui import text as ink
-    from kalooki.ui.table_draw import header_words
-    from kalooki.ui.table_layout import compute_layout
+    from kalooki.ui.art import text as ink
+    from kalooki.ui.table.layout import compute_layout
+    from kalooki.ui.table.painter import header_words
 
     layout = compute_layout((1600, 1000), 6, 0)
     room = layout.contract.inflate(-16, -10).width

@@ -13,7 +13,7 @@ import pygame
 import pygame_gui
 import pytest
 
-from kalooki import cli
+from kalooki.cli.main import main
 from kalooki.engine.cards import card_text
 from kalooki.engine.record import Recorder
 from kalooki.engine.rng import Rng
@@ -23,11 +23,11 @@ from kalooki.store.savegame import GameSave, Seat, snapshot
 from kalooki.store.saves import save_named
 from kalooki.store.settings import Settings
 from kalooki.ui.app import App
-from kalooki.ui.menu import MainMenuScene
-from kalooki.ui.play import open_menu
+from kalooki.ui.pages.menu import MainMenuScene
+from kalooki.ui.pages.saves import LoadGameScene
+from kalooki.ui.play.match import open_menu
 from kalooki.ui.profile import Profile
-from kalooki.ui.replay_scene import ReplayScene
-from kalooki.ui.saves_scene import LoadGameScene
+from kalooki.ui.replay.scene import ReplayScene
 from tests.rig import eager
 from tests.test_ui_app import click
 
@@ -231,7 +231,7 @@ def test_kalooki_replay_watch_opens_the_viewer(home: StorePaths, finished: GameS
         return 0
 
     monkeypatch.setattr(App, "run", run)
-    assert cli.main(["replay", str(path), "--watch"]) == 0
+    assert main(["replay", str(path), "--watch"]) == 0
     assert isinstance(seen[0], ReplayScene)
 
 
@@ -241,7 +241,7 @@ def test_kalooki_replay_watch_of_a_bad_file_says_why_in_one_line(
         capsys: pytest.CaptureFixture[str]) -> None:
     bad = tmp_path / "bad.kalooki"
     bad.write_bytes(content)
-    assert cli.main(["replay", str(bad), "--watch"]) == 1
+    assert main(["replay", str(bad), "--watch"]) == 1
     err = capsys.readouterr().err
     assert err.startswith("kalooki replay: ") and "bad.kalooki" in err
     assert "Traceback" not in err and len(err.strip().splitlines()) == 1

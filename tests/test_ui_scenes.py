@@ -28,16 +28,16 @@ from kalooki.store.stats import (
     save_stats,
 )
 from kalooki.ui.app import App
-from kalooki.ui.dialogs import DialogScene
 from kalooki.ui.keeper import save_seats
-from kalooki.ui.menu import MainMenuScene
-from kalooki.ui.play import Profile, open_menu, start_match
-from kalooki.ui.rules_scene import RulesScene
-from kalooki.ui.saves_scene import LoadGameScene
+from kalooki.ui.pages.menu import MainMenuScene
+from kalooki.ui.pages.rules import RulesScene
+from kalooki.ui.pages.saves import LoadGameScene
+from kalooki.ui.pages.setup import GameSetup
+from kalooki.ui.pages.statistics import StatsScene
+from kalooki.ui.play.match import Profile, open_menu, start_match
 from kalooki.ui.session import InlineWorker
-from kalooki.ui.setup_panel import GameSetup
-from kalooki.ui.stats_scene import StatsScene
-from kalooki.ui.table import TableScene
+from kalooki.ui.table.scene import TableScene
+from kalooki.ui.widgets.dialogs import DialogScene
 from kalooki.words import language, tr
 from tests.test_ui_app import choose, click
 from tests.test_ui_table import human_decision

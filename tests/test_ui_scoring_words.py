@@ -4,8 +4,8 @@ the bonus rule, and the feat's name comes from the rules, not the preset's name.
 import dataclasses
 
 from kalooki.engine.rules import preset
-from kalooki.ui.narrate import going_word
-from kalooki.ui.summary import _bent_note
+from kalooki.ui.table.narrate import going_word
+from kalooki.ui.table.summary import _bent_note
 from kalooki.words import set_language
 
 CARIB, K51, R40 = preset("caribbean"), preset("kalooki51"), preset("rami40")
@@ -29,7 +29,7 @@ def test_going_rami_or_kalooki_is_decided_by_the_rules():
 
 def test_the_summary_speaks_to_the_person_at_the_screen():
     from kalooki.engine.deal import DealResult
-    from kalooki.ui.summary import _final_line, _title
+    from kalooki.ui.table.summary import _final_line, _title
 
     won = DealResult(deal=2, dealer=1, scores=(0, 30, 12), winner=0, bent=False, void=False,
                      cut_bonus=False, hands=((), (1,), (2,)))

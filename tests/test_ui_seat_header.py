@@ -13,8 +13,8 @@ import pygame
 import pytest
 
 from kalooki.ui.resources import font
-from kalooki.ui.seat_header import JOINT, drawn_height, header_lines
-from kalooki.ui.table_layout import compute_layout, count_on_fan
+from kalooki.ui.table.layout import compute_layout, count_on_fan
+from kalooki.ui.table.seat_header import JOINT, drawn_height, header_lines
 from kalooki.words import set_language, tr
 
 

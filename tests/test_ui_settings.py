@@ -22,12 +22,12 @@ from kalooki.store.settings_form import (
     stored_fields,
 )
 from kalooki.ui.app import App
-from kalooki.ui.form import Choice, Slider, Stepper, TextLine, Toggle
-from kalooki.ui.menu import MainMenuScene
-from kalooki.ui.play import Profile, open_menu
+from kalooki.ui.pages.menu import MainMenuScene
+from kalooki.ui.pages.settings import SettingsScene
+from kalooki.ui.play.match import Profile, open_menu
 from kalooki.ui.session import InlineWorker
-from kalooki.ui.settings_scene import SettingsScene
-from kalooki.ui.table import TableScene
+from kalooki.ui.table.scene import TableScene
+from kalooki.ui.widgets.form import Choice, Slider, Stepper, TextLine, Toggle
 from kalooki.words import language, set_language, tr
 from kalooki.words.layout import read
 from tests.test_ui_app import choose, click

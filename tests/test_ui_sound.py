@@ -23,17 +23,17 @@ from kalooki.engine.events import Event, event
 from kalooki.engine.rules import preset
 from kalooki.store.paths import StorePaths
 from kalooki.store.settings import Settings, save_settings
-from kalooki.ui import sound_recipes as s
 from kalooki.ui.app import App
 from kalooki.ui.launcher import launch
-from kalooki.ui.menu import MainMenuScene
-from kalooki.ui.play import Profile
+from kalooki.ui.pages.menu import MainMenuScene
+from kalooki.ui.play.match import Profile
 from kalooki.ui.session import MatchSession, Seat
-from kalooki.ui.sound_board import SoundBoard, game_board, loudness, open_mixer
-from kalooki.ui.sound_cues import Cue, batch_cues, event_cue, gesture_cue
-from kalooki.ui.sound_recipes import RECIPES
-from kalooki.ui.table import TableScene
-from kalooki.ui.tween import SPEEDS
+from kalooki.ui.sound import recipes as s
+from kalooki.ui.sound.board import SoundBoard, game_board, loudness, open_mixer
+from kalooki.ui.sound.cues import Cue, batch_cues, event_cue, gesture_cue
+from kalooki.ui.sound.recipes import RECIPES
+from kalooki.ui.table.scene import TableScene
+from kalooki.ui.table.tween import SPEEDS
 from tests.ui_support import FakeClock
 
 BABY = dataclasses.replace(preset("baby"), hand_sizes=(12, 10, 11))

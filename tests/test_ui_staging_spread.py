@@ -13,11 +13,11 @@ import pytest
 
 from kalooki.engine.cards import parse_cards
 from kalooki.engine.rules import preset
-from kalooki.ui.arrangement import Arrangement
-from kalooki.ui.placement import place_cards
+from kalooki.ui.hand.arrangement import Arrangement
+from kalooki.ui.hand.staging import assess
 from kalooki.ui.session import MatchSession, Seat
-from kalooki.ui.staging import assess
-from kalooki.ui.table_layout import TableLayout, compute_layout
+from kalooki.ui.table.layout import TableLayout, compute_layout
+from kalooki.ui.table.placement import place_cards
 
 RULES = preset("caribbean")
 

@@ -12,11 +12,11 @@ from kalooki.store.history import MatchEntry, add_match, load_history
 from kalooki.store.paths import StorePaths
 from kalooki.store.settings import Settings
 from kalooki.store.stats import DealOutcome, Stats, load_stats, record_deal, save_stats
-from kalooki.ui import stats_charts
 from kalooki.ui.app import App
-from kalooki.ui.charts import Plot
-from kalooki.ui.play import Profile, open_stats
-from kalooki.ui.stats_scene import StatsScene
+from kalooki.ui.charts import history_views
+from kalooki.ui.charts.plot import Plot
+from kalooki.ui.pages.statistics import StatsScene
+from kalooki.ui.play.match import Profile, open_stats
 from tests.test_ui_app import click
 
 ENTRIES = (MatchEntry("2026-03-01T20:00", "baby", 3, 40, True, 3, 40, 1),
@@ -39,14 +39,14 @@ def stored(paths: StorePaths) -> Profile:
 def test_the_views_switch_and_plot_the_recorded_matches(app: App, paths: StorePaths,
                                                         monkeypatch: object) -> None:
     drawn: list[Plot] = []
-    real = stats_charts.draw_chart
+    real = history_views.draw_chart
 
     def spy(*args: object) -> Plot:
         plot = real(*args)  # type: ignore[arg-type]
         drawn.append(plot)
         return plot
 
-    monkeypatch.setattr(stats_charts, "draw_chart", spy)  # type: ignore[attr-defined]
+    monkeypatch.setattr(history_views, "draw_chart", spy)  # type: ignore[attr-defined]
     scene = open_stats(app, stored(paths))
     assert scene.view == "table" and scene.history == ENTRIES
     click(app, scene.view_buttons["results"])

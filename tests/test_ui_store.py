@@ -34,12 +34,12 @@ from kalooki.store.stats import load_stats
 from kalooki.ui.app import App
 from kalooki.ui.keeper import MatchKeeper
 from kalooki.ui.launcher import launch
-from kalooki.ui.menu import MainMenuScene
-from kalooki.ui.play import Profile, continue_match, open_menu, start_match
+from kalooki.ui.pages.menu import MainMenuScene
+from kalooki.ui.pages.setup import GameSetup
+from kalooki.ui.play.match import Profile, continue_match, open_menu, start_match
 from kalooki.ui.session import InlineWorker, MatchSession, Seat, thinking_thread
-from kalooki.ui.setup_panel import GameSetup
-from kalooki.ui.table import TableScene
-from kalooki.ui.table_draw import prompt
+from kalooki.ui.table.painter import prompt
+from kalooki.ui.table.scene import TableScene
 from tests.rig import rigged
 from tests.test_ui_table import (
     click,

@@ -37,11 +37,11 @@ from kalooki.engine.view import PlayerView
 from kalooki.store.paths import StorePaths
 from kalooki.store.settings import Settings
 from kalooki.ui.app import App
-from kalooki.ui.autoplay import run_autoplay
-from kalooki.ui.menu import MainMenuScene
-from kalooki.ui.play import Profile, open_menu
+from kalooki.ui.pages.menu import MainMenuScene
+from kalooki.ui.play.autoplay import run_autoplay
+from kalooki.ui.play.match import Profile, open_menu
 from kalooki.ui.session import InlineWorker, MatchSession, Seat
-from kalooki.ui.table import TableScene
+from kalooki.ui.table.scene import TableScene
 from tests.ui_support import FakeClock
 
 RULES = dataclasses.replace(preset("baby"), hand_sizes=(12, 10, 11))

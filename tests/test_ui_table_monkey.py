@@ -20,7 +20,7 @@ from kalooki.engine.rules import preset
 from kalooki.engine.view import PlayerView
 from kalooki.ui.app import App
 from kalooki.ui.session import MatchSession, Seat
-from kalooki.ui.table import TableScene
+from kalooki.ui.table.scene import TableScene
 from tests.ui_support import FakeClock, HeldWorker
 
 EVENTS = 20_000

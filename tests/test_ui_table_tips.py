@@ -17,8 +17,8 @@ from kalooki.engine.deal import Phase
 from kalooki.engine.rules import preset
 from kalooki.ui.app import App
 from kalooki.ui.session import MatchSession, Seat
-from kalooki.ui.table import TableScene
-from kalooki.ui.table_buttons import tip_place
+from kalooki.ui.table.buttons import tip_place
+from kalooki.ui.table.scene import TableScene
 from tests.ui_support import FakeClock
 
 

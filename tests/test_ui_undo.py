@@ -19,9 +19,9 @@ from kalooki.engine.cards import sort_key_rank, sort_key_suit
 from kalooki.engine.deal import Phase
 from kalooki.engine.rules import preset
 from kalooki.ui.app import App
+from kalooki.ui.hand.edits import HandEdits
 from kalooki.ui.session import MatchSession, Seat
-from kalooki.ui.table import TableScene
-from kalooki.ui.table_hand import HandEdits
+from kalooki.ui.table.scene import TableScene
 from tests.ui_support import shown
 
 HAND = list(range(0, 26, 2))

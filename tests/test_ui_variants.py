@@ -23,12 +23,12 @@ from kalooki.engine.record import Recorder
 from kalooki.engine.rules import RuleSet, preset
 from kalooki.engine.state import Game
 from kalooki.ui.app import App
-from kalooki.ui.menu import MainMenuScene
+from kalooki.ui.pages.menu import MainMenuScene
 from kalooki.ui.session import MatchSession, Seat
-from kalooki.ui.table import TableScene
-from kalooki.ui.table_draw import opening_rows
-from kalooki.ui.table_draw import prompt as prompt_of
-from kalooki.ui.table_gestures import targets
+from kalooki.ui.table.gestures import targets
+from kalooki.ui.table.painter import opening_rows
+from kalooki.ui.table.painter import prompt as prompt_of
+from kalooki.ui.table.scene import TableScene
 from tests.rig import rigged
 from tests.test_ui_app import choose
 from tests.test_ui_app import click as click_widget
@@ -348,7 +348,7 @@ def test_computer_players_decide_their_own_buy_in(app: App) -> None:
 
 
 def test_out_players_are_marked_in_the_zones() -> None:
-    from kalooki.ui.table_draw import _standing
+    from kalooki.ui.table.painter import _standing
 
     game = elimination_game([20, 20, 30])
     game.out[2] = True

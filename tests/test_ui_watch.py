@@ -15,19 +15,19 @@ from pathlib import Path
 import pygame
 import pytest
 
-from kalooki import cli
+from kalooki.cli.main import main
 from kalooki.engine.rules import preset
 from kalooki.store.paths import StorePaths
 from kalooki.store.saves import latest_autosave
 from kalooki.store.settings import Settings, save_settings
 from kalooki.ui.app import App
 from kalooki.ui.launcher import launch
-from kalooki.ui.menu import MainMenuScene
-from kalooki.ui.play import Profile, open_menu, watch_from_command_line
+from kalooki.ui.pages.menu import MainMenuScene
+from kalooki.ui.pages.setup import GameSetup
+from kalooki.ui.play.match import Profile, open_menu, watch_from_command_line
+from kalooki.ui.play.watch import watch_seats, watch_setup
 from kalooki.ui.session import InlineWorker, MatchSession, Seat
-from kalooki.ui.setup_panel import GameSetup
-from kalooki.ui.table import TableScene
-from kalooki.ui.watch import watch_seats, watch_setup
+from kalooki.ui.table.scene import TableScene
 from kalooki.words import tr
 from tests.test_ui_table import click
 from tests.ui_support import FakeClock, shown
@@ -161,7 +161,7 @@ def test_kalooki_watch_opens_the_table_over_the_menu(
         return 0
 
     monkeypatch.setattr(App, "run", first_frame_only)
-    assert cli.main(["--watch", "--preset", "baby", "--players", "5", "--deals", "2"]) == 0
+    assert main(["--watch", "--preset", "baby", "--players", "5", "--deals", "2"]) == 0
     table = seen[0]
     assert isinstance(table, TableScene) and table.watching
     assert (table.speed, table.deal_limit, table.session.game.players) == ("normal", 2, 5)
@@ -175,7 +175,7 @@ def test_kalooki_watch_opens_the_table_over_the_menu(
 ])
 def test_a_bad_watch_is_a_usage_error_before_any_window(
         args: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:
-    assert cli.main(["--watch", *args]) == 2
+    assert main(["--watch", *args]) == 2
     err = capsys.readouterr().err
     assert says in err and len(err.strip().splitlines()) == 1
     assert not pygame.display.get_init()
@@ -191,7 +191,7 @@ def test_the_launcher_can_open_a_watch_at_once(home: StorePaths) -> None:
 
 def test_the_sidebar_names_the_computer_in_the_persons_seat(app: App, home: StorePaths) -> None:
     """Autoplay's and a watch's sidebar said "Now: You" for the computer in seat 0."""
-    from kalooki.ui.table_draw import _turn_text
+    from kalooki.ui.table.painter import _turn_text
 
     table = table_watching(app, home)
     play_frames(app, table, lambda: table.view.to_act == table.view.player)

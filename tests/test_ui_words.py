@@ -39,7 +39,7 @@ def test_the_window_opens_in_the_saved_language(paths) -> None:
 
 
 def test_the_menu_and_its_setup_panel_speak_french_and_switch_back_live(app) -> None:
-    from kalooki.ui.menu import MainMenuScene
+    from kalooki.ui.pages.menu import MainMenuScene
 
     menu = MainMenuScene(app, has_autosave=lambda: True)
     app.switch(menu)
@@ -61,9 +61,9 @@ def test_the_menu_and_its_setup_panel_speak_french_and_switch_back_live(app) -> 
 def test_every_page_heading_and_back_button_follow_the_language(app, paths) -> None:
     from kalooki.engine.rules import PRESETS
     from kalooki.store.stats import Stats
-    from kalooki.ui.rules_scene import RulesScene
-    from kalooki.ui.saves_scene import LoadGameScene
-    from kalooki.ui.stats_scene import StatsScene
+    from kalooki.ui.pages.rules import RulesScene
+    from kalooki.ui.pages.saves import LoadGameScene
+    from kalooki.ui.pages.statistics import StatsScene
 
     pages = {
         "Statistiques": lambda: StatsScene(app, Stats(), lambda: None),
@@ -144,8 +144,8 @@ ENGLISH = ("the ", "Your ", "your ", "You ", "draw", "Stage", "discard", " is ",
 def test_a_whole_deal_played_in_french_by_the_mouse(app, good_seed: int) -> None:  # noqa: F811
     """Every prompt above the hand and every log line of a deal played with posted mouse
     events is French; switching back words the same log in English."""
-    from kalooki.ui.table import TableScene
-    from kalooki.ui.table_draw import prompt
+    from kalooki.ui.table.painter import prompt
+    from kalooki.ui.table.scene import TableScene
     from kalooki.words import set_language
     from tests.test_ui_table import human_decision, make_session, perform, wait_for_human
 

@@ -18,11 +18,8 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UITextEntryLine
 from pygame_gui.elements.ui_drop_down_menu import UIExpandedDropDownState
 
 from kalooki.ui import PROGRAM_NAME
-from kalooki.ui import text as ink
-from kalooki.ui.card_art import CardArt
-from kalooki.ui.focus import FocusRing
-from kalooki.ui.form import Form
-from kalooki.ui.help_overlay import HelpOverlay, help_corner, opens_help, topic_of
+from kalooki.ui.art import text as ink
+from kalooki.ui.art.cards import CardArt
 from kalooki.ui.pacing import (
     CATCH_UP,
     IDLE_POLL,
@@ -33,9 +30,12 @@ from kalooki.ui.pacing import (
     wait_for_events,
 )
 from kalooki.ui.scene import Scene
-from kalooki.ui.sound_board import SoundBoard
-from kalooki.ui.sound_cues import gesture_cue
+from kalooki.ui.sound.board import SoundBoard
+from kalooki.ui.sound.cues import gesture_cue
 from kalooki.ui.theme import create_ui_manager, switch_language
+from kalooki.ui.widgets.focus import FocusRing
+from kalooki.ui.widgets.form import Form
+from kalooki.ui.widgets.help_overlay import HelpOverlay, help_corner, opens_help, topic_of
 from kalooki.words import Said, ui_tooltip
 
 TITLE = PROGRAM_NAME

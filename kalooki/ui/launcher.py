@@ -21,19 +21,19 @@ from kalooki.store.logs import start_logging
 from kalooki.store.paths import StorePaths
 from kalooki.store.settings import load_settings
 from kalooki.ui.app import FPS, App, FrameClock
-from kalooki.ui.autoplay import run_autoplay
 from kalooki.ui.pacing import EventWait
-from kalooki.ui.play import (
+from kalooki.ui.play.autoplay import run_autoplay
+from kalooki.ui.play.match import (
     open_menu,
     play_from_command_line,
     show_replay,
     watch_from_command_line,
 )
 from kalooki.ui.profile import Profile, told
-from kalooki.ui.replay_open import Watched
+from kalooki.ui.replay.sources import Watched
 from kalooki.ui.resources import font
 from kalooki.ui.session import thinking_thread
-from kalooki.ui.sound_board import game_board
+from kalooki.ui.sound.board import game_board
 from kalooki.words import set_language
 
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from kalooki.store.paths import StorePaths
 from kalooki.store.settings import Settings, save_settings
 from kalooki.ui.session import thinking_thread
-from kalooki.ui.sound_recipes import DISCARD as SAMPLE_SOUND
+from kalooki.ui.sound.recipes import DISCARD as SAMPLE_SOUND
 from kalooki.words import Said, phrase
 from kalooki.words.notices import notice_said
 

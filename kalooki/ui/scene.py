@@ -11,8 +11,8 @@ import pygame
 if TYPE_CHECKING:
     import pygame_gui
 
-    from kalooki.ui.card_art import CardArt
-    from kalooki.ui.sound_board import SoundBoard
+    from kalooki.ui.art.cards import CardArt
+    from kalooki.ui.sound.board import SoundBoard
     from kalooki.words import Said
 
 

@@ -1,0 +1,206 @@
+"""``kalooki rules …``: ask the engine about melds, contracts and scores from a script.
+
+Each command prints one line and answers through its exit code (0 yes, 1 no, 2 bad
+input), so shell scripts and tests can use the rules without starting a game. ``--lang fr``
+answers in French; the exit codes are the same in every language.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from kalooki.cli.common import Commands, UsageError, store_paths
+from kalooki.engine.cards import cards_text, parse_cards, sort_key_suit
+from kalooki.engine.errors import RuleError
+from kalooki.engine.melds import explain_invalid, interpretations, opening_value
+from kalooki.engine.rules import PRESETS, RuleSet
+from kalooki.engine.scoring import hand_points, with_bonus
+from kalooki.engine.solver import best_contract, cards_needed, opening
+from kalooki.store.presets import (
+    PresetError,
+    find_rules,
+    load_shelf,
+    read_preset,
+)
+from kalooki.words import LANGUAGES, set_language, tr
+from kalooki.words.house_rules import changes_line
+from kalooki.words.melds import contract_name
+from kalooki.words.presets import preset_summary, preset_title
+from kalooki.words.refusals import refusal_text
+from kalooki.words.rules_text import render_text
+
+Run = Callable[[argparse.Namespace], int]
+
+
+def add_parser(commands: Commands) -> None:
+    """Register ``rules meld|contract|score|presets|explain``."""
+    parser = commands.add_parser("rules", help="check melds, contracts and scores; "
+                                 "list presets; print the rules")
+    sub = parser.add_subparsers(dest="rules_command", required=True,
+                                parser_class=type(parser))
+
+    presets = sub.add_parser("presets", help="list the built-in and custom presets, "
+                             "one per line")
+    _rule_options(presets)
+    presets.set_defaults(run=_speaking(run_presets))
+
+    explain = sub.add_parser("explain", help="print the rules of a preset or custom file")
+    _rule_options(explain)
+    explain.set_defaults(run=_speaking(run_explain))
+
+    meld = sub.add_parser("meld", help="is this a valid group or run?")
+    _common(meld)
+    meld.set_defaults(run=_speaking(run_meld))
+
+    contract = sub.add_parser("contract", help="lay a deal's contract from these cards")
+    _common(contract)
+    contract.add_argument("--deal", type=int,
+                          help="deal number, from 1 (required for contract games; "
+                               "ignored by opening games)")
+    contract.set_defaults(run=_speaking(run_contract))
+
+    score = sub.add_parser("score", help="penalty points of cards left in hand")
+    _common(score)
+    score.add_argument("--bent", action="store_true",
+                       help="with the going-out bonus, as when the winner went out in "
+                            "one turn (bent the table)")
+    score.set_defaults(run=_speaking(run_score))
+
+
+def _speaking(run: Run) -> Run:
+    """``run`` answering in the language asked with ``--lang``."""
+    def in_language(args: argparse.Namespace) -> int:
+        set_language(args.lang)
+        return run(args)
+    return in_language
+
+
+def _rule_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--preset", default="caribbean",
+                        help=f"rule set: {', '.join(PRESETS)} or a custom preset's name "
+                             f"(default caribbean)")
+    parser.add_argument("--lang", choices=LANGUAGES, default=LANGUAGES[0],
+                        help="the language of the answer (default en)")
+    parser.add_argument("--rules", metavar="FILE", type=Path,
+                        help="a custom preset (JSON); overrides --preset")
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    _rule_options(parser)
+    parser.add_argument("cards", nargs="+", metavar="CARD", help="7H, 10H or TH, AS, JK, …")
+
+
+def _rules(args: argparse.Namespace) -> RuleSet:
+    """The rule set chosen on the command line: ``--rules FILE`` or ``--preset``."""
+    path: Path | None = getattr(args, "rules", None)
+    try:
+        if path is None:
+            return find_rules(store_paths(args), args.preset)
+        return read_preset(path)[0]
+    except PresetError as error:
+        raise UsageError(str(error)) from None
+
+
+def _cards(args: argparse.Namespace) -> list[int]:
+    """The cards named on the command line, from the deck the preset plays with."""
+    rules = _rules(args)
+    try:
+        return parse_cards(args.cards, packs=rules.packs, jokers=rules.jokers)
+    except RuleError as error:
+        raise UsageError(refusal_text(error)) from None
+
+
+def _hand(args: argparse.Namespace, most: int) -> list[int]:
+    """The cards of one hand: more than a player can hold is refused, not searched."""
+    cards = _cards(args)
+    if len(cards) > most:
+        raise UsageError(tr("cli.hand_too_big", count=len(cards), most=most))
+    return cards
+
+
+def _meld_text(cards: Sequence[int], in_order: bool) -> str:
+    """A run keeps its table order; a group reads suit by suit."""
+    return cards_text(cards if in_order else sorted(cards, key=sort_key_suit))
+
+
+def run_meld(args: argparse.Namespace) -> int:
+    cards = _cards(args)
+    rules = _rules(args)
+    kinds = sorted({m.kind for m in interpretations(cards, rules)})
+    if kinds:
+        print(tr(f"cli.valid.{'_or_'.join(kinds)}"))
+        return 0
+    print(tr("cli.invalid", reason=refusal_text(explain_invalid(cards, rules))))
+    return 1
+
+
+def run_contract(args: argparse.Namespace) -> int:
+    rules = _rules(args)
+    if not rules.uses_contracts:
+        deals = range(1, rules.deals_per_match + 1)
+        return _run_opening(rules, _hand(args, max(rules.largest_hand(d) for d in deals)))
+    if args.deal is None:
+        raise UsageError(tr("cli.deal_required"))
+    if not 1 <= args.deal <= rules.deals_per_match:
+        raise UsageError(tr("cli.deal_range", most=rules.deals_per_match, rules=rules.name))
+    cards = _hand(args, rules.largest_hand(args.deal))
+    contract = rules.contract(args.deal)
+    found = best_contract(cards, contract, rules)
+    if found is None:
+        print(tr("cli.contract_missing", count=cards_needed(cards, contract, rules),
+                 contract=contract_name(contract)))
+        return 1
+    line = " | ".join(_meld_text(m.cards, m.is_run) for m in found.melds)
+    if found.leftover:
+        line += " || " + _meld_text(found.leftover, False)
+    print(line)
+    return 0
+
+
+def _run_opening(rules: RuleSet, cards: list[int]) -> int:
+    """Opening games: the best opening (fewest points left in hand) or how far off it is."""
+    found = opening.best_opening(cards, rules)
+    if found is None:
+        missing = opening.cards_to_open(cards, rules, limit=2)
+        if missing <= 2:
+            print(tr("cli.opening_missing", count=missing, points=rules.opening_points))
+        else:
+            print(tr("cli.opening_far", points=rules.opening_points))
+        return 1
+    value = opening_value(found.melds, rules)
+    line = " | ".join(_meld_text(m.cards, m.is_run) for m in found.melds)
+    line += f" = {value}"
+    if found.leftover:
+        line += " || " + _meld_text(found.leftover, False)
+    print(line)
+    return 0
+
+
+def run_score(args: argparse.Namespace) -> int:
+    rules = _rules(args)
+    points = hand_points(_cards(args), rules)
+    print(with_bonus(points, rules) if args.bent else points)
+    return 0
+
+
+def run_presets(args: argparse.Namespace) -> int:
+    """Built-in presets, then the custom ones (marked, with how they differ from their
+    base), then the damaged files in the presets folder with their reason."""
+    _rules(args)  # a --rules file is still checked, so scripts learn it is damaged
+    for name in PRESETS:
+        print(f"{name}: " + tr("cli.preset", title=preset_title(name),
+                                summary=preset_summary(name)))
+    shelf = load_shelf(store_paths(args))
+    for custom in shelf.presets:
+        print(tr("cli.custom_preset", name=custom.name, base=custom.based_on,
+                 summary=changes_line(custom.rules, PRESETS[custom.based_on])))
+    for damaged in shelf.damaged:
+        print(tr("cli.damaged_preset", file=damaged.path.name, reason=damaged.reason))
+    return 0
+
+
+def run_explain(args: argparse.Namespace) -> int:
+    print(render_text(_rules(args), args.lang), end="")
+    return 0

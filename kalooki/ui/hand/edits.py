@@ -1,0 +1,134 @@
+"""The person's own cards as they arrange them at the table, every gesture an undoable
+step: selecting, staging, unstaging, reordering and sorting. None of these reaches the
+engine; a move that does (a discard, a lay-down, a draw) ends the history, since a played
+card cannot come back. Pure: no pygame, no view; the table asks, then places the cards.
+
+Also kept here: the cards that just came into the hand (drawn, taken, won by a call),
+marked until the person's next move, so the newcomer is easy to find.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from kalooki.ui.hand.arrangement import Arrangement, Snapshot
+from kalooki.ui.hand.undo import UndoHistory
+
+
+class HandEdits:
+    def __init__(self) -> None:
+        self.arrangement = Arrangement()
+        self.history = UndoHistory()
+        self.fresh: frozenset[int] = frozenset()
+        """Cards that came into the hand with the last move, until the person's next."""
+        self._lifted: Snapshot | None = None
+        """The arrangement before a drag picked a card up: the drop is one step with it."""
+
+    def _step(self, change: Callable[[Arrangement], object]) -> None:
+        before = self._lifted if self._lifted is not None else self.arrangement.snapshot()
+        self._lifted = None
+        change(self.arrangement)
+        self.history.note(before, self.arrangement.snapshot())
+
+    # --- gestures ------------------------------------------------------------------------
+
+    def toggle(self, card: int) -> None:
+        self._step(lambda a: a.toggle(card))
+
+    def clear_selection(self) -> None:
+        self._step(lambda a: a.selected.clear())
+
+    def choose(self, cards: Sequence[int]) -> None:
+        """Exactly ``cards`` selected (a hint's card), as one step to undo."""
+        def change(a: Arrangement) -> None:
+            a.selected.clear()
+            a.selected.update(cards)
+        self._step(change)
+
+    def shift(self, step: int) -> None:
+        self._step(lambda a: a.shift(step))
+
+    def sort(self, key: Callable[[int], Any]) -> None:
+        self._step(lambda a: a.sort(key))
+
+    def stage(self, cards: Sequence[int], meld: int | None) -> None:
+        def change(a: Arrangement) -> None:
+            a.stage(cards, meld)
+            a.selected.clear()
+        self._step(change)
+
+    def stage_melds(self, melds: Sequence[Sequence[int]]) -> None:
+        """Exactly ``melds`` staged (a hint's lay-down), every other card in the hand, as
+        one step to undo."""
+        def change(a: Arrangement) -> None:
+            a.move_to_hand([c for meld in a.staged for c in meld], None)
+            for cards in melds:
+                a.stage(cards)
+            a.selected.clear()
+        self._step(change)
+
+    def to_hand(self, cards: Sequence[int], index: int | None) -> None:
+        self._step(lambda a: a.move_to_hand(cards, index))
+
+    def unstage(self, cards: Sequence[int]) -> None:
+        """Back to the end of the hand: the staged ones of ``cards`` (all staged cards when
+        none is chosen); cards already in the hand keep their place."""
+        staged = [c for meld in self.arrangement.staged for c in meld]
+        back = [c for c in cards if c in staged] if cards else staged
+        if back:
+            self.to_hand(back, None)
+
+    def lift(self, card: int) -> list[int]:
+        """A drag picks up the selection when ``card`` is one of it, else ``card`` alone
+        (a card the hint or an earlier click left selected does not ride along on a drag
+        of another card); the cards it carries."""
+        if self._lifted is None:
+            self._lifted = self.arrangement.snapshot()
+        selected = self.arrangement.selected
+        if card not in selected:
+            selected.clear()
+            selected.add(card)
+        return self.arrangement.chosen()
+
+    def settle(self) -> None:
+        """A drag ended: what it changed (at least the selection) is one step."""
+        if self._lifted is not None:
+            self._step(lambda a: None)
+
+    # --- undo, redo, and the engine's moves ------------------------------------------------
+
+    def undo(self) -> bool:
+        return self._travel(self.history.undo)
+
+    def redo(self) -> bool:
+        return self._travel(self.history.redo)
+
+    def _travel(self, move: Callable[[Snapshot], Snapshot | None]) -> bool:
+        self.settle()
+        found = move(self.arrangement.snapshot())
+        if found is None:
+            return False
+        self.arrangement.restore(found)
+        return True
+
+    def committed(self) -> None:
+        """The person made a move the engine took: nothing before it can be undone."""
+        self.history.clear()
+        self._lifted = None
+        self.fresh = frozenset()
+
+    def follow(self, hand: Sequence[int], dealt: bool) -> None:
+        """Follow the engine's hand after a move. Cards that came in are marked fresh
+        (unless the move ``dealt`` a whole new hand) and end the history, whose steps
+        never held them."""
+        before = set(self.arrangement.all_cards())
+        self.arrangement.sync(hand)
+        held = set(hand)
+        arrived = held - before
+        if arrived or before - held:
+            self.history.clear()
+            self._lifted = None
+        if arrived:
+            self.fresh = frozenset() if dealt else frozenset(arrived)
+        self.fresh &= held

@@ -1,0 +1,92 @@
+"""What the replay viewer can open: a save from the store (named or autosave), or any
+record file a player picks — a save file, or a bare game record (``GameRecord.to_dict``).
+Whatever cannot be watched comes back as the sentence saying why, never an exception."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from kalooki.engine.errors import RuleError
+from kalooki.engine.record import GameRecord
+from kalooki.store.savefile import decode
+from kalooki.store.savegame import GameSave, SaveError
+from kalooki.store.saves import load_save
+from kalooki.ui.replay.model import ReplayCursor
+from kalooki.ui.session import HUMAN_LEVEL
+from kalooki.words import Said, phrase, tr
+from kalooki.words.notices import notice_said
+from kalooki.words.refusals import refusal
+
+MAX_RECORD_BYTES = 256 << 20
+"""As for a save: far above the longest match's record."""
+
+
+@dataclass(frozen=True)
+class Watched:
+    """A match ready to watch: its cursor, who sat where, and whose eyes it opens with
+    (the person who played it, else the first seat)."""
+
+    cursor: ReplayCursor
+    names: tuple[str, ...]
+    levels: tuple[str, ...]
+    viewer: int
+    title: str
+
+
+def _watched(record: GameRecord, names: tuple[str, ...], levels: tuple[str, ...],
+             title: str) -> Watched | Said:
+    opened = ReplayCursor.open(record)
+    if isinstance(opened, RuleError):
+        return phrase("replay.damaged", name=title, reason=refusal(opened))
+    viewer = levels.index(HUMAN_LEVEL) if HUMAN_LEVEL in levels else 0
+    return Watched(opened, names, levels, viewer, title)
+
+
+def watched_save(save: GameSave) -> Watched | Said:
+    return _watched(save.record, tuple(s.name for s in save.seats),
+                    tuple(s.level for s in save.seats), save.name)
+
+
+def watch_stored(path: Path) -> Watched | Said:
+    """A save in the store (its previous copy if the file is damaged)."""
+    loaded = load_save(path)
+    if loaded.value is None:
+        reason = notice_said(loaded.warnings[-1]) if loaded.warnings else path.name
+        return phrase("replay.unreadable", name=path.name, reason=reason)
+    return watched_save(loaded.value.save)
+
+
+def watch_file(path: Path) -> Watched | Said:
+    """Any file a player picked: a save, or a bare record."""
+    try:
+        if path.stat().st_size > MAX_RECORD_BYTES:
+            return phrase("replay.too_large", name=path.name, size=MAX_RECORD_BYTES >> 20)
+        data = path.read_bytes()
+    except OSError as error:
+        return phrase("replay.unreadable", name=path.name, reason=str(error.strerror or error))
+    try:
+        return watched_save(decode(data))
+    except SaveError as error:
+        bare = _bare_record(data)
+        if bare is None:
+            return phrase("replay.unreadable", name=path.name, reason=str(error))
+    if isinstance(bare, RuleError):
+        return phrase("replay.damaged", name=path.name, reason=refusal(bare))
+    names = tuple(tr("replay.seat", number=seat + 1) for seat in range(bare.players))
+    return _watched(bare, names, ("",) * bare.players, path.stem)
+
+
+def _bare_record(data: bytes) -> GameRecord | RuleError | None:
+    """The record in ``data`` when it is one (None when it is not even JSON of one)."""
+    try:
+        doc = json.loads(data)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(doc, dict) or "actions" not in doc or "rules" not in doc:
+        return None
+    try:
+        return GameRecord.from_dict(doc)
+    except RuleError as error:
+        return error

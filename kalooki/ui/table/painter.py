@@ -1,0 +1,482 @@
+"""Drawing the table: one :class:`TableFrame` in, pixels out. The painter reads the frame
+and nothing else (not the scene, not the session). The felt and the panels are one
+cached layer per window size; cards and text come from caches, so a frame is mostly
+blits."""
+
+from __future__ import annotations
+
+import pygame
+
+from kalooki.engine.cards import card_text, face_of, sort_key_suit
+from kalooki.engine.state import Phase
+from kalooki.engine.view import PlayerView
+from kalooki.store.settings import HUMAN
+from kalooki.ui.art import palette
+from kalooki.ui.art import text as ink
+from kalooki.ui.art.cards import CardArt
+from kalooki.ui.art.felt import felt
+from kalooki.ui.art.highlight import Highlight, lesson_light, lesson_margin, overlay, overlay_margin
+from kalooki.ui.hand.staging import StagedMeld, checklist, opening_tally
+from kalooki.ui.table.frame import TableFrame
+from kalooki.ui.table.layout import TableLayout, count_on_fan
+from kalooki.ui.table.log import LogPage, log_box
+from kalooki.ui.table.motion import Sprite
+from kalooki.ui.table.seat_header import JOINT, header_lines, row_size
+from kalooki.ui.widgets.help_overlay import help_corner
+from kalooki.words import tr
+from kalooki.words.catalog import has
+from kalooki.words.formats import melds_label
+
+_PANEL = (0, 0, 0, 70)
+_BADGE = (0, 0, 0, 150)
+_Header = tuple[pygame.Rect, tuple[str, ...], tuple[tuple[str, ...], ...],
+                tuple[ink.Colour, ink.Colour, ink.Colour]]
+"""An opponent's header: its box, its name's clauses, its rows' clauses, their colours."""
+_PANEL_EDGE = (201, 164, 76, 90)
+_TO_ACT = (246, 215, 122)
+_TOAST_BG = (20, 12, 10, 225)
+_BANNER_BG = (0, 0, 0, 170)
+_LABEL = (206, 220, 200)
+_HINT = (120, 220, 255)
+_CUT_MARK = (246, 215, 122)
+
+
+def _panel(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, _PANEL, layer.get_rect(), border_radius=10)
+    pygame.draw.rect(layer, _PANEL_EDGE, layer.get_rect(), 1, border_radius=10)
+    surface.blit(layer, rect)
+
+
+def _boxed(surface: pygame.Surface, words: pygame.Surface, centre: tuple[int, int],
+           colour: tuple[int, int, int, int]) -> None:
+    box = words.get_rect(center=centre).inflate(words.get_height(), words.get_height() // 2)
+    layer = pygame.Surface(box.size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, colour, layer.get_rect(), border_radius=box.height // 3)
+    surface.blit(layer, box)
+    surface.blit(words, words.get_rect(center=centre))
+
+
+class TablePainter:
+    def __init__(self, art: CardArt) -> None:
+        self.art = art
+        self._static: tuple[TableLayout, str, pygame.Surface] | None = None
+        self._strip: tuple[tuple[int, int, int], pygame.Surface] | None = None
+
+    def draw(self, surface: pygame.Surface, frame: TableFrame) -> None:
+        surface.blit(self._static_layer(frame.layout, melds_label(frame.melds_owner)), (0, 0))
+        self._zones(surface, frame)
+        self._piles(surface, frame)
+        self._sprites(surface, frame.cards)
+        self._staging_text(surface, frame)
+        self._sprites(surface, frame.flights)
+        self._taught(surface, frame)
+        self._hint(surface, frame)
+        self._sprites(surface, frame.dragged)
+        self._sidebar(surface, frame)
+        self._messages(surface, frame)
+
+    # --- layers ------------------------------------------------------------------------
+
+    def _static_layer(self, layout: TableLayout, melds: str) -> pygame.Surface:
+        """The felt, the panels and their labels (``melds``: the viewer's box's)."""
+        if self._static is not None and self._static[0] is layout and self._static[1] == melds:
+            return self._static[2]
+        surface = felt(layout.size).copy()
+        small = max(12, layout.font - 2)
+        for zone in layout.zones.values():
+            _panel(surface, zone.rect)
+        for rect in (layout.my_melds, layout.staging, layout.contract, layout.scores,
+                     layout.log):
+            _panel(surface, rect)
+        labels = ((layout.my_melds, melds), (layout.staging, tr("table.label.staging")),
+                  (layout.log, tr("table.label.log")))
+        for rect, words in labels:
+            surface.blit(ink.fit(words, small, rect.width - 16, _LABEL),
+                         (rect.left + 8, rect.top + 4))
+        self._static = (layout, melds, surface)
+        return surface
+
+    def _card(self, surface: pygame.Surface, face: int | None, x: float, y: float,
+              width: int, selected: bool = False, shadow: bool = False,
+              glow: bool = False, fresh: bool = False) -> None:
+        if selected or shadow or glow or fresh:
+            kind = (Highlight.SELECTED if selected else Highlight.DROP_TARGET if glow
+                    else Highlight.SHADOW if shadow else Highlight.FRESH)
+            margin = overlay_margin(width)
+            surface.blit(overlay(kind, width), (round(x) - margin, round(y) - margin))
+        image = self.art.back_surface(width) if face is None else self.art.face_surface(
+            face, width)
+        surface.blit(image, (round(x), round(y)))
+
+    def _sprites(self, surface: pygame.Surface, sprites: tuple[Sprite, ...]) -> None:
+        for s in sprites:
+            self._card(surface, s.face, s.x, s.y, s.width, s.selected, s.shadow, s.glow,
+                       s.fresh)
+
+    def _zones(self, surface: pygame.Surface, frame: TableFrame) -> None:
+        view, layout, names = frame.view, frame.layout, frame.names
+        font = layout.font
+        headers: list[_Header] = []
+        for seat, zone in layout.zones.items():
+            acting = seat in frame.callers if frame.callers else view.to_act == seat
+            if acting:
+                pygame.draw.rect(surface, _TO_ACT, zone.rect, 2, border_radius=10)
+            level = frame.levels[seat]
+            level_words = tr("table.zone.person") if level == HUMAN else tr(
+                f"setup.level.{level}") if has(f"setup.level.{level}") else level
+            heading = tr("table.zone.dealer", name=names[seat]) if view.dealer == seat \
+                else names[seat]
+            count = view.hand_counts[seat]
+            on_fan = count_on_fan(zone.header.width, font, len(layout.zones) >= 4)
+            cards = () if on_fan else (tr("cards.count", count=count),)
+            rows = (tr("table.zone.level_cards", level=level_words, cards=cards[0])
+                    if cards else level_words, _standing(view, seat))
+            clauses = (heading,) if heading == names[seat] else tuple(heading.split(JOINT))
+            colours = (ink.GOLD if acting else ink.TEXT, ink.DIM,
+                       ink.GOOD if view.down[seat] else ink.DIM)
+            headers.append((zone.header, clauses, tuple(tuple(r.split(JOINT)) for r in rows),
+                            colours))
+            width = layout.back_w
+            if zone.fan.height == 0:
+                continue
+            shown = sorted(frame.open_hands.get(seat, ()), key=sort_key_suit)
+            faces: list[int | None] = [face_of(c) for c in shown] if shown else [None] * count
+            fan = zone.fan.copy()
+            if on_fan:
+                fan.width -= self._count_badge(surface, count, fan, font - 2)
+            step = min(width * 0.3, (fan.width - width) / max(1, count - 1))
+            for i, face in enumerate(faces[:30]):
+                self._card(surface, face, fan.left + i * step, fan.top, width)
+        self._headers(surface, headers, font)
+
+    @staticmethod
+    def _headers(surface: pygame.Surface, headers: list[_Header], font: int) -> None:
+        """Every opponent's header, its rows in one size at the whole table (the largest
+        that the most crowded header allows)."""
+        fitted = [header_lines(clauses, rows, box.width, box.height, font)
+                  for box, clauses, rows, _ in headers]
+        largest = min((row_size(lines) for lines in fitted), default=font)
+        for (box, clauses, rows, colours), lines in zip(headers, fitted, strict=True):
+            if row_size(lines) > largest:
+                lines = header_lines(clauses, rows, box.width, box.height, font, largest)
+            for part in lines:
+                room = box.width
+                if part.chip:
+                    chip = ink.text(tr("table.zone.dealer_chip"), part.size - 4, ink.GOLD, True)
+                    room -= chip.get_width() + chip.get_height()
+                    _boxed(surface, chip, (box.right - (chip.get_width() + chip.get_height())
+                                           // 2, box.top + part.size * 2 // 3), _BADGE)
+                surface.blit(ink.fit(part.words, part.size, room - 2, colours[part.row],
+                                     bold=part.row == 0), (box.left, box.top + part.top))
+
+    @staticmethod
+    def _count_badge(surface: pygame.Surface, count: int, fan: pygame.Rect, size: int) -> int:
+        """The hand's size as a number after its fan of backs; the width it takes."""
+        words = ink.text(str(count), size, ink.TEXT, True)
+        room = words.get_width() + words.get_height()
+        _boxed(surface, words, (fan.right - room // 2, fan.centery), _BADGE)
+        return room + 4
+
+    def _cut_strip(self, layout: TableLayout, cards: int) -> pygame.Surface:
+        """The whole pack spread along the table, face down, drawn once per size."""
+        strip = layout.cut_strip
+        key = (strip.width, layout.card_w, cards)
+        if self._strip is not None and self._strip[0] == key:
+            return self._strip[1]
+        image = pygame.Surface(strip.size, pygame.SRCALPHA)
+        shown = max(2, min(cards, strip.width // 5))
+        step = (strip.width - layout.card_w) / (shown - 1)
+        back = self.art.back_surface(layout.card_w)
+        for i in range(shown):
+            image.blit(back, (round(i * step), 0))
+        self._strip = (key, image)
+        return image
+
+    def _cutting(self, surface: pygame.Surface, layout: TableLayout, cards: int,
+                 share: float | None) -> None:
+        """The human dealer's cut: the pack spread out and, mid-drag, a gap opened in it
+        at the pointer. No count is shown: where it splits is only roughly known. The
+        pack stays in its row (lifting the packet covered the labels above it)."""
+        strip = layout.cut_strip
+        image = self._cut_strip(layout, cards)
+        if share is None:
+            surface.blit(image, strip.topleft)
+            return
+        split = round(share * strip.width)
+        gap = max(6, layout.card_w // 4)
+        surface.blit(image, strip.topleft, pygame.Rect(0, 0, split, strip.height))
+        surface.blit(image, (strip.left + split + gap, strip.top),
+                     pygame.Rect(split + gap, 0, strip.width - split - gap, strip.height))
+        x = strip.left + split + gap // 2
+        pygame.draw.line(surface, _CUT_MARK, (x, strip.top), (x, strip.bottom), 3)
+
+    def _piles(self, surface: pygame.Surface, frame: TableFrame) -> None:
+        view, layout = frame.view, frame.layout
+        small = max(12, layout.font - 2)
+        if frame.cut is not None:
+            self._cutting(surface, layout, *frame.cut)
+            return
+        stock = layout.stock
+        for i in range(min(3, (view.stock_count + 19) // 20)):
+            self._card(surface, None, stock.left - 2 * i, stock.top - 2 * i, layout.card_w)
+        surface.blit(ink.text(tr("table.pile.stock", count=view.stock_count), small, _LABEL),
+                     (stock.left, stock.top - round(small * 1.5)))
+        surface.blit(ink.text(tr("table.pile.discard"), small, _LABEL),
+                     (layout.discard.left, layout.discard.top - round(small * 1.5)))
+        if not view.discard:
+            pygame.draw.rect(surface, _PANEL_EDGE, layout.discard, 2, border_radius=6)
+        lit, colour = frame.lit, palette.DROP_TARGET
+        if lit.discard:
+            pygame.draw.rect(surface, colour, layout.discard.inflate(10, 10), 3,
+                             border_radius=8)
+        for rect in lit.melds:
+            pygame.draw.rect(surface, colour, rect.inflate(10, 10), 3, border_radius=8)
+        if lit.card is not None:  # the freed joker, to be placed
+            pygame.draw.rect(surface, colour, lit.card.inflate(8, 8), 3, border_radius=8)
+        if lit.staging:
+            pygame.draw.rect(surface, colour, layout.staging, 2, border_radius=10)
+
+    def _taught(self, surface: pygame.Surface, frame: TableFrame) -> None:
+        """Light what the lesson on screen talks about: its cards and places."""
+        for rect in (*frame.taught.cards, *frame.taught.places):
+            margin = lesson_margin(rect.height)
+            surface.blit(lesson_light(rect.size), (rect.left - margin, rect.top - margin))
+
+    def _hint(self, surface: pygame.Surface, frame: TableFrame) -> None:
+        """Outline what the hint suggests: its cards and the place they should go."""
+        for rect in frame.hint_cards:
+            pygame.draw.rect(surface, _HINT, rect.inflate(6, 6), 3, border_radius=8)
+        for rect in frame.hint_places:
+            pygame.draw.rect(surface, _HINT, rect.inflate(12, 12), 3, border_radius=10)
+
+    def _staging_text(self, surface: pygame.Surface, frame: TableFrame) -> None:
+        layout = frame.layout
+        small = max(12, layout.font - 3)
+        rooms = label_rooms([rect for _, rect in frame.staged], layout.staging)
+        for (meld, rect), width in zip(frame.staged, rooms, strict=True):
+            mark, colour = (("✓ ", ink.GOOD) if meld.valid else ("✗ ", ink.BAD))
+            words = mark + (meld.label() if meld.valid else tr("table.staging.no_meld"))
+            for row, line in enumerate(label_lines(words, small, width)):
+                surface.blit(ink.fit(line, small, width, colour),
+                             (rect.left, rect.bottom + 3 + row * round(small * 1.15)))
+        invalid = next((m for m, _ in frame.staged if not m.valid), None)
+        if frame.ready:
+            status, colour = tr("table.staging.ready"), ink.GOOD
+        elif invalid is not None:
+            status, colour = str(invalid.reason), ink.BAD
+        elif frame.lay_problem:
+            status, colour = str(frame.lay_problem), ink.BAD
+        elif not frame.at_screen:
+            return  # no hand here to stage from: a covered screen, or a watched match
+        else:
+            status, colour = tr("table.staging.help"), ink.DIM
+        area = layout.staging
+        surface.blit(ink.fit(status, small + 1, area.width - 16, colour),
+                     (area.left + 8, area.bottom - round(small * 1.6)))
+
+    # --- sidebar -----------------------------------------------------------------------
+
+    def _sidebar(self, surface: pygame.Surface, frame: TableFrame) -> None:
+        view, layout, names = frame.view, frame.layout, frame.names
+        font, line = layout.font, round(layout.font * 1.35)
+        box = layout.contract.inflate(-16, -10)
+        rules = view.rules
+        staged = [meld for meld, _ in frame.staged]
+        deal = deal_words(view, names, frame.at_screen)
+        corner = help_corner(surface.get_size()).inflate(8, 8)
+        first = pygame.Rect(box.left, box.top, box.width, line)
+        room = corner.left - box.left if corner.colliderect(first) else box.width
+        rows = [(header_words(deal, font, room), ink.GOLD, True)]
+        if not rules.uses_contracts:
+            rows.extend(opening_rows(view, staged))
+        elif view.down[view.player]:
+            rows.append((tr("table.sidebar.contract_done"), ink.GOOD, False))
+        else:
+            marks = checklist(view.contract, staged)
+            items = [f"{tr(f'table.check.{kind}')} {'✓' if ok else '✗'}" for kind, ok in marks]
+            for words in ink.wrap_items(items, " · ", font - 2, box.width):
+                rows.append((words, ink.TEXT, False))
+        rows.append((_turn_text(view, names, frame.at_screen, frame.callers), ink.DIM, False))
+        for i, (words, colour, bold) in enumerate(rows):
+            surface.blit(ink.fit(words, font if i == 0 else font - 2, room if i == 0
+                                 else box.width, colour, bold),
+                         (box.left, box.top + i * line))
+        box = layout.scores.inflate(-16, -10)
+        heading = (tr("table.scores") if rules.match_end != "elimination"
+                   else tr("table.scores_limit", limit=rules.elimination_limit))
+        surface.blit(ink.fit(heading, font, box.width, ink.GOLD, True), box.topleft)
+        for seat, name in enumerate(names):
+            y = box.top + (seat + 1) * line
+            out = bool(view.out) and view.out[seat]
+            colour = _TO_ACT if view.to_act == seat else ink.DIM if out else ink.TEXT
+            marker = "▸ " if view.to_act == seat else "   "
+            bought = view.buy_ins_used[seat] if view.buy_ins_used else 0
+            label = (tr("table.scores_out", name=name) if out else name) \
+                + (" ↺" * bought if bought else "")
+            image = ink.fit(marker + label, font, box.width - 70, colour)
+            surface.blit(image, (box.left, y))
+            total = ink.text(str(view.totals[seat]), font, colour, True)
+            surface.blit(total, (box.right - total.get_width(), y))
+            if out:  # struck through: still listed, no longer playing
+                middle = y + image.get_height() // 2
+                pygame.draw.line(surface, ink.DIM, (box.left + 12, middle),
+                                 (box.right, middle), 2)
+        self._log(surface, layout, frame.log)
+
+    def _log(self, surface: pygame.Surface, layout: TableLayout, page: LogPage) -> None:
+        box = log_box(layout)
+        for i, words in enumerate(page.lines):
+            surface.blit(ink.text(words, box.size), (box.rect.left, box.rect.top + i * box.line))
+
+    # --- messages ----------------------------------------------------------------------
+
+    def _messages(self, surface: pygame.Surface, frame: TableFrame) -> None:
+        layout = frame.layout
+        words = prompt(frame)
+        if words:
+            colour = _HINT if frame.hint_reason is not None and frame.view.my_turn \
+                else ink.GOLD
+            surface.blit(ink.fit(words, layout.font, layout.prompt.width, colour, True),
+                         layout.prompt.topleft)
+        centre_x = layout.staging.centerx
+        if frame.toast:
+            _boxed(surface, ink.fit(str(frame.toast), layout.font, layout.staging.width - 40,
+                                    ink.BAD, True), (centre_x, layout.staging.top), _TOAST_BG)
+        if frame.banner:
+            big = round(layout.font * 1.5)
+            _boxed(surface, ink.fit(str(frame.banner), big, layout.my_melds.width, ink.GOLD, True),
+                   (layout.my_melds.centerx, layout.my_melds.centery), _BANNER_BG)
+
+
+def label_rooms(melds: list[pygame.Rect], staging: pygame.Rect) -> list[int]:
+    """How wide each staged meld's label may be: up to the next meld on its row, or the
+    staging panel's edge ("✓ group of que…" was cut at the meld's own width)."""
+    rooms = []
+    for rect in melds:
+        right = min((other.left for other in melds
+                     if other.left > rect.left and other.top == rect.top),
+                    default=staging.right)
+        rooms.append(right - rect.left - 8)
+    return rooms
+
+
+def deal_words(view: PlayerView, names: tuple[str, ...], at_screen: bool) -> str:
+    """The deal and its dealer: "Deal 3 of 9 · dealer Marcia", or "· your deal" to the
+    person at the screen who deals (not "dealer You")."""
+    mine = "_you" if at_screen and view.dealer == view.player else ""
+    if view.rules.match_end == "elimination":
+        return tr(f"table.sidebar.deal{mine}", deal=view.deal_no, dealer=names[view.dealer])
+    return tr(f"table.sidebar.deal_of{mine}", deal=view.deal_no,
+              deals=view.rules.deals_per_match, dealer=names[view.dealer])
+
+
+def header_words(both: str, size: int, room: int) -> str:
+    """The sidebar's first row: the deal and its dealer, or the deal alone (the words
+    before " · ") when both do not fit ("dealer Des…" at 1600×1000); the dealer's zone
+    says "dealer" too."""
+    fits = ink.text(both, size, bold=True).get_width() <= room
+    return both if fits else both.split(" · ")[0]
+
+
+def label_lines(words: str, size: int, room: int) -> list[str]:
+    """A staged meld's label on one line, or two when it is longer than its room."""
+    lines = ink.wrap(words, size, room)
+    return lines if len(lines) <= 2 else [lines[0], " ".join(lines[1:])]
+
+
+_PHASES = {Phase.CUT: "cut", Phase.DRAW: "draw", Phase.CALL: "call", Phase.ALLOW: "allow",
+           Phase.PLAY: "play", Phase.BUY_IN: "buy_in"}
+
+
+def _turn_text(view: PlayerView, names: tuple[str, ...], at_screen: bool,
+               callers: tuple[int, ...] = ()) -> str:
+    """Whose move it is: "You" only to a person at the screen (autoplay and a watched
+    match seat a computer where the person would sit: it is named); every person of a
+    shared call window."""
+    if view.to_act is None or view.phase not in _PHASES:
+        return tr("table.now.over")
+    if callers:
+        return tr("table.now.calls", who=", ".join(names[seat] for seat in callers))
+    mine = at_screen and view.to_act == view.player
+    who = tr("table.you") if mine else names[view.to_act]
+    return tr(f"table.now.{_PHASES[view.phase]}", who=who)
+
+
+def prompt(frame: TableFrame) -> str:
+    """The line above the hand: what the person at the screen may do now."""
+    view, names = frame.view, frame.names
+    if not frame.at_screen or view.to_act is None:
+        return ""
+    if view.out and view.out[view.player]:
+        return tr("table.prompt.out", name=names[view.to_act])
+    if view.to_act != view.player:
+        return tr("table.prompt.thinking", name=names[view.to_act])
+    if frame.hint_reason is not None:
+        return tr("table.prompt.hint", reason=frame.hint_reason)
+    top = card_text(view.top_discard, True) if view.top_discard is not None else ""
+    rules = view.rules
+    if view.phase == Phase.CUT:
+        return tr("table.prompt.cut")
+    if view.phase == Phase.DRAW:
+        if any(a.code == "take" for a in view.legal):
+            return tr("table.prompt.draw_or_take", card=top)
+        if view.discard_dead and view.discard:  # the card showing is not to be had
+            return tr("table.prompt.draw_dead", card=top)
+        return tr("table.prompt.draw")
+    if view.phase == Phase.CALL:
+        if not frame.call_asked:
+            return tr("table.prompt.call_unasked", card=top)
+        if frame.call_seconds is None:
+            return tr("table.prompt.call_held", card=top)
+        return tr("table.prompt.call", card=top, seconds=frame.call_seconds)
+    if view.phase == Phase.ALLOW:
+        if view.caller is None:
+            return tr("table.prompt.allow_someone", card=top)
+        return tr("table.prompt.allow", caller=names[view.caller], card=top)
+    if view.phase == Phase.BUY_IN:
+        return tr("table.prompt.buy_in", limit=rules.elimination_limit)
+    if view.freed_joker is not None:
+        return tr("table.prompt.freed_joker")
+    if view.meld_owed:
+        if view.down[view.player]:
+            return tr("table.prompt.owed_meld")
+        if not rules.uses_contracts:
+            return tr("table.prompt.owed_opening", points=rules.opening_points)
+        return tr("table.prompt.owed_contract")
+    if frame.ready:  # the staged melds may be laid: say so, as the staging area does
+        return tr("table.prompt.ready")
+    if view.down[view.player]:
+        return tr("table.prompt.down")
+    if not rules.uses_contracts:
+        return tr("table.prompt.opening", points=rules.opening_points)
+    return tr("table.prompt.contract")
+
+
+def _standing(view: PlayerView, seat: int) -> str:
+    """An opponent's third header line: out, down (or opened), and calls where calls exist."""
+    if view.out and view.out[seat]:
+        return tr("table.standing.out")
+    done = "yes" if view.down[seat] else "no"
+    down = tr(f"table.standing.down.{done}" if view.rules.uses_contracts
+              else f"table.standing.opened.{done}")
+    if not view.rules.calls_enabled:
+        return down
+    return tr("table.standing.calls", standing=down, made=view.calls_made[seat],
+              most=view.rules.max_calls)
+
+
+def opening_rows(view: PlayerView, staged: list[StagedMeld]
+                 ) -> list[tuple[str, ink.Colour, bool]]:
+    """The opening panel of a threshold game: the staged melds' points against the
+    threshold, live, and whether the pure run the rules may want is there."""
+    if view.down[view.player]:
+        return [(tr("table.opening.done"), ink.GOOD, True)]
+    tally = opening_tally(staged, view.rules)
+    rows = [(tr("table.opening.tally", value=tally.value, needed=tally.needed),
+             ink.GOOD if tally.value >= tally.needed else ink.TEXT, True)]
+    if view.rules.opening_pure_run:
+        rows.append((tr("table.opening.pure_run") + ("" if tally.pure_run_missing else " ✓"),
+                     ink.BAD if tally.pure_run_missing else ink.GOOD, False))
+    return rows
+
