@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from kalooki.engine.errors import RuleError
 from kalooki.store import atomic
 from kalooki.store.atomic import (
     backup_path,
@@ -114,15 +115,32 @@ def test_repeated_damage_in_the_same_second_keeps_every_copy(tmp_path: Path) -> 
     assert sorted(p.read_bytes() for p in broken_copies(path)) == [b"bad 0", b"bad 1", b"bad 2"]
 
 
-def test_any_parse_error_counts_as_damage(tmp_path: Path) -> None:
+def test_a_parser_s_own_fault_is_not_damage(tmp_path: Path) -> None:
+    """Issue 30.5: only the store's refusals and the engine's are damage; a KeyError is a
+    fault of ours: said as ours, the file kept where it is, its older copy not tried."""
     path = tmp_path / "f.txt"
     path.write_bytes(b"x")
+    backup_path(path).write_bytes(b"y")
 
     def parse(data: bytes) -> int:
         raise KeyError("no")
 
     loaded = read_with_fallback(path, parse)
-    assert loaded.value is None and "damaged" in loaded.warnings[0]
+    assert loaded.value is None and loaded.fault
+    assert "a fault in the game, not in your file" in loaded.warnings[0]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["f.txt", "f.txt.bak"]
+
+
+def test_a_refusal_while_parsing_counts_as_damage(tmp_path: Path) -> None:
+    path = tmp_path / "f.txt"
+    path.write_bytes(b"x")
+
+    def parse(data: bytes) -> int:
+        raise RuleError("bad-record", case="actions")
+
+    loaded = read_with_fallback(path, parse)
+    assert loaded.value is None and not loaded.fault and "damaged" in loaded.warnings[0]
+    assert not path.exists()  # set aside
 
 
 def test_unreadable_path_is_reported_not_raised(tmp_path: Path) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import json
+import logging
 import os
 import tempfile
 import time
@@ -20,16 +21,22 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-from kalooki.store.notices import Notice, notice
+from kalooki.engine.errors import RuleError
+from kalooki.store.notices import Damaged, Notice, Refused, notice
 
 T = TypeVar("T")
 
 _MISSING: Any = object()
+_FAULT: Any = object()
 TEMP_SUFFIX = ".tmp"
 STALE_SECONDS = 600
 """A temporary file this old was left by a writer that was killed (a write takes
 milliseconds); a younger one may belong to another copy of the game writing now."""
 _REASON_CHARS = 120
+_LOG = logging.getLogger("kalooki.store")
+DAMAGE = (Refused, RuleError)
+"""What reading a file may raise when the file is at fault (the store's refusals, the
+engine's); anything else a parser raises is a fault of ours."""
 
 
 @dataclass(frozen=True)
@@ -40,6 +47,9 @@ class Loaded(Generic[T]):
     warnings: tuple[str, ...] = ()
     source: Path | None = None
     """The file the value came from: the main file, its ``.bak``, or None."""
+    fault: bool = False
+    """Reading failed on a fault of ours, not of the file (logged with its traceback):
+    the file is kept where it is and no older copy was tried."""
 
 
 def backup_path(path: Path) -> Path:
@@ -118,16 +128,20 @@ def _fsync_dir(folder: Path) -> None:
 def read_with_fallback(path: Path, parse: Callable[[bytes], T]) -> Loaded[T]:
     """Parse ``path``, or else its ``.bak``; damaged files are set aside and reported.
 
-    Never raises: whatever ``parse`` raises on the bytes counts as damage.
+    Never raises. What ``parse`` raises among :data:`DAMAGE` is damage: the file is set
+    aside and the ``.bak`` tried. Anything else is a fault of ours: logged with its
+    traceback, said as ours, the file kept, and no older copy tried in its place.
     """
     warnings: list[str] = []
     value = _read_one(path, parse, warnings)
+    if value is _FAULT:
+        return Loaded(None, tuple(warnings), fault=True)
     if value is not _MISSING:
         return Loaded(value, tuple(warnings), path)
     backup = backup_path(path)
     value = _read_one(backup, parse, warnings)
-    if value is _MISSING:
-        return Loaded(None, tuple(warnings))
+    if value is _MISSING or value is _FAULT:
+        return Loaded(None, tuple(warnings), fault=value is _FAULT)
     if not warnings:
         warnings.append(notice("file-missing", file=path.name))
     warnings.append(notice("using-backup", backup=backup.name))
@@ -145,12 +159,19 @@ def _read_one(path: Path, parse: Callable[[bytes], T], warnings: list[str]) -> A
         return _MISSING
     try:
         return parse(data)
-    except Exception as error:
+    except DAMAGE as error:
         reason: object = error if getattr(error, "notice", None) is None and \
             hasattr(error, "code") and hasattr(error, "params") else damage_reason(error)
-        warnings.append(notice("file-damaged", file=path.name, reason=reason,
-                               aside=set_aside(path)))
+        if getattr(error, "damage", True):
+            warnings.append(notice("file-damaged", file=path.name, reason=reason,
+                                   aside=set_aside(path)))
+        else:  # not for this version (a newer game's): kept for the game that can
+            warnings.append(notice("file-kept", file=path.name, reason=reason))
         return _MISSING
+    except Exception:  # a fault of ours: never the file's damage
+        _LOG.exception("a fault reading %s", path)
+        warnings.append(notice("fault", file=path.name))
+        return _FAULT
 
 
 def damage_reason(error: BaseException) -> str:
@@ -162,6 +183,8 @@ def damage_reason(error: BaseException) -> str:
         return Notice("not-text")
     if isinstance(error, RecursionError):
         return Notice("too-deep")
+    if isinstance(error, Damaged):
+        return error.reason
     told = getattr(error, "notice", None) or (error.args[0] if error.args else None)
     if isinstance(told, Notice):
         return told
@@ -192,11 +215,14 @@ def encode_json(value: Any) -> bytes:
 def parse_json_object(data: bytes) -> dict[str, Any]:
     """Every store file is a JSON object (it carries a format version); anything else is damage.
 
-    A byte-order mark, as some editors add, is accepted.
+    A byte-order mark, as some editors add, is accepted. Raises :class:`Damaged`.
     """
-    value = json.loads(data.decode("utf-8-sig"))
+    try:
+        value = json.loads(data.decode("utf-8-sig"))
+    except (ValueError, RecursionError) as error:  # JSON, UTF-8, nesting, huge numbers
+        raise Damaged(damage_reason(error)) from None
     if not isinstance(value, dict):
-        raise ValueError(Notice("not-object"))
+        raise Damaged(Notice("not-object"))
     return value
 
 

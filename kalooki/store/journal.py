@@ -164,11 +164,18 @@ def matches(connection: sqlite3.Connection) -> list[StoredMatch]:
     rows = connection.execute("SELECT key, header, summary, saved_at FROM matches"
                               " WHERE aside IS NULL ORDER BY saved_at DESC")
     for key, header, summary, saved_at in rows:
-        try:
-            found.append(StoredMatch(key, json.loads(header), json.loads(summary), saved_at))
-        except (ValueError, TypeError):
-            found.append(StoredMatch(key, {}, {}, saved_at))
+        found.append(StoredMatch(key, _object(header), _object(summary), str(saved_at)))
     return found
+
+
+def _object(text: object) -> dict[str, Any]:
+    """A row's JSON object; {} for anything else (not text, not JSON, not an object),
+    which the match's load then refuses as damage."""
+    try:
+        value = json.loads(text) if isinstance(text, str) else None
+    except (ValueError, RecursionError):
+        return {}
+    return value if isinstance(value, dict) else {}
 
 
 def document(connection: sqlite3.Connection, key: str) -> dict[str, Any] | None:
@@ -183,7 +190,7 @@ def document(connection: sqlite3.Connection, key: str) -> dict[str, Any] | None:
         summary = json.loads(row[1])
         if not isinstance(doc, dict) or not isinstance(doc.get("record"), dict):
             raise ValueError("the match's header is not an object")
-    except (ValueError, TypeError) as error:
+    except (ValueError, TypeError, RecursionError) as error:
         raise SaveError(f"The journal's row for {key} is damaged ({error}).",
                         "save-row") from None
     codes, hashes = [], []

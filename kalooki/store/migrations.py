@@ -19,8 +19,6 @@ from kalooki.store.savegame import (
     Seat,
     Summary,
     card_codes,
-    engine_reason,
-    engine_refusal,
     first_deck,
     json_object,
     need,
@@ -43,9 +41,8 @@ def _from_0(doc: Document) -> Document:
     try:
         record = GameRecord.from_dict({**doc, "players": len(seats), "hashes": []})
         recorder = replay(record)
-    except Exception as error:  # whatever the engine raises on a file's values is damage
-        raise SaveError(engine_refusal(error), "save-replay",
-                        reason=engine_reason(error)) from None
+    except RuleError as error:  # the engine refusing the file; anything else is a fault
+        raise SaveError(refusal_text(error), "save-replay", reason=error) from None
     return {
         "format_version": 1,
         "app_version": MIGRATED_APP_VERSION,

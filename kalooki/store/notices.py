@@ -22,6 +22,7 @@ prints its own warnings must not have Python's fallback handler print them again
 ENGLISH: dict[str, str] = {
     "file-missing": "{file} was missing.",
     "file-unreadable": "{file} could not be read ({reason}).",
+    "file-kept": "{file} cannot be used ({reason}); it is kept.",
     "file-damaged": "{file} was damaged ({reason}); {aside}",
     "kept-aside": "it was kept as {target}.",
     "not-json": "not valid JSON at line {line}, column {column}",
@@ -47,8 +48,14 @@ ENGLISH: dict[str, str] = {
                         "files could not be moved aside ({reason}).",
     "match-aside": "{file}: the autosave \u201c{match}\u201d was set aside; it could not "
                    "be used ({reason}).",
+    "match-kept": "{file}: the autosave \u201c{match}\u201d cannot be used ({reason}); it "
+                  "is kept.",
     "match-dropped": "{file}: match {number} was dropped ({reason}).",
     "matches-reset": "{file}: 'matches' was not a list; starting the history afresh.",
+    "fault": "{file} could not be loaded (a fault in the game, not in your file); it is "
+             "kept.",
+    "match-fault": "The autosave \u201c{match}\u201d could not be loaded (a fault in the "
+                   "game, not in your file); it is kept.",
 }
 
 
@@ -65,6 +72,26 @@ class Notice(str):
         made.code = code
         made.params = params
         return made
+
+
+class Refused(Exception):
+    """The store will not use something it was given (a file's bytes, a journal's row, a
+    name): the one base of the store's refusals, so a reader tells them from a fault of
+    ours (any other exception), which is logged with its traceback and never called
+    damage. ``damage``: whether the thing is damaged (set aside) or only not for this
+    version (a newer game's save, kept where it is)."""
+
+    damage = True
+
+
+class Damaged(Refused, ValueError):
+    """Bytes that are not the file they should be (not JSON, not text, not an object);
+    ``reason`` is the notice saying which."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        """A Notice when the store made it, else the parser's own words."""
 
 
 def notice(code: str, **params: Any) -> Notice:

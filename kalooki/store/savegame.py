@@ -34,6 +34,7 @@ from kalooki.store.fields import (
     text,
     validate,
 )
+from kalooki.store.notices import Refused
 from kalooki.words.refusals import refusal_text
 
 FORMAT_VERSION = 2
@@ -44,7 +45,7 @@ SEAT_NAME_CHARS = 20
 MAX_SEATS = 8
 
 
-class SaveError(Exception):
+class SaveError(Refused):
     """A save that cannot be used. The message is one English sentence naming the field or
     action, for the log file and the command line; whatever it quotes from the file is
     escaped, so it can be shown anywhere. ``code`` and ``params`` are the same facts for a
@@ -56,6 +57,11 @@ class SaveError(Exception):
         """The notice the message was made from, so a screen can say it in its language."""
         self.code = code
         self.params = {name: _showable(value) for name, value in params.items()}
+
+    @property
+    def damage(self) -> bool:  # type: ignore[override]
+        """A newer game's save is not damaged: it is kept for that game."""
+        return self.code != "save-newer"
 
 
 def _showable(value: Any) -> Any:
@@ -213,19 +219,17 @@ def resume(save: GameSave) -> Recorder:
     if [n for n, _ in record.hashes] != expected_at:
         raise SaveError(f"'record.hashes' must hold one digest after every {HASH_EVERY} "
                         f"actions; some are missing, extra or out of place.", "save-hashes")
-    try:
+    try:  # the engine refuses a file's values with a RuleError: anything else is a fault
         dealt = first_deck(record)
-    except Exception as error:
+    except RuleError as error:
         raise SaveError(f"'record': the rules, players or seed are unusable: "
-                        f"{engine_refusal(error)}", "save-setup",
-                        reason=engine_reason(error)) from None
+                        f"{refusal_text(error)}", "save-setup", reason=error) from None
     if dealt != save.first_deck:
         raise SaveError(_deck_difference(save.first_deck, dealt), "save-deck")
     try:
         recorder = replay(record)
-    except Exception as error:
-        raise SaveError(engine_refusal(error), "save-replay",
-                        reason=engine_reason(error)) from None
+    except RuleError as error:
+        raise SaveError(refusal_text(error), "save-replay", reason=error) from None
     replayed = Summary.of(recorder.game)
     for field in dataclasses.fields(Summary):
         stored, actual = getattr(save.summary, field.name), getattr(replayed, field.name)
@@ -234,20 +238,6 @@ def resume(save: GameSave) -> Recorder:
                             f"gives {_shown(actual)}.", "save-summary",
                             field=f"summary.{field.name}")
     return recorder
-
-
-def engine_refusal(error: Exception) -> str:
-    """The engine refuses bad input with a RuleError; anything else it raises on a file's
-    values is still the file's damage to report, not a crash of the program."""
-    if isinstance(error, RuleError):
-        return refusal_text(error)
-    return f"the engine cannot use it ({type(error).__name__}: {error})."
-
-
-def engine_reason(error: Exception) -> RuleError | str:
-    """The engine's refusal, to be worded in the player's language; else the name of what
-    it raised (the English of an unexpected failure stays in the log)."""
-    return error if isinstance(error, RuleError) else type(error).__name__
 
 
 def _deck_difference(recorded: tuple[int, ...], dealt: tuple[int, ...]) -> str:

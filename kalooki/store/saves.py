@@ -16,6 +16,8 @@ import contextlib
 import dataclasses
 import hashlib
 import itertools
+import json
+import logging
 import sqlite3
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -26,6 +28,7 @@ from typing import Any, TypeVar
 from kalooki.engine.record import GameRecord, Recorder
 from kalooki.store import journal
 from kalooki.store.atomic import (
+    DAMAGE,
     Loaded,
     backup_path,
     damage_reason,
@@ -35,7 +38,7 @@ from kalooki.store.atomic import (
 from kalooki.store.filenames import numbered, safe_stem
 from kalooki.store.notices import notice
 from kalooki.store.paths import StorePaths
-from kalooki.store.savefile import ResumedGame, decode, encode, load
+from kalooki.store.savefile import ResumedGame, decode, load
 from kalooki.store.savegame import NAME_CHARS, GameSave, SaveError, Seat, resume, save_name
 
 AUTOSAVES_KEPT = 5
@@ -46,6 +49,7 @@ _BAK = backup_path(Path("save")).name.removeprefix("save")
 _PROVED: set[bytes] = set()
 """SHA-256 of saves whose replay passed: the same bytes always replay the same."""
 _PROVED_KEPT = 1024
+_LOG = logging.getLogger("kalooki.store")
 T = TypeVar("T")
 
 
@@ -116,7 +120,7 @@ def latest_autosave(paths: StorePaths) -> SaveEntry | None:
     for stored in _journal_rows(paths):
         try:
             save = journal.save_of(_row_document(stored))
-        except SaveError:  # Continue will load it, fail, set it aside and say why
+        except DAMAGE:  # Continue will load it, fail, set it aside and say why
             return _unread_entry(_member(paths, stored.key))
         if not save.summary.over:
             return SaveEntry.of(_member(paths, stored.key), save)
@@ -289,6 +293,9 @@ def _entries(folder: Path) -> tuple[list[SaveEntry], list[str]]:
         warnings.extend(loaded.warnings)
         if loaded.value is not None:
             entries.append(SaveEntry.of(path, loaded.value))
+        elif loaded.fault:  # kept, and listed as its file says (loading it says why not)
+            with contextlib.suppress(OSError, *DAMAGE):
+                entries.append(SaveEntry.of(path, decode(path.read_bytes())))
     return entries, warnings
 
 
@@ -356,7 +363,7 @@ def _resumed(save: GameSave) -> ResumedGame:
 
 def _proved_save(save: GameSave) -> GameSave:
     """``save`` once its replay has passed (remembered by the document's digest)."""
-    key = hashlib.sha256(encode(save)).digest()
+    key = hashlib.sha256(json.dumps(save.to_dict(), sort_keys=True).encode("ascii")).digest()
     if key not in _PROVED:
         resume(save)
         if len(_PROVED) >= _PROVED_KEPT:
@@ -366,8 +373,10 @@ def _proved_save(save: GameSave) -> GameSave:
 
 
 def _load_match(path: Path, prove: Callable[[GameSave], T]) -> Loaded[T]:
-    """The match ``path`` names, read from the journal and proved by ``prove``; one that
-    fails is set aside in the journal and the notice says so. Never raises."""
+    """The match ``path`` names, read from the journal and proved by ``prove``; one whose
+    rows are damaged is set aside in the journal and the notice says so. A fault of ours
+    (anything but :data:`DAMAGE` and the disk's errors) is logged with its traceback and
+    said as ours, and the match is kept as it is. Never raises."""
     try:
         with _journal_of(path) as connection:
             doc: dict[str, Any] | None = None
@@ -376,17 +385,30 @@ def _load_match(path: Path, prove: Callable[[GameSave], T]) -> Loaded[T]:
                 if doc is None:
                     return Loaded(None, (notice("file-missing", file=path.name),))
                 return Loaded(prove(journal.save_of(doc)), (), path)
-            except Exception as error:  # whatever the rows make the engine raise is damage
+            except DAMAGE as error:
                 reason: object = error if isinstance(error, SaveError) and \
                     error.notice is None else damage_reason(error)
+                match = _match_name(doc, path)
+                if not getattr(error, "damage", True):  # a newer game's: kept for it
+                    return Loaded(None, (notice("match-kept", file=journal.JOURNAL_FILE,
+                                                reason=reason, match=match),))
                 journal.set_match_aside(connection, path.name, str(error))
-                name = doc.get("name") if doc is not None else None
-                return Loaded(None, (notice(
-                    "match-aside", file=journal.JOURNAL_FILE, reason=reason,
-                    match=name if isinstance(name, str) else path.name),))
+                return Loaded(None, (notice("match-aside", file=journal.JOURNAL_FILE,
+                                            reason=reason, match=match),))
+            except (OSError, sqlite3.Error):
+                raise
+            except Exception:  # a fault of ours: never the file's damage
+                _LOG.exception("a fault loading the autosave %s", path.name)
+                return Loaded(None, (notice("match-fault", match=_match_name(doc, path)),),
+                              fault=True)
     except (OSError, sqlite3.Error) as error:
         return Loaded(None, (notice("file-unreadable", file=journal.JOURNAL_FILE,
                                     reason=str(error)),))
+
+
+def _match_name(doc: dict[str, Any] | None, path: Path) -> str:
+    name = doc.get("name") if doc is not None else None
+    return name if isinstance(name, str) else path.name
 
 
 def _journal_entries(paths: StorePaths) -> tuple[list[SaveEntry], list[str]]:
@@ -398,4 +420,7 @@ def _journal_entries(paths: StorePaths) -> tuple[list[SaveEntry], list[str]]:
         warnings.extend(loaded.warnings)
         if loaded.value is not None:
             entries.append(SaveEntry.of(path, loaded.value))
+        elif loaded.fault:  # kept, and listed as its row says (loading it says why not)
+            with contextlib.suppress(*DAMAGE):
+                entries.append(SaveEntry.of(path, journal.save_of(_row_document(stored))))
     return entries, warnings
