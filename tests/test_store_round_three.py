@@ -85,7 +85,7 @@ def test_a_journal_summary_of_the_wrong_shape_is_damage_not_a_crash(paths: Store
 
 def test_the_main_menu_opens_over_a_journal_with_a_string_header(paths: StorePaths) -> None:
     from kalooki.ui.launcher import launch
-    from kalooki.ui.menu import MainMenuScene
+    from kalooki.ui.pages.menu import MainMenuScene
     from tests.ui_support import FakeClock
 
     assert autosave(paths, match(30), SEATS) == ()
@@ -101,7 +101,7 @@ def test_the_main_menu_opens_over_a_journal_with_a_string_header(paths: StorePat
 def test_kalooki_saves_lists_around_a_header_of_the_wrong_shape(paths: StorePaths,
                                                                 tmp_path: Path,
                                                                 capsys) -> None:
-    from kalooki.cli import main
+    from kalooki.cli.main import main
 
     assert autosave(paths, match(30), SEATS) == ()
     set_column(paths, "header", json.dumps(["not", "an", "object"]))
