@@ -1,4 +1,7 @@
-"""Every test runs headless and keeps its files in a temporary folder."""
+"""Every test runs headless and keeps its files in a temporary folder; hypothesis draws the
+same examples every run.
+
+Shared fixtures live here, shared helpers in ``tests/support/``."""
 
 from __future__ import annotations
 
@@ -10,6 +13,20 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# --- hypothesis: the same examples every run, unless a developer asks to explore ----------
+# `make test`, CI and plain `pytest` use "repeatable": each property test draws the examples
+# its own name seeds (derandomize), reads no example database and has no deadline, so no
+# verdict depends on a new example, an old failure kept in .hypothesis/ or the machine's
+# speed. To look for new failures: `HYPOTHESIS_PROFILE=explore pytest ...` (or
+# `pytest --hypothesis-profile=explore`); it keeps what it finds in .hypothesis/, and a
+# failure it prints can be pinned with @example.
+_NO_CLOCK = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("repeatable", derandomize=True, database=None, print_blob=True,
+                          **_NO_CLOCK)
+settings.register_profile("explore", derandomize=False, print_blob=True, **_NO_CLOCK)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 
 
 @pytest.fixture(autouse=True)

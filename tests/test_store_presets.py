@@ -205,7 +205,8 @@ JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st
                     max_leaves=20)
 
 
-@settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                               HealthCheck.too_slow])
 @given(fields=st.dictionaries(st.sampled_from([*OUR_TABLE.to_dict(), "format", "based_on",
                                                "junk"]), JSON))
 def test_any_document_is_a_rule_set_or_one_sentence(fields: dict) -> None:

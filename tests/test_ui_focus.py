@@ -190,7 +190,7 @@ def test_the_ring_is_drawn_around_the_widget_in_focus(app: App, profile: Profile
 
 
 @settings(max_examples=25, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(st.lists(st.booleans(), min_size=1, max_size=30))
 def test_the_ring_is_always_on_a_usable_widget_and_a_round_comes_back(
         app: App, profile: Profile, moves: list[bool]) -> None:
