@@ -1,14 +1,40 @@
 """Kalooki, the Caribbean contract rummy, and its cousins.
 
-The package also answers where the files it ships are: :func:`asset_path` (fonts, theme,
-catalogs under ``kalooki/assets/``), here at the bottom of the layers so that the words and
-the UI find them the same way.
+The package also answers what it is and where the files it ships are, here at the bottom
+of the layers so that every layer asks the same way: :data:`__version__` (the one version,
+written in ``pyproject.toml`` only) and :func:`asset_path` (fonts, theme, catalogs under
+``kalooki/assets/``).
 """
 
+import tomllib
+from importlib import metadata
 from importlib.resources import files
 from pathlib import Path
 
-__version__ = "0.1.0"
+DISTRIBUTION = "kalooki"
+UNKNOWN_VERSION = "0+unknown"
+"""What a copy reports when neither its pyproject nor its installed metadata is found."""
+
+
+def _version() -> str:
+    """``project.version`` of the checkout's ``pyproject.toml`` when this package sits in
+    one (what runs is then the checkout, whatever was installed); else the installed
+    distribution's metadata, which a wheel, pipx and a PyInstaller bundle (the spec copies
+    it) carry."""
+    pyproject = Path(__file__).resolve().parents[1] / "pyproject.toml"
+    try:
+        project = tomllib.loads(pyproject.read_text(encoding="utf-8")).get("project", {})
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        project = {}
+    if project.get("name") == DISTRIBUTION and isinstance(project.get("version"), str):
+        return str(project["version"])
+    try:
+        return metadata.version(DISTRIBUTION)
+    except metadata.PackageNotFoundError:
+        return UNKNOWN_VERSION
+
+
+__version__ = _version()
 
 
 def asset_path(*parts: str) -> Path:

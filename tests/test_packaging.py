@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 import pygame
+import pytest
 
 from kalooki import __version__
 from kalooki.ui import resources
@@ -33,6 +34,7 @@ def test_the_spec_compiles_and_offers_both_layouts() -> None:
     source = SPEC.read_text(encoding="utf-8")
     compile(source, str(SPEC), "exec")
     for needed in ("--onefile", "--both", "KALOOKI_ONEFILE", "bundle_config.asset_datas",
+                   'copy_metadata("kalooki")',
                    "slim_datas", "COLLECT(", "strip=STRIP"):
         assert needed in source
 
@@ -125,6 +127,50 @@ def test_the_windows_version_file_carries_the_version() -> None:
     assert "filevers=(1, 2, 3, 0)" in text and "'ProductVersion', '1.2.3'" in text
     assert "{version" not in text
     assert prepare.version_info().count(__version__) >= 2
+
+
+def test_the_version_is_written_once_in_pyproject() -> None:
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert __version__ == project["project"]["version"]
+    assert "version" not in project["project"].get("dynamic", [])
+    written = [path for path in (ROOT / "kalooki").rglob("*.py")
+               if f'"{__version__}"' in path.read_text(encoding="utf-8")]
+    assert not written
+
+
+def _version_of_copy(folder: Path, cwd: Path) -> str:
+    """``kalooki.__version__`` of the package's ``__init__`` copied into ``folder``."""
+    (folder / "kalooki").mkdir(parents=True)
+    shutil.copy(ROOT / "kalooki" / "__init__.py", folder / "kalooki")
+    code = "import kalooki; print(kalooki.__version__)"
+    return subprocess.run([sys.executable, "-c", code], cwd=cwd, capture_output=True,
+                          text=True, check=True, timeout=60,
+                          env={**os.environ, "PYTHONPATH": str(folder)}).stdout.strip()
+
+
+def test_a_checkout_reports_its_pyproject_version(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "kalooki"\nversion = "9.8.7"\n',
+                                             encoding="utf-8")
+    assert _version_of_copy(tmp_path, cwd=tmp_path) == "9.8.7"
+
+
+def test_an_installed_copy_reports_its_metadata_version(tmp_path: Path) -> None:
+    """No pyproject beside it (a wheel's site-packages, a bundle): the distribution's
+    metadata says (here the test venv's install of this checkout); another project's
+    pyproject is not taken for ours."""
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "other"\nversion = "5"\n',
+                                             encoding="utf-8")
+    assert _version_of_copy(tmp_path, cwd=tmp_path) == __version__
+
+
+def test_version_names_the_saves_format(capsys: pytest.CaptureFixture[str]) -> None:
+    from kalooki.cli import main
+    from kalooki.store.savegame import FORMAT_VERSION
+
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out == f"kalooki {__version__} (saves: format {FORMAT_VERSION})\n"
 
 
 def test_the_one_file_program_is_named_for_its_version_and_platform() -> None:

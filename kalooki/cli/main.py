@@ -42,6 +42,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="keep settings, saves and logs in KalookiData beside the program")
     parser.add_argument("--self-test", action="store_true",
                         help="open the window, play, save and reload a deal, then exit")
+    parser.add_argument("--version", action="store_true",
+                        help="print the version and the format its saves are written in")
     commands = parser.add_subparsers(dest="command", parser_class=UsageParser)
     from kalooki.cli import rules, saves
 
@@ -89,6 +91,9 @@ def _main(argv: Sequence[str] | None) -> int:
     except UsageError as error:
         print(escaped(str(error)), file=sys.stderr)
         return 2
+    if args.version:
+        print(_version_line())
+        return 0
     if args.self_test:
         from kalooki.selftest import run_self_test
 
@@ -102,6 +107,16 @@ def _main(argv: Sequence[str] | None) -> int:
     except UsageError as error:
         print(f"kalooki: {escaped(str(error))}", file=sys.stderr)
         return 2
+
+
+def _version_line() -> str:
+    """``kalooki 0.1.0 (saves: format 2)``: the version (pyproject's, see kalooki/__init__)
+    and the format of the saves and journals this copy writes."""
+    from kalooki import __version__
+    from kalooki.store.savegame import FORMAT_VERSION
+    from kalooki.words import tr
+
+    return tr("cli.version", version=__version__, format=FORMAT_VERSION)
 
 
 def _check_table(args: argparse.Namespace) -> None:
