@@ -166,7 +166,7 @@ def test_an_installed_copy_reports_its_metadata_version(tmp_path: Path) -> None:
 
 
 def test_version_names_the_saves_format(capsys: pytest.CaptureFixture[str]) -> None:
-    from kalooki.cli import main
+    from kalooki.cli.main import main
     from kalooki.store.savegame import FORMAT_VERSION
 
     assert main(["--version"]) == 0
