@@ -28,7 +28,14 @@ from kalooki.engine.melds import (
 )
 from kalooki.engine.rules import GROUP, RUN, preset
 from kalooki.engine.scoring import hand_points
-from kalooki.engine.solver import best_contract, best_melds, can_meet_contract, cards_needed
+from kalooki.engine.solver import (
+    best_contract,
+    best_melds,
+    can_meet_contract,
+    cards_needed,
+    contract_lay_exists,
+    melds_exist,
+)
 from kalooki.engine.solver.arrangement import with_keep
 from kalooki.engine.solver.generic import contract_state, generic_arrangement
 from kalooki.engine.solver.hand import Hand
@@ -149,6 +156,7 @@ def test_best_contract_matches_brute_force(hand, contract, keep):
     found = best_contract(hand, contract, CARIB, keep=keep)
     expected = oracle_penalty(hand, contract, CARIB, keep)
     assert (found is None) == (expected is None)
+    assert contract_lay_exists(hand, contract, CARIB, keep) == (found is not None)
     assert can_meet_contract(hand, contract, CARIB) == (oracle_penalty(hand, contract, CARIB)
                                                         is not None)
     if found is not None:
@@ -161,6 +169,7 @@ def test_best_contract_matches_brute_force(hand, contract, keep):
 def test_best_melds_matches_brute_force(hand, keep):
     found = best_melds(hand, CARIB, keep=keep)
     expected = oracle_penalty(hand, None, CARIB, keep)
+    assert melds_exist(hand, CARIB, keep) == bool(found.melds)
     if expected is None:  # fewer naturals than keep: nothing is laid
         assert found.melds == ()
         return
@@ -397,3 +406,18 @@ def test_a_card_more_or_fewer_moves_cards_needed_by_at_most_one_and_bounds_keep_
             more = cards_needed([*hand, card], contract, CARIB)
             assert now - 1 <= more <= now, (hand, card)
             assert cards_needed([*hand, card], contract, CARIB, max(0, now - 1), now) == more
+
+
+def test_a_lay_down_exists_only_when_a_natural_can_be_kept_back():
+    """``contract_lay_exists`` and ``melds_exist`` say yes exactly when the search would
+    lay something: a hand that is nothing but its contract cannot keep a discard back."""
+    exact = cards("5H 5S 5D")
+    assert contract_lay_exists(exact, (GROUP,), CARIB)
+    assert not contract_lay_exists(exact, (GROUP,), CARIB, keep=1)
+    assert best_contract(exact, (GROUP,), CARIB, keep=1) is None
+    assert contract_lay_exists(cards("5H 5S 5D 9C"), (GROUP,), CARIB, keep=1)
+    assert contract_lay_exists(cards("5H 5S 5D JK"), (GROUP,), CARIB, keep=1)  # 5 5 JK, 5 kept
+    assert not melds_exist(exact, CARIB, keep=1)
+    assert melds_exist(cards("5H 5S 5D 5C"), CARIB, keep=1)
+    assert not melds_exist(cards("5H 6H 7H 8H"), CARIB, keep=1)
+    assert melds_exist(cards("5H 6H 7H 8H 9H"), CARIB, keep=1)

@@ -10,10 +10,11 @@ cache), ``candidates`` (the melds a hand could lay), ``arrangement`` (building t
 """
 
 from kalooki.engine.solver.arrangement import Arrangement
-from kalooki.engine.solver.contract import best_contract
-from kalooki.engine.solver.free import best_melds
+from kalooki.engine.solver.contract import best_contract, contract_lay_exists
+from kalooki.engine.solver.free import best_melds, melds_exist
 from kalooki.engine.solver.needed import can_meet_contract, cards_needed
 from kalooki.engine.solver.opening import best_opening, can_open, cards_to_open, fewest_points
 
 __all__ = ["Arrangement", "best_contract", "best_melds", "best_opening", "can_meet_contract",
-           "can_open", "cards_needed", "cards_to_open", "fewest_points"]
+           "can_open", "cards_needed", "cards_to_open", "contract_lay_exists", "fewest_points",
+           "melds_exist"]

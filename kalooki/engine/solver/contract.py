@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from kalooki.engine.cards import ACE, ACE_HIGH
-from kalooki.engine.rules import RuleSet
+from kalooki.engine.cards import ACE, ACE_HIGH, face_of, is_joker
+from kalooki.engine.rules import GROUP, RuleSet
 from kalooki.engine.solver.arrangement import Arrangement, build_plan, with_keep
 from kalooki.engine.solver.bits import bits, face_at, pos_rank
 from kalooki.engine.solver.candidates import Group, Run, group_candidates, run_candidates
@@ -38,6 +38,38 @@ def best_contract(hand: Sequence[int], contract: Sequence[int], rules: RuleSet,
         return None if found is None else build_plan(cards, found[1], found[2], rules)
 
     return with_keep(hand, keep, rules, solve)
+
+
+def contract_lay_exists(hand: Sequence[int], contract: Sequence[int], rules: RuleSet,
+                        keep: int = 0) -> bool:
+    """Whether :func:`best_contract` finds a lay-down (``keep`` naturals kept back), without
+    building one: a legal-move list counts the lay-down long before anyone looks at it.
+    A natural kept back leaves the rest of the hand to lay the contract, so with ``keep``
+    1 the question is whether some natural can be spared."""
+    if not slot_search_applies(rules) or keep > 1:
+        return best_contract(hand, contract, rules, keep) is not None
+    if needed(hand, contract, rules, 1):
+        return False
+    if keep <= 0:
+        return True
+    # the contract can be laid in minimal melds, which hold at most ``smallest`` cards:
+    # a hand with more naturals than that spares one whichever melds it lays
+    groups = list(contract).count(GROUP)
+    smallest = groups * rules.group_min + (len(contract) - groups) * rules.run_min
+    if sum(1 for card in hand if not is_joker(card)) > smallest:
+        return True
+    rest = list(hand)
+    tried: set[int] = set()
+    for index, card in enumerate(hand):
+        face = face_of(card) if not is_joker(card) else -1
+        if face < 0 or face in tried:
+            continue
+        tried.add(face)
+        rest.pop(index)
+        if not needed(rest, contract, rules, 1):
+            return True
+        rest.insert(index, card)
+    return False
 
 
 class _Best(Slots):

@@ -7,7 +7,7 @@ sharing the jokers out by a knapsack."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from kalooki.engine.cards import ACE_HIGH
 from kalooki.engine.rules import RuleSet
@@ -27,6 +27,60 @@ def best_melds(hand: Sequence[int], rules: RuleSet, keep: int = 0) -> Arrangemen
     if found is None:  # fewer naturals than ``keep``: nothing can be laid
         return Arrangement((), tuple(sorted(hand)), hand_points(hand, rules))
     return found
+
+
+def melds_exist(hand: Sequence[int], rules: RuleSet, keep: int = 0) -> bool:
+    """Whether :func:`best_melds` lays anything (``keep`` naturals kept back), without
+    searching: every meld lays points, so the best lays one as soon as some meld can be
+    laid from the hand with ``keep`` naturals spared."""
+    tab = tables(rules)
+    counts, masks, jokers = face_counts(hand)
+    if not _any_meld(rules, tab, counts, masks, jokers):
+        return False
+    if keep <= 0:
+        return True
+    if keep > 1:
+        return bool(best_melds(hand, rules, keep).melds)
+    for face, count in enumerate(counts):
+        if count:
+            counts[face] -= 1
+            masks[face // 13] ^= 0 if counts[face] else 1 << face % 13
+            found = _any_meld(rules, tab, counts, masks, jokers)
+            masks[face // 13] |= 1 << face % 13
+            counts[face] += 1
+            if found:
+                return True
+    return False
+
+
+def _any_meld(rules: RuleSet, tab: Tables, counts: Sequence[int], masks: Sequence[int],
+              jokers: int) -> bool:
+    """Whether any one meld can be laid from these counts (what :func:`_clusters` joins)."""
+    room = min(jokers, tab.max_jokers)
+    return (any(_group_faces(rules, tab, counts, rank, room) for rank in range(13))
+            or any(next(_usable_windows(tab, mask, room), 0) for mask in masks if mask))
+
+
+def _group_faces(rules: RuleSet, tab: Tables, counts: Sequence[int], rank: int, room: int
+                 ) -> list[int]:
+    """The faces of ``rank`` held, if they can make a group with ``room`` jokers."""
+    held = [f for f in range(rank, 52, 13) if counts[f]]
+    naturals = len(held) if rules.group_distinct_suits else sum(counts[f] for f in held)
+    if (naturals >= rules.group_min_naturals
+            and min(naturals, tab.group_max) + room >= rules.group_min):
+        return held
+    return []
+
+
+def _usable_windows(tab: Tables, mask: int, room: int) -> Iterator[int]:
+    """The positions held of each minimal run of a suit (13-bit rank ``mask``) that the
+    hand can lay with ``room`` jokers."""
+    avail = mask << 1 | (mask & 1) << ACE_HIGH
+    for _, _, span in tab.windows:
+        present = avail & span
+        gaps = span ^ present
+        if present and gaps.bit_count() <= room and jokers_ok(tab, gaps):
+            yield present
 
 
 # --- contract search (distinct ranks and suits) -----------------------------
@@ -131,24 +185,18 @@ def _clusters(rules: RuleSet, tab: Tables, counts: Sequence[int], masks: Sequenc
             parent[root(f)] = top
 
     for rank in range(13):
-        held = [f for f in range(rank, 52, 13) if counts[f]]
-        naturals = len(held) if rules.group_distinct_suits else sum(counts[f] for f in held)
-        if (naturals >= rules.group_min_naturals
-                and min(naturals, tab.group_max) + room >= rules.group_min):
+        held = _group_faces(rules, tab, counts, rank, room)
+        if held:
             join(held)
     # with no two jokers side by side, windows next to each other in one run share a
     # natural, so joining each usable window's naturals joins every run's naturals
     whole_suit = tab.adjacent_ok or rules.run_min < 3
     for suit in range(4):
-        avail = masks[suit] << 1 | (masks[suit] & 1) << ACE_HIGH
         usable = 0
-        for _, _, span in tab.windows:
-            present = avail & span
-            gaps = span ^ present
-            if present and gaps.bit_count() <= room and jokers_ok(tab, gaps):
-                usable |= present
-                if not whole_suit:
-                    join([face_at(suit, p) for p in bits(present)])
+        for present in _usable_windows(tab, masks[suit], room):
+            usable |= present
+            if not whole_suit:
+                join([face_at(suit, p) for p in bits(present)])
         if whole_suit and usable:
             join([face_at(suit, p) for p in bits(usable)])
     found: dict[int, list[int]] = {}
