@@ -37,6 +37,11 @@ def _applier(game: Any) -> Callable[[Any, Any, int], object]:
     return lambda g, action, seat: g.apply(action)
 
 
+def pick(legal: Any, rng: Rng) -> Any:
+    """A uniform choice among the legal moves."""
+    return legal[rng.below(len(legal))]
+
+
 def play(mode: str, seconds: float = 0.0, actions: int = 0, seed: int = 1
          ) -> tuple[int, int, float]:
     """Random play for ``seconds`` of CPU time, or for ``actions`` actions; returns
@@ -53,8 +58,9 @@ def play(mode: str, seconds: float = 0.0, actions: int = 0, seed: int = 1
             deals += len(game.results)
             game = Game.new(rules, 4, rng.next_u64())
         seat = game.to_act
-        legal = game.view(seat).legal if through_view else game.legal_actions(seat)
-        apply(game, legal[rng.below(len(legal))], seat)
+        # as the random player does: nothing keeps the view or the list once it has chosen
+        apply(game, pick(game.view(seat).legal if through_view else game.legal_actions(seat),
+                         rng), seat)
         done += 1
         if done % CHECK_EVERY == 0:
             if actions and done >= actions:

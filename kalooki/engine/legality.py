@@ -342,6 +342,19 @@ class Legality(Position):
         action = LayDown(tuple(MeldSpec(m.kind, m.cards) for m in arrangement.melds))
         return action if self._lay_problem(player, action) is None else None
 
+    def _lay_down_exists(self, player: int) -> bool | None:
+        """Whether :meth:`_suggested_lay_down` finds a lay-down, told without building it
+        where the solver can (None where it cannot: then it is built)."""
+        if self._owed_card() is not None or not self.rules.uses_contracts:
+            return None
+        keep = 1 if self.rules.final_discard else 0
+        if not self.down[player]:
+            return solver.contract_lay_exists(self.hands[player], self.contract, self.rules,
+                                              keep)
+        if self._can_add_to_table(player) and self.rules.new_melds_after_down:
+            return solver.melds_exist(self.hands[player], self.rules, keep)
+        return False
+
     def _best_lay(self, player: int, hand: Sequence[int], must: int | None
                   ) -> solver.Arrangement | None:
         """The solver's lay-down for ``hand`` (holding ``must`` if given), or None."""

@@ -4,6 +4,10 @@ offered, by :meth:`Legality.why_illegal`)."""
 
 from __future__ import annotations
 
+import weakref
+from collections.abc import Sequence
+from functools import partial
+
 from kalooki.engine.actions import (
     Action,
     Allow,
@@ -31,6 +35,7 @@ from kalooki.engine.cards import (
     suit_of,
 )
 from kalooki.engine.deal import Phase
+from kalooki.engine.legal_moves import LegalMoves
 from kalooki.engine.legality import Legality
 from kalooki.engine.melds import HIGH, LOW, End, fitting_faces, missing_suits
 
@@ -41,9 +46,11 @@ _PLAY, _BUY_IN = Phase.PLAY, Phase.BUY_IN
 class Moves(Legality):
     """A position, its rules, and the list of what the seat to act may do."""
 
-    def legal_actions(self, player: int) -> list[Action]:
+    def legal_actions(self, player: int) -> Sequence[Action]:
         """The finite moves of ``player`` now. In the play phase the lay-down offered is
-        the solver's best one; any other lay-down can be checked with :meth:`is_legal`."""
+        the solver's best one, first (any other lay-down can be checked with
+        :meth:`is_legal`), and the moves come as a lazy :class:`LegalMoves`: the lay-down
+        is searched for only when read."""
         if player != self.to_act:
             return []
         phase = self.phase
@@ -65,17 +72,24 @@ class Moves(Legality):
                 moves.append(_TAKE_DISCARD)
             return moves
         if phase == _PLAY:
-            return self._play_moves(player)
+            listed = LegalMoves(self._play_moves(player),
+                                partial(self._suggested_lay_down, player),
+                                partial(self._lay_down_exists, player), self)
+            self._pending.append(weakref.ref(listed))
+            return listed
         return []
 
+    def vouch(self, listed: LegalMoves, action: Action) -> None:
+        """``listed``, a move list of this position as it stands, handed out ``action``."""
+        assert self.to_act is not None
+        self._vouched = (action, self.to_act)
+
     def _play_moves(self, player: int) -> list[Action]:
+        """Every move of the play phase but the lay-down."""
         hand = self.hands[player]
         moves: list[Action] = []
-        lay = self._suggested_lay_down(player)
-        if lay is not None:
-            moves.append(lay)
         if self.freed_joker is not None:
-            return moves + self._freed_joker_tacks(player, self.freed_joker)
+            return self._freed_joker_tacks(player, self.freed_joker)
         if self.meld_owed:
             return moves
         # from here on the phase is play and nothing is owed

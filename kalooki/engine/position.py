@@ -9,8 +9,9 @@ hidden cards, builds a position by naming it, field by field; a new match starts
 from __future__ import annotations
 
 import hashlib
+import weakref
 from dataclasses import dataclass, field
-from typing import Self
+from typing import Any, Self
 
 from kalooki.engine.deal import DealResult, Phase, TableMeld
 from kalooki.engine.events import Event
@@ -96,6 +97,17 @@ class Position:
         self.hands = self.hands or [[] for _ in range(n)]
         self.down = self.down or [False] * n
         self.calls_made = self.calls_made or [0] * n
+        self._forget_listings()
+
+    def _forget_listings(self) -> None:
+        """No lazy view or move list of this position outstanding (none is part of the
+        state: a copy starts without them)."""
+        self._pending: list[weakref.ref[Any]] = []
+        """Live views and move lists of the position as it stands, settled before it
+        changes (:meth:`Game.apply <kalooki.engine.state.Game.apply>`)."""
+        self._vouched: tuple[object, int] | None = None
+        """The move last handed out by this position's legal-move list, and the seat: it
+        was judged legal when listed, so applying it needs no second judgement."""
 
     def _start_deal_fields(self) -> None:
         """A fresh deal: no cards anywhere yet, nobody down, no calls."""
@@ -146,6 +158,7 @@ class Position:
         other.calls_made = self.calls_made[:]
         other.call_queue = self.call_queue[:]
         other.callers = self.callers[:]
+        other._forget_listings()
         return other
 
     # -- read-only helpers -------------------------------------------------------

@@ -11,6 +11,7 @@ identical match.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
@@ -37,6 +38,7 @@ from kalooki.engine.actions import (
 from kalooki.engine.cards import build_deck
 from kalooki.engine.deal import DealResult, Phase, Stall, TableMeld
 from kalooki.engine.events import Event, EventKind, event
+from kalooki.engine.legal_moves import as_sequence
 from kalooki.engine.melds import extend, shift_joker
 from kalooki.engine.moves import Moves
 from kalooki.engine.rng import Rng
@@ -49,7 +51,7 @@ from kalooki.engine.rule_choices import (
 )
 from kalooki.engine.rules import RESHUFFLE_CEILING, TURN_CEILING, RuleSet
 from kalooki.engine.scoring import deal_scores, went_out_in_one_turn
-from kalooki.engine.view import PlayerView, PublicMeld, make_view
+from kalooki.engine.view import PlayerView, PublicMeld, live_view, settle_view
 
 CUT_WOBBLE = 3
 """A dealer aims the cut but cannot count cards by feel: the engine adds ±3."""
@@ -75,39 +77,29 @@ class Game(Moves):
 
     def view(self, player: int) -> PlayerView:
         """What ``player`` may see (see :mod:`kalooki.engine.view`). Finished deals' hands
-        are public (they were shown at scoring), so results are shared whole."""
+        are public (they were shown at scoring), so results are shared whole. The view is
+        lazy: each field is found when first read, or when the game is about to change."""
         own_turn = self.turn == player
-        return make_view({
+        view = live_view(self, {
             "player": player,
             "rules": self.rules,
             "players": self.players,
             "deal_no": self.deal_no,
             "dealer": self.dealer,
-            "contract": self.contract,
             "phase": self.phase,
             "turn": self.turn,
             "to_act": self.to_act,
-            "hand": tuple(self.hands[player]),
-            "hand_counts": tuple([len(h) for h in self.hands]),
-            "table": tuple([PublicMeld(t.owner, t.meld) for t in self.table]),
-            "discard": tuple(self.discard),
             "stock_count": len(self.stock),
-            "down": tuple(self.down),
-            "calls_made": tuple(self.calls_made),
-            "totals": tuple(self.totals),
-            "results": tuple(self.results),
             "discarder": self.discarder,
             "caller": self.caller,
             "discard_dead": self.discard_dead,
             "took_discard": self.took_discard,
             "went_down_now": self.went_down_now and own_turn,
-            "legal": tuple(self.legal_actions(player)),
-            "out": tuple(self.out),
-            "rejoin_score": self.buy_in_score() if self.phase == _BUY_IN else None,
-            "buy_ins_used": tuple(self.buy_ins_used),
             "meld_owed": self.meld_owed and own_turn,
             "freed_joker": self.freed_joker if own_turn else None,
-        })
+        }, _VIEW_MAKERS)
+        self._pending.append(weakref.ref(view))
+        return view
 
     def _start_deal(self) -> list[Event]:
         self._start_deal_fields()
@@ -157,11 +149,29 @@ class Game(Moves):
     def apply(self, action: Action, player: int) -> list[Event]:
         """Check and perform ``action`` by seat ``player``; returns what happened. A
         refusal (a RuleError, raised) changes nothing."""
-        problem = self.why_illegal(action, player)
-        if problem is not None:
-            raise problem
+        if self._pending:
+            self._settle_listings()
+        if self._vouched is None or self._vouched[0] is not action \
+                or self._vouched[1] != player:
+            problem = self.why_illegal(action, player)
+            if problem is not None:
+                raise problem
+        self._vouched = None
         self.actions_applied += 1
         return _DOERS[type(action)](self, player, action)
+
+    def _settle_listings(self) -> None:
+        """Fill every view and move list of this position still alive (the position is
+        about to change), and forget them."""
+        pending = self._pending
+        self._pending = []
+        for ref in pending:
+            listing = ref()
+            if isinstance(listing, PlayerView):
+                settle_view(listing)
+            elif listing is not None:
+                listing.settle()
+        self._pending = []
 
     def _do_cut(self, player: int, action: Cut) -> list[Event]:
         wobble = self.rng.below(2 * CUT_WOBBLE + 1) - CUT_WOBBLE
@@ -464,6 +474,24 @@ class Game(Moves):
             events = self._drop(player)
         return events + self._next_buy_in()
 
+
+_VIEW_MAKERS: dict[str, Callable[[Game, int], object]] = {
+    "contract": lambda game, player: game.contract,
+    "hand": lambda game, player: tuple(game.hands[player]),
+    "hand_counts": lambda game, player: tuple([len(h) for h in game.hands]),
+    "table": lambda game, player: tuple([PublicMeld(t.owner, t.meld) for t in game.table]),
+    "discard": lambda game, player: tuple(game.discard),
+    "down": lambda game, player: tuple(game.down),
+    "calls_made": lambda game, player: tuple(game.calls_made),
+    "totals": lambda game, player: tuple(game.totals),
+    "results": lambda game, player: tuple(game.results),
+    "legal": lambda game, player: as_sequence(game.legal_actions(player)),
+    "out": lambda game, player: tuple(game.out),
+    "rejoin_score": lambda game, player: (game.buy_in_score() if game.phase == _BUY_IN
+                                          else None),
+    "buy_ins_used": lambda game, player: tuple(game.buy_ins_used),
+}
+"""The fields of a view found when first read (the others are copied when it is made)."""
 
 _common_event = lru_cache(maxsize=8192)(event)
 """``event``, for the kinds every turn makes, shared: an Event is a frozen value, and a deal

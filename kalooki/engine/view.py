@@ -4,15 +4,22 @@ table screen look at a game.
 A :class:`PlayerView` holds the viewer's own hand and everything public (the table,
 the discard pile, card counts, scores); it never holds another player's hidden card
 or the order of the stock.
+
+A game's views are lazy: :func:`live_view` fills a field when it is first read, from the
+game as it stands; a view still alive when its game is about to change is filled whole
+first (:func:`settle_view`), so a view always shows the moment it was asked for. A
+player that reads only the legal moves pays for nothing else.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, fields
 from typing import Any
 
 from kalooki.engine.actions import Action
 from kalooki.engine.deal import DealResult, Phase
+from kalooki.engine.legal_moves import LegalMoves
 from kalooki.engine.melds import Meld
 from kalooki.engine.rules import RuleSet
 
@@ -23,11 +30,11 @@ class PublicMeld:
     meld: Meld
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class PlayerView:
     """One player's view, built by :meth:`Game.view <kalooki.engine.state.Game.view>`
-    (no slots: it fills a new view's ``__dict__`` in one step, and the tests check it
-    gives every field)."""
+    (no slots: a game's view is a :func:`live_view` that fills its ``__dict__`` as its
+    fields are read). Views are equal when every field is, however they were built."""
 
     player: int
     rules: RuleSet
@@ -52,7 +59,8 @@ class PlayerView:
     discard_dead: bool
     took_discard: int | None
     went_down_now: bool
-    legal: tuple[Action, ...]
+    legal: Sequence[Action]
+    """A tuple, or a game's lazy :class:`~kalooki.engine.legal_moves.LegalMoves`."""
     out: tuple[bool, ...] = ()
     """Players eliminated from the match (elimination games); empty means nobody."""
     buy_ins_used: tuple[int, ...] = ()
@@ -72,9 +80,75 @@ class PlayerView:
         return self.discard[-1] if self.discard else None
 
 
-def make_view(values: dict[str, Any]) -> PlayerView:
-    """``PlayerView(**values)`` at a fraction of the cost: a view is built for every move,
-    and a frozen dataclass's ``__init__`` sets each of its thirty fields the slow way."""
-    view = object.__new__(PlayerView)
+    def _values(self) -> tuple[object, ...]:
+        return tuple([getattr(self, name) for name in _FIELDS])
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PlayerView):
+            return NotImplemented
+        return self is other or self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+
+_FIELDS = tuple(f.name for f in fields(PlayerView))
+
+Maker = Callable[[Any, int], object]
+"""How one field of a view is found: from the game and the viewer's seat."""
+
+
+class _Lazy:
+    """A field filled on first reading (a non-data descriptor: once the value is in the
+    view's ``__dict__``, reading it costs what reading any attribute does)."""
+
+    __slots__ = ("make", "name")
+
+    def __init__(self, name: str, make: Maker) -> None:
+        self.name = name
+        self.make = make
+
+    def __get__(self, view: object, owner: type | None = None) -> object:
+        if view is None:
+            return self
+        values = view.__dict__
+        value = values[self.name] = self.make(values["_game"], values["player"])
+        return value
+
+
+_LIVE: dict[tuple[str, ...], type[PlayerView]] = {}
+
+
+def live_view(game: object, values: dict[str, Any], makers: Mapping[str, Maker]
+              ) -> PlayerView:
+    """A view of ``game`` with ``values`` given now and every other field found by its
+    maker when first read (the game must not change before :func:`settle_view`).
+    ``values`` must hold ``player``."""
+    key = tuple(makers)
+    kind = _LIVE.get(key)
+    if kind is None:
+        kind = _LIVE[key] = type("LivePlayerView", (PlayerView,),
+                                 {name: _Lazy(name, make) for name, make in makers.items()})
+    view = object.__new__(kind)
+    values["_game"] = game
     view.__dict__.update(values)
     return view
+
+
+def settle_view(view: PlayerView) -> None:
+    """Fill every field still unread, from the game as it stands, and let the game go."""
+    values = view.__dict__
+    if "_game" not in values:
+        return
+    for name in _FIELDS:
+        if name not in values:
+            getattr(view, name)
+    legal = values["legal"]
+    if isinstance(legal, LegalMoves):
+        legal.settle()
+    del values["_game"]
+
+
+def view_fields(view: PlayerView) -> dict[str, Any]:
+    """Every field of ``view`` by name (what ``PlayerView(**...)`` takes)."""
+    return {name: getattr(view, name) for name in _FIELDS}

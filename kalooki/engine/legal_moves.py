@@ -1,0 +1,148 @@
+"""The legal moves of a position as a lazy sequence (like python-chess's ``legal_moves``):
+counting them, iterating, indexing and asking whether a move is among them cost only
+what they need.
+
+Only the lay-down is lazy: the solver's best one is searched for when it is first read,
+not when the moves are listed or counted (whether there is one is a cheaper question).
+The other moves are listed in full. The sequence is a snapshot: a list still alive when
+its game changes is settled first (:meth:`LegalMoves.settle`), so it never shows a later
+position.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, overload
+
+from kalooki.engine.actions import Action, LayDown
+
+UNKNOWN, NONE, FOUND = 0, 1, 2
+"""What is known of the lay-down: not asked yet, there is none, there is one."""
+
+
+class LegalMoves(Sequence[Action]):
+    """The lay-down (first, when there is one) and then every other move, in the order
+    :meth:`Moves.legal_actions <kalooki.engine.moves.Moves.legal_actions>` gives."""
+
+    __slots__ = ("__weakref__", "_exists", "_find", "_known", "_lay", "_moves", "_owner")
+
+    def __init__(self, moves: list[Action], find: Callable[[], LayDown | None],
+                 exists: Callable[[], bool | None], owner: Any = None) -> None:
+        """``moves``: every move but the lay-down. ``find``: the lay-down, or None.
+        ``exists``: whether ``find`` finds one, told without building it (None when it
+        cannot tell: then ``find`` is asked). ``owner``: told of each move handed out by
+        index (its ``vouch``), so that it need not judge it again."""
+        self._moves = moves
+        self._find: Callable[[], LayDown | None] | None = find
+        self._exists: Callable[[], bool | None] | None = exists
+        self._lay: LayDown | None = None
+        self._known = UNKNOWN
+        self._owner = owner
+
+    @classmethod
+    def listed(cls, moves: list[Action]) -> LegalMoves:
+        """Moves known in full (no lay-down to look for)."""
+        found = cls(moves, _nothing, _no)
+        found._settled(None)
+        return found
+
+    # -- the lay-down ------------------------------------------------------------------
+
+    def has_lay_down(self) -> bool:
+        if self._known == UNKNOWN:
+            assert self._exists is not None
+            told = self._exists()
+            if told is None:
+                self._resolve()
+            else:
+                self._known = FOUND if told else NONE
+        return self._known == FOUND
+
+    def lay_down(self) -> LayDown | None:
+        """The lay-down offered, built if it was not yet."""
+        if self._find is not None:
+            self._resolve()
+        return self._lay
+
+    def _resolve(self) -> None:
+        assert self._find is not None
+        lay = self._find()
+        if self._known != UNKNOWN and (lay is not None) != (self._known == FOUND):
+            raise AssertionError("the lay-down counted is not the lay-down found")
+        self._settled(lay)
+
+    def _settled(self, lay: LayDown | None) -> None:
+        self._lay = lay
+        self._known = FOUND if lay is not None else NONE
+        self._find = self._exists = None
+
+    def settle(self) -> None:
+        """Find everything still to find, now (the position is about to change)."""
+        if self._find is not None:
+            self._resolve()
+        self._owner = None
+
+    # -- the sequence ------------------------------------------------------------------
+
+    def __len__(self) -> int:
+        return len(self._moves) + self.has_lay_down()
+
+    def __bool__(self) -> bool:
+        return bool(self._moves) or self.has_lay_down()
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        if isinstance(index, slice):
+            return tuple(self)[index]
+        if self.has_lay_down():
+            if index == 0 or index == -len(self._moves) - 1:
+                action: Action | None = self.lay_down()
+                assert action is not None
+            else:
+                action = self._moves[index - 1 if index > 0 else index]
+        else:
+            action = self._moves[index]
+        if self._owner is not None:
+            self._owner.vouch(self, action)
+        return action
+
+    def __iter__(self) -> Iterator[Action]:
+        if self.has_lay_down():
+            lay = self.lay_down()
+            assert lay is not None
+            yield lay
+        yield from self._moves
+
+    def __contains__(self, action: object) -> bool:
+        if isinstance(action, LayDown):
+            return self.has_lay_down() and self.lay_down() == action
+        return action in self._moves
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LegalMoves | tuple | list):
+            return tuple(self) == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"LegalMoves({list(self)!r})"
+
+
+def _nothing() -> LayDown | None:
+    return None
+
+
+def _no() -> bool | None:
+    return False
+
+
+def as_sequence(moves: Sequence[Action]) -> Sequence[Action]:
+    """``moves`` as a view holds them: a lazy list as it is, any other as a tuple."""
+    return moves if isinstance(moves, LegalMoves) else tuple(moves)
