@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kalooki.engine.actions import Discard, DrawStock, LayDown
+from kalooki.engine.actions import Discard, LayDown
 from kalooki.engine.deal import Phase
 from kalooki.engine.errors import RuleError
 from kalooki.engine.legal_moves import LegalMoves
