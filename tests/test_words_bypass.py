@@ -1,9 +1,11 @@
-"""No word reaches the player around the catalogs: a scan of the UI modules for literal
-text (a capitalised word, words with spaces or punctuation between them, accented letters)
-anywhere but in docstrings, catalog lookups, logging and raised programming errors.
+"""No word reaches the player around the catalogs: a scan of the UI modules and of the
+words layer itself for literal text (a capitalised word, words with spaces or punctuation
+between them, accented letters) anywhere but in docstrings, catalog lookups, logging and
+raised programming errors.
 
-The allow-list is short and reviewed: the game's name, and people's names in constants
-called ``…_NAMES``."""
+The allow-list is short and reviewed: the game's name, people's names in constants
+called ``…_NAMES``, the names a module exports (``__all__``), and the one file of grammar
+(French elision's patterns, which change filled-in words and hold no text of their own)."""
 
 from __future__ import annotations
 
@@ -11,10 +13,16 @@ import ast
 import re
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1] / "kalooki" / "ui"
+PACKAGE = Path(__file__).resolve().parents[1] / "kalooki"
+ROOT = PACKAGE / "ui"
 """Every room of the window. The picture tool (``kalooki/tools/screens``) lies outside: it
 renders every screen with sample data, names of saves, presets and players a person would
 type, in any language."""
+WORDS = PACKAGE / "words"
+"""The words layer: it chooses and fills in entries (the rules text is assembled there),
+so it holds no sentence either."""
+GRAMMAR = {WORDS / "elision.py"}
+"""Patterns a language's grammar applies to filled-in words ("de Ana" is "d'Ana"): not text."""
 TEXT = re.compile(r"[A-Za-zÀ-ÿ]{2,}[ ,.:;!?'’] ?[A-Za-zÀ-ÿ]|^[A-Z][a-zà-ÿ]+\b|[À-ÿ]")
 """What reads as words to a person rather than as a name to the program."""
 NOT_TEXT = re.compile(r"[a-z0-9_]+(\.[a-z0-9_]+)*\.?|[\w-]+\.(png|ttf|json|wav)|#\w+")
@@ -22,8 +30,9 @@ NOT_TEXT = re.compile(r"[a-z0-9_]+(\.[a-z0-9_]+)*\.?|[\w-]+\.(png|ttf|json|wav)|
 theme ids."""
 ALLOWED = {"Kalooki", "KALOOKI"}
 """The game's name, the same in every language."""
-NAME_CONSTANTS = re.compile(r"[A-Z_]*_NAMES")
-"""Module constants holding people's names (``DEFAULT_NAMES``, ``MORE_NAMES``)."""
+NAME_CONSTANTS = re.compile(r"[A-Z_]*_NAMES|__all__")
+"""Module constants holding people's names (``DEFAULT_NAMES``, ``MORE_NAMES``), and the
+names a module exports."""
 LOOKUPS = {"tr", "phrase", "Phrase", "ui_text", "ui_tooltip", "has"}
 QUIET = {"getLogger", "debug", "info", "warning", "error", "exception", "TypeVar"}
 
@@ -75,6 +84,14 @@ def bypasses(paths: list[Path]) -> list[str]:
 def test_no_ui_module_shows_a_literal_word() -> None:
     modules = sorted(ROOT.rglob("*.py"))
     assert len(modules) > 80  # every room of every sub-package
+    assert bypasses(modules) == []
+
+
+def test_the_words_layer_holds_no_sentence() -> None:
+    """The rules text, the house-rules line, refusals and card names are all assembled
+    here from catalog entries: no language's words are written in these files."""
+    modules = sorted(set(WORDS.rglob("*.py")) - GRAMMAR)
+    assert len(modules) > 10
     assert bypasses(modules) == []
 
 

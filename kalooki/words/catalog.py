@@ -103,6 +103,8 @@ def _filled(key: str, locale: str | None, params: Mapping[str, object]) -> str:
                                   else LANGUAGES[0])
     if isinstance(entry, dict) and "count" not in params:
         raise TypeError(f"catalog entry {key!r} has plural forms: pass count=")
+    params = {param: _filled(value.key, lang, dict(value.params))
+              if isinstance(value, Phrase) else value for param, value in params.items()}
     if not elides(lang):
         return str(i18n.t(name, locale=lang, **params))
     marked = {param: f"{MARK}{value}" if isinstance(value, str | Phrase) else value
@@ -125,6 +127,13 @@ class Phrase:
 
 def phrase(key: str, /, **params: object) -> Phrase:
     return Phrase(key, tuple(params.items()))
+
+
+def worded(said: Said, locale: str | None = None) -> str:
+    """``said`` in words: a Phrase (and every Phrase inside it) in ``locale``, or in the
+    language of the moment; a str as it is."""
+    return _filled(said.key, locale, dict(said.params)) if isinstance(said, Phrase) \
+        else said
 
 
 def ui_text(key: str, /, **params: object) -> dict[str, Any]:

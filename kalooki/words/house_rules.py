@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from kalooki.engine.rule_fields import FIELDS, GROUP, RUN, SPECS, Kind
+from kalooki.engine.rule_fields import FIELDS, SPECS, Kind
 from kalooki.engine.rules import PRESETS, RuleSet
-from kalooki.words.catalog import LANGUAGES, tr
+from kalooki.words.catalog import LANGUAGES, Phrase, phrase, tr
+from kalooki.words.melds import contract_name
 from kalooki.words.presets import preset_title
 
 
@@ -31,23 +32,16 @@ def value_words(name: str, value: Any) -> str:
     return str(value)
 
 
-def contract_words(contract: tuple[int, ...]) -> str:
-    """"2 groups and 1 run"; "1 run"."""
-    groups, runs = contract.count(GROUP), contract.count(RUN)
-    if groups and runs:
-        return tr("house_rules.contract", groups=tr("house_rules.groups", count=groups),
-                  runs=tr("house_rules.runs", count=runs))
-    return tr("house_rules.groups", count=groups) if groups else \
-        tr("house_rules.runs", count=runs)
-
-
-def deals_words(numbers: list[int]) -> str:
-    """"deal 3", "deals 1–3", "deals 2, 5, 7"."""
+def deals_words(numbers: list[int]) -> Phrase:
+    """"deal 3", "deals 1 and 2", "deals 1–3", "deals 2, 5, 7": the one way the game
+    names some deals (the rules text and the house-rules line both say them so)."""
     if len(numbers) == 1:
-        return tr("house_rules.deal", deal=numbers[0])
+        return phrase("house_rules.deal", deal=numbers[0])
+    if len(numbers) == 2 and numbers[1] == numbers[0] + 1:
+        return phrase("house_rules.deal_pair", first=numbers[0], last=numbers[1])
     if numbers == list(range(numbers[0], numbers[-1] + 1)):
-        return tr("house_rules.deal_range", first=numbers[0], last=numbers[-1])
-    return tr("house_rules.deal_list", deals=", ".join(str(n) for n in numbers))
+        return phrase("house_rules.deal_range", first=numbers[0], last=numbers[-1])
+    return phrase("house_rules.deal_list", deals=", ".join(str(n) for n in numbers))
 
 
 def _deals_changed(rules: RuleSet, base: RuleSet) -> list[str]:
@@ -70,7 +64,7 @@ def _deals_changed(rules: RuleSet, base: RuleSet) -> list[str]:
     for deal in deals:
         if rules.contract(deal) != base.contract(deal):
             contracts.setdefault(rules.contract(deal), []).append(deal)
-    lines += [tr("house_rules.contract_in", contract=contract_words(contract),
+    lines += [tr("house_rules.contract_in", contract=contract_name(contract),
                  deals=deals_words(numbers)) for contract, numbers in contracts.items()]
     return lines
 
