@@ -87,8 +87,8 @@ def rules_file(tmp_path: Path, data: bytes) -> str:
 @pytest.mark.parametrize(("data", "says"), [
     (b'{"name": "t", "packs": ' + b"9" * 5000 + b"}", "number too long"),
     (b"[" * 20000 + b"]" * 20000, "nests too deeply"),
-    (b'{"name": "' + b"x" * (10 << 20) + b'"}', "at most 64 KB"),
-    (b'{"name": "t"' + b" " * (70 << 10) + b"}", "at most 64 KB"),
+    (b'{"name": "' + b"x" * (10 << 20) + b'"}', "larger than 64 KiB"),
+    (b'{"name": "t"' + b" " * (70 << 10) + b"}", "larger than 64 KiB"),
     (b'{"name": "\xff"}', "not text (UTF-8)"),
     (b'{"name": "t\\u001b[2J"}', "no control"),
 ])

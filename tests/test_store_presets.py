@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import re
 from pathlib import Path
 
@@ -145,7 +146,7 @@ HOSTILE = {
     "impossible.json": ('{"name": "t", "hand_sizes": [3]}', "needs 9 cards"),
     "built-in-name.json": ('{"name": "Baby Kalooki"}', "built-in"),
     "binary.json": (b"\xff\xfe\x00\x01garbage", "not text"),
-    "deep.json": ("[" * 100_000 + "]" * 100_000, "KB"),
+    "deep.json": ("[" * 100_000 + "]" * 100_000, "larger than 64 KiB"),
     "nested.json": ('{"name": "t", "contracts": ' + "[" * 2000 + "]" * 2000 + "}",
                     "nests too deeply"),
     "slightly-nested.json": ('{"name": "t", "contracts": [[[[[[[[[3]]]]]]]]]}',
@@ -171,19 +172,20 @@ def test_hostile_files_are_listed_as_damaged_with_their_reason(paths: StorePaths
 
 def test_a_ten_megabyte_file_is_refused_without_being_read(paths: StorePaths,
                                                            monkeypatch) -> None:
-    path = put(paths, "big.json", b" " * (10 * 1024 * 1024) + b"{}")
-    reads: list[Path] = []
-    real_open = Path.open
+    put(paths, "big.json", b" " * (10 * 1024 * 1024) + b"{}")
+    reads: list[int] = []
+    real_read = os.read
 
-    def watched(self: Path, *args, **kwargs):
-        reads.append(self)
-        return real_open(self, *args, **kwargs)
+    def watched(fd: int, size: int) -> bytes:
+        reads.append(size)
+        return real_read(fd, size)
 
-    monkeypatch.setattr(Path, "open", watched)
+    monkeypatch.setattr(os, "read", watched)
     shelf = load_shelf(paths)
-    assert str(shelf.damaged[0].reason) == f"big.json is 10240 KB; a preset file is at most " \
-                                      f"{MAX_BYTES // 1024} KB."
-    assert path not in reads
+    assert str(shelf.damaged[0].reason) == (
+        f"big.json could not be read (larger than {MAX_BYTES // 1024} KiB, more than any "
+        f"file of the game).")
+    assert reads == []
 
 
 def test_two_files_with_one_name_keep_the_first(paths: StorePaths) -> None:

@@ -4,10 +4,15 @@ quick, and a fault of ours is named as ours, never as damage to the player's fil
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
+import os
 import sqlite3
+import threading
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 
@@ -16,7 +21,9 @@ from kalooki.engine.record import Recorder
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import preset
 from kalooki.store import journal, savegame, saves
+from kalooki.store.bounded import FileRefused, read_bounded
 from kalooki.store.paths import StorePaths
+from kalooki.store.savefile import MAX_SAVE_BYTES
 from kalooki.store.savegame import Seat, snapshot
 from kalooki.store.saves import (
     autosave,
@@ -27,8 +34,11 @@ from kalooki.store.saves import (
     load_save,
     save_named,
 )
+from kalooki.store.settings import Settings, load_settings, settings_path
+from kalooki.words.notices import notice_said
 
 SEATS = (Seat("You", "human"), Seat("Marcia", "easy"), Seat("Desmond", "medium"))
+T = TypeVar("T")
 SEATS_NAME = "caribbean: You, Marcia, Desmond"
 """The autosave's name: its rules and its players."""
 
@@ -141,3 +151,108 @@ def test_a_fault_in_replay_is_ours_logged_whole_and_the_games_are_kept(
     assert {e.name for e in list_saves(paths)[0]} == {"Friday night", SEATS_NAME}
     for path in (auto, named):
         assert load_save(path).value is not None
+
+
+# -- 2. every read is bounded, and only regular files are read ---------------------------
+
+DEVICE = Path("/dev/zero")
+needs_devices = pytest.mark.skipif(not DEVICE.exists() or not hasattr(os, "mkfifo"),
+                                   reason="a system with /dev/zero and FIFOs")
+_GUARD = 60.0
+"""Seconds after which a read that should have been refused counts as blocked (a failure
+guard: a refused read returns at once)."""
+
+
+def in_thread(work: Callable[[], T]) -> T:
+    """``work``'s result, run where a read that blocks cannot stop the test run."""
+    done: list[T] = []
+    thread = threading.Thread(target=lambda: done.append(work()), daemon=True)
+    thread.start()
+    thread.join(_GUARD)
+    assert done, "blocked"
+    return done[0]
+
+
+@pytest.fixture
+def fifo(tmp_path: Path) -> Iterator[Path]:
+    path = tmp_path / "record.json"
+    os.mkfifo(path)
+    yield path
+    with contextlib.suppress(OSError):  # free a reader the old code left waiting
+        os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
+
+
+@needs_devices
+@pytest.mark.parametrize("watch", [False, True])
+def test_replay_of_a_device_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str],
+                                                   watch: bool) -> None:
+    from kalooki.cli.main import main
+
+    assert in_thread(lambda: main(["replay", str(DEVICE), *(["--watch"] * watch)])) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "not a file but a device" in err
+
+
+@needs_devices
+@pytest.mark.parametrize("command", [["replay", "{}"], ["replay", "{}", "--watch"],
+                                     ["rules", "meld", "--rules", "{}", "7H", "8H", "9H"]])
+def test_a_fifo_on_the_command_line_is_refused_unopened(fifo: Path, command: list[str],
+                                                        capsys: pytest.CaptureFixture[str],
+                                                        ) -> None:
+    from kalooki.cli.main import main
+
+    argv = [part.format(fifo) for part in command]
+    assert in_thread(lambda: main(argv)) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "named pipe (FIFO)" in err
+
+
+def test_replay_of_a_folder_is_one_line_and_exit_2(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    from kalooki.cli.main import main
+
+    assert main(["replay", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "not a file but a folder" in err
+
+
+@needs_devices
+def test_the_window_says_a_fifo_is_no_record(fifo: Path) -> None:
+    from kalooki.ui.replay.sources import watch_file
+
+    said = in_thread(lambda: watch_file(fifo))
+    assert "named pipe (FIFO)" in str(said)
+
+
+@needs_devices
+def test_settings_that_are_a_device_give_defaults_and_a_notice(paths: StorePaths) -> None:
+    settings_path(paths).parent.mkdir(parents=True)
+    settings_path(paths).symlink_to(DEVICE)
+    settings, warnings = in_thread(lambda: load_settings(paths))
+    assert settings == Settings()
+    assert "not a file but a device" in warnings[0]
+    assert settings_path(paths).is_symlink()  # a device is left where it is
+
+
+def test_a_read_stops_at_its_limit_whatever_the_size_says(tmp_path: Path) -> None:
+    status = Path("/proc/self/status")  # a regular file whose size says 0
+    if not status.exists() or status.stat().st_size:
+        pytest.skip("a /proc whose files say no size")
+    with pytest.raises(FileRefused):
+        read_bounded(status, 16)
+    assert read_bounded(status, 1 << 20).startswith(b"Name:")
+
+
+def test_a_save_larger_than_any_match_is_refused_unread(paths: StorePaths,
+                                                        capsys: pytest.CaptureFixture[str],
+                                                        ) -> None:
+    from kalooki.cli.main import main
+
+    path = paths.saves_dir / "huge.json"
+    path.parent.mkdir(parents=True)
+    with path.open("wb") as file:
+        file.truncate(MAX_SAVE_BYTES + 1)  # sparse: costs no disk
+    assert main(["replay", str(path)]) == 1
+    assert "larger than 64 MiB" in capsys.readouterr().err
+    entries, warnings = list_saves(paths)
+    assert entries == [] and "larger than 64 MiB" in str(notice_said(warnings[0]))

@@ -14,16 +14,16 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from kalooki.cli.common import Commands
+from kalooki.cli.common import Commands, UsageError
 from kalooki.engine.showable import escaped
+from kalooki.store.bounded import FileRefused, check_regular
 from kalooki.store.paths import StorePaths
-from kalooki.store.savefile import ResumedGame, load
+from kalooki.store.savefile import ResumedGame, load, read_save_bytes
 from kalooki.store.savegame import SaveError
 from kalooki.store.saves import SaveEntry, find_save, is_autosave, list_saves, read_autosave
+from kalooki.words.notices import notice_said
 
 GAP = "  "
-MAX_SAVE_BYTES = 256 << 20
-"""Far above the longest match's record (a 200,000-action match takes about 3 MiB)."""
 
 
 def add_parser(commands: Commands) -> None:
@@ -53,15 +53,19 @@ def _paths(args: argparse.Namespace) -> StorePaths:
 
 def run_replay(args: argparse.Namespace) -> int:
     path = _find(args.file, _paths(args))
+    try:
+        if not is_autosave(path):
+            check_regular(path)  # a folder, a FIFO or a device: not a file to give here
+    except FileRefused as error:
+        raise UsageError(f"replay: {args.file}: {notice_said(error.notice)}") from None
+    except (OSError, ValueError):
+        pass  # said below, as any file that cannot be read
     if args.watch:
         return _watch(path, _paths(args))
     try:
-        if is_autosave(path):
-            resumed = read_autosave(path)
-        elif path.stat().st_size > MAX_SAVE_BYTES:
-            return _fail(f"{args.file}: larger than {MAX_SAVE_BYTES >> 20} MiB, so not a save.")
-        else:
-            resumed = load(path.read_bytes())
+        resumed = read_autosave(path) if is_autosave(path) else load(read_save_bytes(path))
+    except FileRefused as error:  # too large: no save
+        return _fail(f"{args.file}: {notice_said(error.notice)}.")
     except OSError as error:
         return _fail(f"{args.file}: cannot be read ({error.strerror or error}).")
     except ValueError:  # a NUL in the name: no system takes it as a path

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from kalooki.engine.errors import RuleError
+from kalooki.store.bounded import FileRefused, read_bounded
 from kalooki.store.notices import Damaged, Notice, Refused, notice
 
 T = TypeVar("T")
@@ -33,6 +34,12 @@ STALE_SECONDS = 600
 """A temporary file this old was left by a writer that was killed (a write takes
 milliseconds); a younger one may belong to another copy of the game writing now."""
 _REASON_CHARS = 120
+MAX_FILE_BYTES = 16 << 20
+"""The most a store file (settings, an earlier version's statistics) is read up to: the
+largest, a history of 5,000 matches, is about 1 MiB."""
+MAX_COPY_BYTES = 256 << 20
+"""The most a file being replaced is copied to its ``.bak``; a larger one is not copied
+(it is no file the game wrote)."""
 _LOG = logging.getLogger("kalooki.store")
 DAMAGE = (Refused, RuleError)
 """What reading a file may raise when the file is at fault (the store's refusals, the
@@ -62,8 +69,12 @@ def write_atomic(path: Path, data: bytes) -> None:
     Raises OSError (disk full, read-only folder) with ``path`` and its ``.bak`` untouched.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
-    if path.exists():
-        _replace_with(backup_path(path), path.read_bytes())
+    try:
+        previous: bytes | None = read_bounded(path, MAX_COPY_BYTES)
+    except (FileNotFoundError, FileRefused):
+        previous = None  # nothing there, or nothing the game wrote (a folder, a device)
+    if previous is not None:
+        _replace_with(backup_path(path), previous)
     _replace_with(path, data)
     _fsync_dir(path.parent)
 
@@ -125,21 +136,24 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def read_with_fallback(path: Path, parse: Callable[[bytes], T]) -> Loaded[T]:
+def read_with_fallback(path: Path, parse: Callable[[bytes], T],
+                       limit: int = MAX_FILE_BYTES) -> Loaded[T]:
     """Parse ``path``, or else its ``.bak``; damaged files are set aside and reported.
+    A file is read only when it is a regular file, and only up to ``limit`` bytes: a
+    larger one is damage, a folder or a device is unreadable (and left where it is).
 
     Never raises. What ``parse`` raises among :data:`DAMAGE` is damage: the file is set
     aside and the ``.bak`` tried. Anything else is a fault of ours: logged with its
     traceback, said as ours, the file kept, and no older copy tried in its place.
     """
     warnings: list[str] = []
-    value = _read_one(path, parse, warnings)
+    value = _read_one(path, parse, warnings, limit)
     if value is _FAULT:
         return Loaded(None, tuple(warnings), fault=True)
     if value is not _MISSING:
         return Loaded(value, tuple(warnings), path)
     backup = backup_path(path)
-    value = _read_one(backup, parse, warnings)
+    value = _read_one(backup, parse, warnings, limit)
     if value is _MISSING or value is _FAULT:
         return Loaded(None, tuple(warnings), fault=value is _FAULT)
     if not warnings:
@@ -148,10 +162,18 @@ def read_with_fallback(path: Path, parse: Callable[[bytes], T]) -> Loaded[T]:
     return Loaded(value, tuple(warnings), backup)
 
 
-def _read_one(path: Path, parse: Callable[[bytes], T], warnings: list[str]) -> Any:
+def _read_one(path: Path, parse: Callable[[bytes], T], warnings: list[str],
+              limit: int) -> Any:
     try:
-        data = path.read_bytes()
+        data = read_bounded(path, limit)
     except FileNotFoundError:
+        return _MISSING
+    except FileRefused as error:
+        if error.notice.code == "too-large":  # no file of ours: set aside, as damage is
+            warnings.append(notice("file-damaged", file=path.name, reason=error.notice,
+                                   aside=set_aside(path)))
+        else:  # a folder or a device is left where it is
+            warnings.append(notice("file-unreadable", file=path.name, reason=error.notice))
         return _MISSING
     except OSError as error:
         warnings.append(notice("file-unreadable", file=path.name,

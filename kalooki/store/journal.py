@@ -31,6 +31,7 @@ from kalooki import __version__
 from kalooki.engine.record import HASH_EVERY, GameRecord, Recorder
 from kalooki.engine.rules import RuleSet
 from kalooki.store.atomic import set_aside
+from kalooki.store.bounded import check_regular
 from kalooki.store.journal_import import import_once
 from kalooki.store.migrations import migrate
 from kalooki.store.notices import notice
@@ -85,8 +86,10 @@ def connect(paths: StorePaths) -> tuple[sqlite3.Connection, tuple[str, ...]]:
 def connect_file(path: Path) -> tuple[sqlite3.Connection, tuple[str, ...]]:
     """The SQLite file at ``path``, created when missing; one SQLite cannot read is set
     aside (the notice names where it went) and a new one made. Raises OSError or
-    sqlite3.Error only when the folder refuses a new file."""
+    sqlite3.Error only when the folder refuses a new file, or when ``path`` is no file
+    (FileRefused: a folder or a device is never opened as the journal)."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    check_regular(path)
     try:
         return _opened(path), ()
     except sqlite3.DatabaseError as error:

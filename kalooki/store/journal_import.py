@@ -24,7 +24,7 @@ from kalooki.engine.record import Recorder
 from kalooki.store.atomic import backup_path, read_json, read_with_fallback
 from kalooki.store.notices import notice
 from kalooki.store.paths import StorePaths
-from kalooki.store.savefile import load
+from kalooki.store.savefile import MAX_SAVE_BYTES, load
 from kalooki.store.savegame import Seat
 
 LEGACY_STATS = "statistics.json"
@@ -97,7 +97,7 @@ def _import_autosaves(connection: sqlite3.Connection, paths: StorePaths,
                       write_match: WriteMatch) -> list[str]:
     warnings: list[str] = []
     for path in _autosave_files(paths.saves_dir / LEGACY_AUTOSAVES):
-        loaded = read_with_fallback(path, load)
+        loaded = read_with_fallback(path, load, MAX_SAVE_BYTES)
         warnings.extend(loaded.warnings)
         if loaded.value is not None:
             save = loaded.value.save

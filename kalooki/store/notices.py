@@ -22,6 +22,8 @@ prints its own warnings must not have Python's fallback handler print them again
 ENGLISH: dict[str, str] = {
     "file-missing": "{file} was missing.",
     "file-unreadable": "{file} could not be read ({reason}).",
+    "not-a-file": "not a file but a {kind}",
+    "too-large": "larger than {size} {unit}, more than any file of the game",
     "file-kept": "{file} cannot be used ({reason}); it is kept.",
     "file-damaged": "{file} was damaged ({reason}); {aside}",
     "kept-aside": "it was kept as {target}.",

@@ -20,10 +20,12 @@ from kalooki.engine.presets_io import dumps_rules, rules_from_data
 from kalooki.engine.rules import PRESETS, RuleSet
 from kalooki.engine.showable import escaped, text_problem
 from kalooki.store.atomic import backup_path, write_atomic
+from kalooki.store.bounded import FileRefused, read_bounded
 from kalooki.store.filenames import numbered, safe_stem
 from kalooki.store.paths import StorePaths
 from kalooki.words import Said, phrase
 from kalooki.words.house_rules import built_in_names
+from kalooki.words.notices import notice_said
 from kalooki.words.refusals import refusal
 
 FOLDER = "presets"
@@ -107,18 +109,13 @@ def read_preset(path: Path) -> tuple[RuleSet, str]:
     """The rule set in a preset file and the built-in preset it is based on, or
     PresetError saying why it cannot be used."""
     try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise PresetError(phrase("presets.too_big", file=_shown(path), size=size // 1024,
-                                     limit=MAX_BYTES // 1024))
-        with path.open("rb") as file:
-            data = file.read(MAX_BYTES + 1)
+        data = read_bounded(path, MAX_BYTES)
+    except FileRefused as error:
+        raise PresetError(phrase("presets.unreadable", file=_shown(path),
+                                 reason=notice_said(error.notice))) from None
     except OSError as error:
         raise PresetError(phrase("presets.unreadable", file=_shown(path),
                                  reason=error.strerror or str(error))) from None
-    if len(data) > MAX_BYTES:
-        raise PresetError(phrase("presets.too_big", file=_shown(path), size=len(data) // 1024,
-                                 limit=MAX_BYTES // 1024))
     return parse_preset(data, path.name)
 
 

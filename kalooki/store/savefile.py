@@ -8,13 +8,19 @@ and is what resuming a game or ``kalooki replay`` uses. Both raise only
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from kalooki.engine.record import Recorder
 from kalooki.engine.state import Game
 from kalooki.store.atomic import damage_reason, encode_json, parse_json_object
+from kalooki.store.bounded import read_bounded
 from kalooki.store.migrations import migrate
 from kalooki.store.notices import Notice
 from kalooki.store.savegame import GameSave, SaveError, resume
+
+MAX_SAVE_BYTES = 64 << 20
+"""The most a save or a game record is read up to: twenty times the longest match's
+(a 200,000-action match takes about 3 MiB), so a larger file is refused unread."""
 
 
 @dataclass(frozen=True)
@@ -47,3 +53,9 @@ def load(data: bytes) -> ResumedGame:
     """The save in ``data`` and its game, replayed and checked against every digest."""
     save = decode(data)
     return ResumedGame(save, resume(save))
+
+
+def read_save_bytes(path: Path) -> bytes:
+    """A save file's bytes, read bounded (:func:`~kalooki.store.bounded.read_bounded`):
+    FileRefused for anything but a regular file of at most :data:`MAX_SAVE_BYTES`."""
+    return read_bounded(path, MAX_SAVE_BYTES)

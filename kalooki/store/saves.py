@@ -38,7 +38,7 @@ from kalooki.store.atomic import (
 from kalooki.store.filenames import numbered, safe_stem
 from kalooki.store.notices import notice
 from kalooki.store.paths import StorePaths
-from kalooki.store.savefile import ResumedGame, decode, load
+from kalooki.store.savefile import MAX_SAVE_BYTES, ResumedGame, decode, load, read_save_bytes
 from kalooki.store.savegame import NAME_CHARS, GameSave, SaveError, Seat, resume, save_name
 
 AUTOSAVES_KEPT = 5
@@ -169,7 +169,7 @@ def load_save(path: Path) -> Loaded[ResumedGame]:
     autosave has no previous copy: a match that fails its proofs is set aside and said."""
     if is_autosave(path):
         return _load_match(path, _resumed)
-    loaded = read_with_fallback(path, load)
+    loaded = read_with_fallback(path, load, MAX_SAVE_BYTES)
     if loaded.value is None or loaded.source in (None, path):
         return loaded
     game = loaded.value.game
@@ -198,7 +198,7 @@ def rename_save(paths: StorePaths, path: Path, new_name: str) -> Path:
     _check_own(paths, path)
     name = _checked_name(new_name)
     loaded = _load_match(path, _proved_save) if is_autosave(path) \
-        else read_with_fallback(path, _proved)
+        else read_with_fallback(path, _proved, MAX_SAVE_BYTES)
     if loaded.value is None:
         if loaded.warnings:
             raise SaveError(loaded.warnings[0], "save-damaged")
@@ -248,7 +248,7 @@ def _checked_name(name: str) -> str:
 
 def _stored_name(path: Path) -> str | None:
     try:
-        return decode(path.read_bytes()).name
+        return decode(read_save_bytes(path)).name
     except (OSError, SaveError):
         return None
 
@@ -289,13 +289,13 @@ def _entries(folder: Path) -> tuple[list[SaveEntry], list[str]]:
     entries: list[SaveEntry] = []
     warnings: list[str] = []
     for path in _main_files(folder):
-        loaded = read_with_fallback(path, _proved)
+        loaded = read_with_fallback(path, _proved, MAX_SAVE_BYTES)
         warnings.extend(loaded.warnings)
         if loaded.value is not None:
             entries.append(SaveEntry.of(path, loaded.value))
         elif loaded.fault:  # kept, and listed as its file says (loading it says why not)
             with contextlib.suppress(OSError, *DAMAGE):
-                entries.append(SaveEntry.of(path, decode(path.read_bytes())))
+                entries.append(SaveEntry.of(path, decode(read_save_bytes(path))))
     return entries, warnings
 
 

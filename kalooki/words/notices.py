@@ -19,6 +19,10 @@ _RENAMED = {"default": "instead"}
 """Parameters whose store names python-i18n reserves, and the names the catalog uses."""
 
 
+_WORDED = ("what", "kind", "unit")
+"""Parameters whose values are codes with words of their own (``store.kind.folder``)."""
+
+
 def _key(code: str) -> str:
     return "store." + code.replace("-", "_")
 
@@ -28,8 +32,8 @@ def _param(name: str, value: object) -> object:
         return refusal(value)
     if hasattr(value, "code") and hasattr(value, "params"):
         return notice_said(value)
-    if name == "what" and has(f"store.what.{value}", LANGUAGES[0]):
-        return phrase(f"store.what.{value}")
+    if name in _WORDED and has(f"store.{name}.{value}", LANGUAGES[0]):
+        return phrase(f"store.{name}.{value}")
     return value
 
 

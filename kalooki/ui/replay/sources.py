@@ -10,7 +10,8 @@ from pathlib import Path
 
 from kalooki.engine.errors import RuleError
 from kalooki.engine.record import GameRecord
-from kalooki.store.savefile import decode
+from kalooki.store.bounded import FileRefused
+from kalooki.store.savefile import decode, read_save_bytes
 from kalooki.store.savegame import GameSave, SaveError
 from kalooki.store.saves import load_save
 from kalooki.ui.replay.model import ReplayCursor
@@ -18,9 +19,6 @@ from kalooki.ui.session import HUMAN_LEVEL
 from kalooki.words import Said, phrase, tr
 from kalooki.words.notices import notice_said
 from kalooki.words.refusals import refusal
-
-MAX_RECORD_BYTES = 256 << 20
-"""As for a save: far above the longest match's record."""
 
 
 @dataclass(frozen=True)
@@ -61,9 +59,9 @@ def watch_stored(path: Path) -> Watched | Said:
 def watch_file(path: Path) -> Watched | Said:
     """Any file a player picked: a save, or a bare record."""
     try:
-        if path.stat().st_size > MAX_RECORD_BYTES:
-            return phrase("replay.too_large", name=path.name, size=MAX_RECORD_BYTES >> 20)
-        data = path.read_bytes()
+        data = read_save_bytes(path)  # a record is read as a save is: bounded
+    except FileRefused as error:
+        return phrase("replay.unreadable", name=path.name, reason=notice_said(error.notice))
     except OSError as error:
         return phrase("replay.unreadable", name=path.name, reason=str(error.strerror or error))
     try:
