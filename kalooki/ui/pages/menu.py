@@ -80,6 +80,7 @@ class MainMenuScene:
         """The new-game panel is open to set up a game to watch, not to play."""
         self.setup_values = setup or default_setup(self.presets)
         self.setup_open = False
+        self._setup: SetupPanel | None = None
         self.notice_text: Said = ""
         self._build(app.size)
 
@@ -118,12 +119,21 @@ class MainMenuScene:
                               object_id="#notice")
         if self.notice_text:
             self._say(self.notice_text)
-        self.setup = SetupPanel(manager, size, self.presets, self.setup_values,
-                                on_start=self._start, on_back=self.close_setup,
-                                house_rules=self.house_rules,
-                                on_house_rules=self._house_rules if self.on_house_rules
-                                else None, watching=self.watching)
         self._show_mode()
+
+    @property
+    def setup(self) -> SetupPanel:
+        """The new-game panel, built when first wanted: it is the largest thing on the
+        menu (its framed panel alone costs pygame_gui more than all the buttons), and the
+        menu's first frame does not show it."""
+        if self._setup is None:
+            self._setup = SetupPanel(self.app.ui, self.app.size, self.presets,
+                                     self.setup_values, on_start=self._start,
+                                     on_back=self.close_setup, house_rules=self.house_rules,
+                                     on_house_rules=self._house_rules if self.on_house_rules
+                                     else None, watching=self.watching)
+            self._show_panel()
+        return self._setup
 
     def _place(self, size: tuple[int, int], count: int) -> list[pygame.Rect]:
         """The buttons' places under the title: one column when it fits the window, else
@@ -159,13 +169,19 @@ class MainMenuScene:
         for button in self.buttons.values():
             button.kill()
         self.notice.kill()
-        self.setup.kill()
+        if self._setup is not None:
+            self._setup.kill()
+            self._setup = None
 
     def _show_mode(self) -> None:
         for widget in (*self.buttons.values(), self.notice):
             widget.hide() if self.setup_open else widget.show()
         if not self.notice_text:
             self.notice.hide()
+        if self.setup_open or self._setup is not None:
+            self._show_panel()
+
+    def _show_panel(self) -> None:
         self.setup.show() if self.setup_open else self.setup.hide()
         self.setup.heading.set_text(**ui_text("menu.watch" if self.watching
                                               else "setup.heading"))
@@ -190,7 +206,8 @@ class MainMenuScene:
         self._show_mode()
 
     def close_setup(self) -> None:
-        self.setup_values = self.setup.values()
+        if self._setup is not None:
+            self.setup_values = self._setup.values()
         self.setup_open = False
         self._show_mode()
 
