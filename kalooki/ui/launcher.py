@@ -22,7 +22,6 @@ from kalooki.store.paths import StorePaths
 from kalooki.store.settings import load_settings
 from kalooki.ui.app import FPS, App, FrameClock
 from kalooki.ui.pacing import EventWait
-from kalooki.ui.play.autoplay import run_autoplay
 from kalooki.ui.play.match import (
     open_menu,
     play_from_command_line,
@@ -70,6 +69,8 @@ def run_game(args: argparse.Namespace) -> int:
     paths = StorePaths.chosen(bool(getattr(args, "portable", False)))
     try:
         if getattr(args, "autoplay", False):
+            from kalooki.ui.play.autoplay import run_autoplay
+
             return run_autoplay(args.table_rules, args.players, args.deals or 1,
                                 args.screenshot)
         then = None

@@ -24,7 +24,6 @@ from dataclasses import dataclass, replace
 from typing import ParamSpec, TypeVar
 
 from kalooki.ai.levels import DEFAULT_BUDGET
-from kalooki.ai.personalities import PERSONALITIES, make_player
 from kalooki.engine.actions import Action, Call, LayDown, Pass
 from kalooki.engine.deal import Phase
 from kalooki.engine.errors import RuleError
@@ -51,7 +50,10 @@ def computer_player(level: str, name: str = "", think_budget: float = DEFAULT_BU
                     stop: threading.Event | None = None) -> Chooser:
     """The one place a level becomes a computer player; a name that is one of the
     personalities of that level plays in that personality's style. ``stop``, once set,
-    ends a think in progress (the session is closing)."""
+    ends a think in progress (the session is closing). The computer players load with
+    the first one made, not before the main menu's first frame."""
+    from kalooki.ai.personalities import PERSONALITIES, make_player
+
     personality = next((p.name for p in PERSONALITIES
                         if p.name.lower() == name.lower() and p.level == level), None)
     return make_player(level, personality, think_budget=think_budget, stop=stop).choose

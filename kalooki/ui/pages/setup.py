@@ -33,6 +33,9 @@ ALL_PRESETS = tuple(PRESETS)
 """Every preset the engine knows, offered in its order."""
 MIN_PLAYERS = 2
 DEFAULT_NAMES = ("Marcia", "Delroy", "Winston", "Beverley", "Errol", "Precious", "Lloyd")
+FIRST_SEAT_NAMES = ("Marcus", *DEFAULT_NAMES)
+"""Who takes the seat a person would have: the steady medium personality, unless one of
+the chosen opponents already has that name."""
 HouseRules = Mapping[str, tuple[RuleSet, RuleSet]]
 """Custom presets the panel offers: name -> (its rules, the built-in preset they change)."""
 NAME_LIMIT = 16

@@ -1,6 +1,12 @@
 """Starting a match from the menu's choices, resuming a save, and going back to the menu
 afterwards; the screens around the table (rules, statistics, saved games) and the pause
-menu's Rules and Save game: the wiring between the store, the scenes and the table."""
+menu's Rules and Save game: the wiring between the store, the scenes and the table.
+
+The table, the lesson, the replay viewer and watching are imported by the functions that
+open them, not with this module: the launcher opens the main menu through it, and the
+menu's first frame should not wait for the table's rooms and the computer players to load
+(about a tenth of a second), which the first match then pays once.
+"""
 
 from __future__ import annotations
 
@@ -23,29 +29,17 @@ from kalooki.store.saves import SUFFIX, latest_autosave, load_save, open_journal
 from kalooki.store.settings import HUMAN, MAX_OPPONENTS, SEAT_KINDS, Settings
 from kalooki.store.stats import Stats, load_stats, save_stats
 from kalooki.ui.keeper import MatchKeeper, save_seats
-from kalooki.ui.lesson.scene import LessonScene
-from kalooki.ui.lesson.teacher import (
-    LESSON_OPPONENTS,
-    LESSON_RULES,
-    LESSON_SEED,
-    Teacher,
-    is_guided,
-    taught_so_far,
-)
 from kalooki.ui.pages.menu import DEFAULT_PRESETS, MainMenuScene
 from kalooki.ui.pages.rules import RulesScene
 from kalooki.ui.pages.saves import LoadGameScene, save_dialog, save_error
 from kalooki.ui.pages.settings import SettingsScene
-from kalooki.ui.pages.setup import DEFAULT_NAMES, GameSetup, player_counts
+from kalooki.ui.pages.setup import DEFAULT_NAMES, FIRST_SEAT_NAMES, GameSetup, player_counts
 from kalooki.ui.pages.statistics import StatsScene
 from kalooki.ui.play.house_rules import house_rules_of, offered_rules, open_editor
 from kalooki.ui.play.settings import settings_scene
-from kalooki.ui.play.watch import FIRST_SEAT_NAMES, watch_match, watch_setup
 from kalooki.ui.profile import Profile, told
-from kalooki.ui.replay.scene import ReplayScene
 from kalooki.ui.replay.sources import Watched, watch_file, watch_stored
 from kalooki.ui.session import HUMAN_LEVEL, HUMAN_SEAT, MatchSession, Seat
-from kalooki.ui.table.scene import TableScene
 from kalooki.ui.widgets.dialogs import DialogScene
 from kalooki.words import Said, phrase, tr
 from kalooki.words.formats import seat_name
@@ -55,6 +49,9 @@ from kalooki.words.refusals import refusal
 
 if TYPE_CHECKING:
     from kalooki.ui.app import App
+    from kalooki.ui.lesson.scene import LessonScene
+    from kalooki.ui.lesson.teacher import Teacher
+    from kalooki.ui.table.scene import TableScene
 
 
 def seats_for(setup: GameSetup, human_name: str | None = None) -> list[Seat]:
@@ -174,6 +171,8 @@ def open_stats(app: App, profile: Profile) -> StatsScene:
 def open_saves(app: App, profile: Profile, watching: bool = False) -> LoadGameScene:
     """Load game; opened to watch (Watch a replay), the same list with Watch first."""
     def load(path: Path) -> Said | None:
+        from kalooki.ui.table.scene import TableScene
+
         outcome = resume_save(app, profile, path)
         return None if isinstance(outcome, TableScene) else outcome
 
@@ -200,6 +199,8 @@ def show_replay(app: App, profile: Profile, watched: Watched | Said,
     reason (for the caller to show)."""
     if not isinstance(watched, Watched):
         return watched
+    from kalooki.ui.replay.scene import ReplayScene
+
     app.switch(ReplayScene(app, watched, on_back, card_scale=profile.settings.card_scale))
     return None
 
@@ -245,6 +246,8 @@ def watch_from_command_line(rules: RuleSet, players: int, deals: int | None
     """``kalooki --watch``: the rules and table already checked, the computers' game opened
     over the menu, which it returns to."""
     def open_watch(app: App, profile: Profile) -> object:
+        from kalooki.ui.play.watch import watch_match, watch_setup
+
         return watch_match(app, rules, watch_setup(rules.name, players), profile,
                            deals=deals, on_quit=lambda: open_menu(app, profile))
     return open_watch
@@ -274,6 +277,8 @@ def setup_of_seats(preset_name: str, seats: Sequence[tuple[str, str]]) -> GameSe
 def _watch(app: App, setup: GameSetup, profile: Profile) -> None:
     """The panel's choices kept for next time, and the computers' game on the table (or,
     when the rules refuse the table, why not on the menu)."""
+    from kalooki.ui.play.watch import watch_match
+
     _remember_setup(app, setup, profile)
     try:
         watch_match(app, find_rules(profile.paths, setup.preset), setup, profile,
@@ -311,6 +316,8 @@ def start_match(app: App, setup: GameSetup, profile: Profile,
 def continue_match(app: App, profile: Profile) -> TableScene | None:
     """Resume the newest unfinished autosave exactly where it stopped; a save that cannot
     be loaded is explained on the menu, which stays."""
+    from kalooki.ui.table.scene import TableScene
+
     entry = latest_autosave(profile.paths)
     resumed = (resume_save(app, profile, entry.path) if entry is not None
                else phrase("notice.nothing_to_continue"))
@@ -330,6 +337,8 @@ def resume_save(app: App, profile: Profile, path: Path) -> TableScene | Said:
     if loaded.value is None:
         return (notice_said(loaded.warnings[0]) if loaded.warnings
                 else phrase("notice.save_unreadable"))
+    from kalooki.ui.lesson.teacher import Teacher, is_guided, taught_so_far
+
     resumed = loaded.value
     seats = [Seat(s.name, s.level, human=s.level == HUMAN_LEVEL) for s in resumed.save.seats]
     settings = profile.settings
@@ -356,6 +365,8 @@ def resume_save(app: App, profile: Profile, path: Path) -> TableScene | Said:
 def start_lesson(app: App, profile: Profile) -> LessonScene:
     """Learn to play: Baby Kalooki against two easy computer players, on a deal where the
     contract comes early, with the lessons over the table."""
+    from kalooki.ui.lesson.teacher import LESSON_OPPONENTS, LESSON_RULES, LESSON_SEED, Teacher
+
     names = tuple(DEFAULT_NAMES[:len(LESSON_OPPONENTS)])
     seats = seats_for(GameSetup(LESSON_RULES, 3, LESSON_OPPONENTS, names),
                       profile.settings.player_name)
@@ -369,6 +380,9 @@ def start_lesson(app: App, profile: Profile) -> LessonScene:
 def _teach(app: App, table: TableScene, teacher: Teacher, profile: Profile) -> LessonScene:
     """The table under the lessons; a skip is kept in the settings at once, so the
     guided game comes back without them however it was left."""
+    from kalooki.ui.lesson.scene import LessonScene
+    from kalooki.ui.lesson.teacher import LESSON_SEED
+
     table.cut_random = random.Random(LESSON_SEED)  # the same lesson deal, however it is cut
     lesson = LessonScene(app, table, teacher,
                          on_skip=lambda: profile.change(app, lessons_skipped=True))
@@ -378,6 +392,8 @@ def _teach(app: App, table: TableScene, teacher: Teacher, profile: Profile) -> L
 
 def _open_table(app: App, session: MatchSession, profile: Profile, *,
                 switch: bool = True) -> TableScene:
+    from kalooki.ui.table.scene import TableScene
+
     session.after_action.append(MatchKeeper(profile.paths, app.notify))
     settings = profile.settings
     table = TableScene(app, session, speed=settings.animation_speed,

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from kalooki.engine.rules import RuleSet
 from kalooki.store.settings import HUMAN
-from kalooki.ui.pages.setup import DEFAULT_LEVEL, DEFAULT_NAMES, GameSetup
+from kalooki.ui.pages.setup import DEFAULT_LEVEL, DEFAULT_NAMES, FIRST_SEAT_NAMES, GameSetup
 from kalooki.ui.session import MatchSession, Seat
 from kalooki.ui.table.scene import TableScene
 
@@ -24,9 +24,6 @@ if TYPE_CHECKING:
     from kalooki.ui.profile import Profile
     from kalooki.ui.scene import Host
 
-FIRST_SEAT_NAMES = ("Marcus", *DEFAULT_NAMES)
-"""Who takes the seat a person would have: the steady medium personality, unless one of
-the chosen opponents already has that name."""
 MORE_NAMES = ("Delia", "Percy", "Rosie")
 """Names for the largest tables, past the panel's defaults."""
 
