@@ -7,7 +7,7 @@ TEST_STAMP := $(VENV)/.installed-test
 BUILD_STAMP := $(VENV)/.installed-build
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 
-.PHONY: play test lint bench exe exe-check clean
+.PHONY: play test lint bench exe exe-check install-check wheel clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -49,6 +49,14 @@ exe: $(BUILD_STAMP)
 exe-check:
 	$(BIN)/python build/measure_start.py
 	$(BIN)/python build/measure_start.py --onefile --runs 1
+
+# The sdist and the wheel in dist/, as `python -m build` makes them (the wheel from the sdist).
+wheel: $(BUILD_STAMP)
+	$(BIN)/python -m build --outdir dist .
+
+# Build the wheel, install it in a fresh venv, run its self-test and French rules elsewhere.
+install-check: $(TEST_STAMP) $(BUILD_STAMP)
+	$(HEADLESS) $(BIN)/python -m pytest -m install tests/test_install.py
 
 clean:
 	rm -rf $(VENV) build/work dist .pytest_cache .ruff_cache .hypothesis
