@@ -23,6 +23,7 @@ import time
 from pathlib import Path
 
 from kalooki.ai.random_player import choose_random
+from kalooki.engine import events as ev
 from kalooki.engine.actions import Action, LayDown, ShiftJoker, TackOn
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import preset
@@ -88,7 +89,7 @@ def reference() -> tuple[list[str], list[int], str]:
         seat = recorder.game.to_act
         assert seat is not None
         events = recorder.apply(policy(recorder.game.view(seat), len(recorder.actions)), seat)
-        if any(e.kind == "deal-end" for e in events):
+        if any(isinstance(e, ev.DealEnded) for e in events):
             ends.append(len(recorder.actions))
     return recorder.actions, ends, recorder.game.state_hash()
 

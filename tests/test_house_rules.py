@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from kalooki.engine import events as ev
 from kalooki.engine.actions import (
     Allow,
     Call,
@@ -230,7 +231,7 @@ def test_first_upcard():
     assert bare.stock[-1] == dealt.discard[0] and len(bare.stock) == len(dealt.stock) + 1
     assert bare.why_illegal(TakeDiscard(), bare.to_act).code == "discard-empty"
     assert [type(a) for a in bare.legal_actions(bare.to_act)] == [DrawStock]
-    assert "upcard" not in {e.kind for e in bare.start_events}
+    assert ev.UpcardTurned not in {type(e) for e in bare.start_events}
 
 
 # --- melds ------------------------------------------------------------------
@@ -693,8 +694,8 @@ def test_stock_exhaustion():
         game.phase, game.to_act = Phase.DRAW, 1
         game.call_queue = []
         return game.apply(DrawStock(), game.to_act)
-    assert any(e.kind == "deal-void" for e in exhaust(CARIB))
-    assert any(e.kind == "reshuffle"
+    assert any(isinstance(e, ev.DealVoided) for e in exhaust(CARIB))
+    assert any(isinstance(e, ev.Reshuffled)
                for e in exhaust(with_(CARIB, stock_exhaustion="always-reshuffle")))
 
 
@@ -705,13 +706,13 @@ def test_reshuffle_limit():
         game.reshuffles = reshuffles
         return game.apply(DrawStock(), game.to_act)
     always = with_(CARIB, stock_exhaustion="always-reshuffle", reshuffle_limit=3)
-    assert any(e.kind == "reshuffle" for e in exhaust(always, 2))
-    assert any(e.kind == "deal-void" for e in exhaust(always, 3))
+    assert any(isinstance(e, ev.Reshuffled) for e in exhaust(always, 2))
+    assert any(isinstance(e, ev.DealVoided) for e in exhaust(always, 3))
     unlimited = with_(always, reshuffle_limit=None)
-    assert any(e.kind == "reshuffle" for e in exhaust(unlimited, RESHUFFLE_CEILING - 1))
+    assert any(isinstance(e, ev.Reshuffled) for e in exhaust(unlimited, RESHUFFLE_CEILING - 1))
     stuck = exhaust(unlimited, RESHUFFLE_CEILING)
-    ended = next(e for e in stuck if e.kind == "deal-end")
-    assert ended.info["result"].stalled and not any(e.kind == "reshuffle" for e in stuck)
+    ended = next(e for e in stuck if isinstance(e, ev.DealEnded))
+    assert ended.result.stalled and not any(isinstance(e, ev.Reshuffled) for e in stuck)
 
 
 def test_redeal_limit():
@@ -724,21 +725,21 @@ def test_redeal_limit():
     def exhaust(rules, earlier):
         game = rigged(["2S 3S", "4S 5S", "6S 7S"], rules=rules, discard="9D 9C KD", deal_no=4)
         game.stock, game.reshuffles, game.results = [], 1, list(earlier)
-        return game, [e.kind for e in game.apply(DrawStock(), game.to_act)]
+        return game, [type(e) for e in game.apply(DrawStock(), game.to_act)]
 
     game, kinds = exhaust(CARIB, [void(4)])
-    assert "deal-void" in kinds and game.deal_no == 4 and game.voids_running() == 2
+    assert ev.DealVoided in kinds and game.deal_no == 4 and game.voids_running() == 2
     game, kinds = exhaust(CARIB, [void(3), void(3), void(4)])
-    assert "deal-void" in kinds and game.deal_no == 4
+    assert ev.DealVoided in kinds and game.deal_no == 4
     game, kinds = exhaust(CARIB, [void(4), void(4)])
-    assert "deal-void" not in kinds and "deal-end" in kinds
+    assert ev.DealVoided not in kinds and ev.DealEnded in kinds
     stalled = game.results[-1]
     assert stalled.stalled and not stalled.void and stalled.winner is None
     assert stalled.scores == (5, 9, 13) and game.totals == [5, 9, 13] and game.deal_no == 5
     game, kinds = exhaust(with_(CARIB, redeal_limit=0), [])
     assert game.results[-1].stalled and game.voids_running() == 0
     game, kinds = exhaust(with_(CARIB, redeal_limit=None), [void(4)] * 30)
-    assert "deal-void" in kinds and game.voids_running() == 31
+    assert ev.DealVoided in kinds and game.voids_running() == 31
 
 
 # --- every field is tested here -----------------------------------------------

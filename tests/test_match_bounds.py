@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from kalooki.ai.random_player import choose_random
+from kalooki.engine import events as ev
 from kalooki.engine.actions import Action, Discard, DrawStock, EndTurn, Pass, Refuse, TakeDiscard
 from kalooki.engine.deal import Stall
 from kalooki.engine.record import Recorder
@@ -112,9 +113,9 @@ def play_one_deal(rules: RuleSet, players: int, seed: int, choose, rng: Rng,
     events = game.start_events
     for _ in range(cap):
         for e in events:
-            if e.kind == "deal-start":
+            if isinstance(e, ev.DealStarted):
                 turns.append(0)
-            elif e.kind == "turn":
+            elif isinstance(e, ev.TurnBegan):
                 turns[-1] += 1
         if game.over or game.deal_no > 1:
             break

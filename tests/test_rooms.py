@@ -1,20 +1,104 @@
-"""Rooms of one concept: no file of the product is over 600 lines. A file that grows past
-it holds more than one idea; split it where the ideas part (see docs/developing.md)."""
+"""Rooms of one concept: no file of the product is over 600 lines, no folder over 20
+modules besides its ``__init__`` (``kalooki/ui/`` itself at most 12: the rest live in its
+sub-packages), and the engine's events are told apart by their class, never by a word.
+A room that grows past its limit holds more than one idea; split it where the ideas part
+(see docs/developing.md)."""
 
+import ast
+import dataclasses
 import pathlib
 
 import pytest
 
+from kalooki.engine import events as ev
+
 PACKAGE = pathlib.Path(__file__).resolve().parents[1] / "kalooki"
 MOST_LINES = 600
+MOST_MODULES = 20
+MOST_UI_MODULES = 12
 FILES = sorted(PACKAGE.rglob("*.py"))
+FOLDERS = sorted({path.parent for path in FILES})
+
+
+def _tree(path: pathlib.Path) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"))
 
 
 def test_the_rooms_are_found() -> None:
     assert len(FILES) > 50 and PACKAGE / "ui" / "table" / "scene.py" in FILES
+    assert PACKAGE / "ui" / "table" in FOLDERS and PACKAGE / "engine" / "solver" in FOLDERS
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_no_product_file_is_over_600_lines(path: pathlib.Path) -> None:
     lines = len(path.read_text(encoding="utf-8").splitlines())
     assert lines <= MOST_LINES, f"{path.name} has {lines} lines: split it by concept"
+
+
+@pytest.mark.parametrize("folder", FOLDERS, ids=lambda p: str(p.relative_to(PACKAGE.parent)))
+def test_no_folder_holds_more_than_20_modules(folder: pathlib.Path) -> None:
+    modules = sorted(p.name for p in folder.glob("*.py") if p.name != "__init__.py")
+    most = MOST_UI_MODULES if folder == PACKAGE / "ui" else MOST_MODULES
+    assert len(modules) <= most, (
+        f"{folder.relative_to(PACKAGE.parent)} holds {len(modules)} modules (at most {most}): "
+        "give the concepts in it sub-packages of their own")
+
+
+# --- events: one class per kind, no words ------------------------------------------------
+
+EVENT_WORDS = frozenset({
+    "deal-start", "upcard", "call-window", "call-won", "end-turn", "reshuffle", "deal-end",
+    "deal-void", "buy-in-offer", "match-end"} | {kind.__name__ for kind in ev.KINDS})
+"""The words that once named kinds of events (the ones nothing else at the table is called:
+"discard" or "draw" also name places and actions) and the names of the event classes."""
+EVENT_NAMES = frozenset({"event", "e", "opened", "ended"})
+"""What an event is called where it is handled."""
+
+
+def test_each_kind_of_event_is_a_frozen_class_with_no_kind_word() -> None:
+    kinds = {cls for cls in vars(ev).values() if isinstance(cls, type)
+             and issubclass(cls, ev.Event) and not cls.__name__.startswith("_")} - {ev.Event}
+    assert kinds == set(ev.KINDS) and len(ev.KINDS) == len(set(ev.KINDS))
+    for kind in ev.KINDS:
+        assert dataclasses.is_dataclass(kind) and kind.__dataclass_params__.frozen, kind
+        assert not hasattr(kind, "kind") and not hasattr(kind, "info"), kind
+
+
+def _words(node: ast.AST) -> set[str]:
+    return {n.value for n in ast.walk(node) if isinstance(n, ast.Constant)
+            and isinstance(n.value, str)}
+
+
+def _event_word_uses(path: pathlib.Path) -> list[str]:
+    """Where ``path`` tells events apart by a word: an event's ``.kind`` read, a
+    comparison or a ``case`` with an event word, a table keyed by event words."""
+    found = []
+    for node in ast.walk(_tree(path)):
+        if isinstance(node, ast.Attribute) and node.attr in ("kind", "info") \
+                and isinstance(node.value, ast.Name) and node.value.id in EVENT_NAMES:
+            found.append(f"{node.lineno}: {node.value.id}.{node.attr}")
+        elif isinstance(node, ast.Compare | ast.match_case):
+            words = _words(node.pattern if isinstance(node, ast.match_case) else node)
+            found += [f"{node.pattern.lineno if isinstance(node, ast.match_case) else node.lineno}"
+                      f": compares {word!r}" for word in sorted(words & EVENT_WORDS)]
+        elif isinstance(node, ast.Dict):
+            keys = set().union(*(_words(key) for key in node.keys if key is not None))
+            found += [f"{node.lineno}: a table keyed by {word!r}"
+                      for word in sorted(keys & EVENT_WORDS)]
+    return found
+
+
+HANDLERS = sorted(path for path in FILES if path.parent.name != "screens"
+                  and path != PACKAGE / "engine" / "events.py")
+
+
+def test_the_word_check_sees_what_it_judges(tmp_path: pathlib.Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text('if event.kind == "deal-end":\n    pass\n'
+                      'CUES = {"call-won": 1}\nfound = e.info["result"]\n', encoding="utf-8")
+    assert len(_event_word_uses(sample)) == 4
+
+
+@pytest.mark.parametrize("path", HANDLERS, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_no_module_tells_events_apart_by_a_word(path: pathlib.Path) -> None:
+    assert not _event_word_uses(path), "match on the event's class (kalooki.engine.events)"

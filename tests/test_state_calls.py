@@ -2,6 +2,7 @@
 
 import dataclasses
 
+from kalooki.engine import events as ev
 from kalooki.engine.actions import Allow, Call, Discard, DrawStock, Pass, Refuse, TakeDiscard
 from kalooki.engine.cards import parse_cards
 from kalooki.engine.deal import Phase
@@ -22,8 +23,8 @@ def discard_from_seat_zero(game, text="2S"):
 def test_call_window_asks_others_nearest_after_the_turn_player_first():
     game = rigged(FOUR, stock="KH")
     events = discard_from_seat_zero(game)
-    window = next(e for e in events if e.kind == "call-window")
-    assert window.info["callers"] == (2, 3)
+    window = next(e for e in events if isinstance(e, ev.CallWindowOpened))
+    assert window.callers == (2, 3)
     assert game.phase == Phase.CALL and game.to_act == 2 and game.turn == 1
 
 
@@ -68,7 +69,7 @@ def test_a_turn_player_who_is_down_must_allow():
     game = rigged(FOUR, stock="KH QH", down=(1,))
     discard_from_seat_zero(game)
     events = game.apply(Call(), game.to_act)
-    assert "allow" in [e.kind for e in events]
+    assert ev.Allowed in [type(e) for e in events]
     assert card("2S") in game.hands[2] and game.phase == Phase.DRAW and game.to_act == 1
 
 

@@ -4,6 +4,7 @@ import dataclasses
 
 import pytest
 
+from kalooki.engine import events as ev
 from kalooki.engine.actions import Cut, Discard, DrawStock, EndTurn, TakeDiscard
 from kalooki.engine.cards import parse_cards
 from kalooki.engine.deal import Phase
@@ -63,7 +64,7 @@ def test_cut_bonus_scores_minus_fifty_for_the_dealer_when_the_deal_ends():
     game.apply(DrawStock(), game.to_act)
     game.apply(game.legal_actions(0)[0], game.to_act)
     events = game.apply(Discard(game.hands[0][0]), game.to_act)
-    result = next(e for e in events if e.kind == "deal-end").info["result"]
+    result = next(e for e in events if isinstance(e, ev.DealEnded)).result
     assert result.scores[1] == 2 * (3 + 4) - 50
 
 
@@ -141,12 +142,12 @@ def test_stock_runs_out_once_reshuffle_keeping_the_top_discard_then_void():
     game.apply(Discard(card("QH")), game.to_act)
     deal_no, dealer = game.deal_no, game.dealer
     events = game.apply(DrawStock(), game.to_act)
-    assert [e.kind for e in events] == ["reshuffle", "draw"]
+    assert [type(e) for e in events] == [ev.Reshuffled, ev.Drew]
     assert game.discard == [card("QH")] and len(game.stock) == 2
     game.stock = []
     events = game.apply(Discard(game.hands[1][0]), 1)
     events += game.apply(DrawStock(), game.to_act)
-    assert "deal-void" in [e.kind for e in events]
+    assert ev.DealVoided in [type(e) for e in events]
     assert (game.deal_no, game.dealer) == (deal_no, dealer)
     assert game.totals == [0, 0, 0]
     assert game.results[-1].void
@@ -158,7 +159,7 @@ def test_always_reshuffle_house_rule_never_voids():
     game.reshuffles = 5
     game.stock = []
     events = game.apply(DrawStock(), game.to_act)
-    assert [e.kind for e in events] == ["reshuffle", "draw"]
+    assert [type(e) for e in events] == [ev.Reshuffled, ev.Drew]
 
 
 def test_baby_match_ends_after_three_deals_and_the_dealer_rotates_left():

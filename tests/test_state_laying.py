@@ -2,6 +2,7 @@
 
 import dataclasses
 
+from kalooki.engine import events as ev
 from kalooki.engine.actions import Discard, DrawStock, LayDown, MeldSpec, ShiftJoker, TackOn
 from kalooki.engine.cards import parse_cards
 from kalooki.engine.melds import GROUP_KIND, RUN_KIND
@@ -76,7 +77,7 @@ def test_the_lay_down_must_leave_a_natural_to_discard():
     game2.apply(DrawStock(), game2.to_act)
     events = game2.apply(LayDown((group(game2, 0, "5S 5H 5D"), group(game2, 0, "6S 6H 6D"),
                                   group(game2, 0, "7S 7H 7D JK"))), game2.to_act)
-    assert "deal-end" in [e.kind for e in events]
+    assert ev.DealEnded in [type(e) for e in events]
 
 
 def test_cards_not_in_hand_are_refused():
@@ -150,7 +151,7 @@ def test_bending_the_table_doubles_everyone_elses_points():
     game = ready("5S 5H 5D 6S 6H 6D 7S 7H 7D", others=("2C 3C", "KC AS"))
     game.apply(deal_one_contract(game), game.to_act)
     events = game.apply(Discard(game.hands[0][0]), game.to_act)
-    result = next(e for e in events if e.kind == "deal-end").info["result"]
+    result = next(e for e in events if isinstance(e, ev.DealEnded)).result
     assert result.bent and result.winner == 0
     assert result.scores == (0, 2 * 5, 2 * 25)
 
@@ -162,6 +163,6 @@ def test_going_out_with_the_last_discard_ends_the_deal_and_scores_hands():
     game.apply(TackOn(ids(game, 0, "9C")[0], 0, ""), game.to_act)
     game.apply(TackOn(ids(game, 0, "9D")[0], 0, ""), game.to_act)
     events = game.apply(Discard(ids(game, 0, "2D")[0]), game.to_act)
-    result = next(e for e in events if e.kind == "deal-end").info["result"]
+    result = next(e for e in events if isinstance(e, ev.DealEnded)).result
     assert not result.bent and result.scores == (0, 5, 25)
     assert game.totals == [0, 5, 25] and game.deal_no == 2

@@ -13,6 +13,7 @@ import pytest
 from test_store_journal import Faulty, Killed
 from test_store_saves import eager
 
+from kalooki.engine import events as ev
 from kalooki.engine.actions import parse_action
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import preset
@@ -48,7 +49,7 @@ def reference(tmp_path: Path) -> tuple[list[str], str, Stats, list[int]]:
         seat = session.game.to_act
         assert seat is not None
         assert session.submit(eager(session.game.view(seat), rng), seat) is None
-        if any(e.kind == "deal-end" for e in session.take_events()):
+        if any(isinstance(e, ev.DealEnded) for e in session.take_events()):
             ends.append(len(session.recorder.actions))
     assert notes == [] and len(ends) == 2
     stats, _ = load_stats(paths)

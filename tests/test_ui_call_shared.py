@@ -15,6 +15,7 @@ from contextlib import contextmanager
 import pygame
 import pytest
 
+from kalooki.engine import events as ev
 from kalooki.engine.cards import card_text
 from kalooki.engine.deal import Phase
 from kalooki.engine.rule_choices import CallPriority
@@ -77,8 +78,9 @@ def until_both_may_call(app: App, table: TableScene) -> None:
     raise AssertionError("a discard both people may call")
 
 
-def calls_after(seen: list, start: int) -> list[tuple[str, int]]:
-    return [(e.kind, e.player) for e in seen[start:] if e.kind in ("call", "pass", "call-won")]
+def calls_after(seen: list, start: int) -> list[tuple[type, int]]:
+    return [(type(e), e.player) for e in seen[start:]
+            if isinstance(e, ev.Called | ev.Passed | ev.CallWon)]
 
 
 def until_closed(app: App, table: TableScene) -> None:
@@ -112,10 +114,10 @@ def test_both_people_call_one_discard_and_the_rules_say_who_wins(
         app.step(clicks(panel.buttons[ANN].rect.center))
         after = calls_after(seen, start)
         if priority == CallPriority.NEAREST:
-            assert after == [("call", ANN), ("call-won", ANN)]
+            assert after == [(ev.Called, ANN), (ev.CallWon, ANN)]
         else:
-            assert after[:2] == [("call", ANN), ("call", BEN)]
-            assert after[2][0] == "call-won" and after[2][1] in (ANN, BEN)
+            assert after[:2] == [(ev.Called, ANN), (ev.Called, BEN)]
+            assert after[2][0] is ev.CallWon and after[2][1] in (ANN, BEN)
         assert table.shared is None and table.shared_panel is None, "the window closed"
         assert not table.view.hand and session.covered and checked[0] > 0
 
@@ -133,7 +135,7 @@ def test_a_persons_key_calls_for_that_person_only() -> None:
         window = table.shared
         assert window is not None and window.called == [BEN]
         until_closed(app, table)
-        assert calls_after(seen, start) == [("pass", ANN), ("call", BEN), ("call-won", BEN)]
+        assert calls_after(seen, start) == [(ev.Passed, ANN), (ev.Called, BEN), (ev.CallWon, BEN)]
         mark = len(seen)
         app.step([keydown(pygame.K_1), keydown(pygame.K_2)])
         assert table.shared is None
@@ -251,11 +253,11 @@ def test_a_callers_penalty_card_is_shown_to_the_caller_alone() -> None:
         seen = events_of(session)
         came: set[int] = set()
         for _ in range(40000):
-            allowed = [i for i, e in enumerate(seen) if e.kind == "allow"
-                       and e.info["caller"] == BEN]
+            allowed = [i for i, e in enumerate(seen) if isinstance(e, ev.Allowed)
+                       and e.caller == BEN]
             if allowed and not came:
                 after = seen[allowed[0]:]
-                came = {after[0].cards[0], *(c for e in after[1:] if e.kind == "draw"
+                came = {after[0].cards[0], *(c for e in after[1:] if isinstance(e, ev.Drew)
                                              and e.player == BEN for c in e.cards)}
                 assert len(came) == 1 + session.game.rules.call_penalty_cards
                 assert not any(line for line in table.logbook.lines

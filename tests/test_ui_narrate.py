@@ -8,10 +8,11 @@ import dataclasses
 
 import pytest
 
+from kalooki.engine import events as ev
 from kalooki.engine.actions import Allow, Call, Cut, Discard, DrawStock, Pass, Refuse, TackOn
 from kalooki.engine.cards import parse_cards
 from kalooki.engine.deal import DealResult, Stall
-from kalooki.engine.events import Event, EventKind
+from kalooki.engine.events import Event
 from kalooki.engine.rules import TURN_CEILING
 from kalooki.engine.state import Game
 from kalooki.engine.view import PublicMeld
@@ -119,7 +120,7 @@ def test_a_lay_down_lists_its_melds_as_a_sentence_does() -> None:
     game = ready(DEAL1)
     events = game.apply(deal_one_contract(game), 0)
     table = tuple(PublicMeld(m.owner, m.meld) for m in game.table)
-    lay = next(e for e in events if e.kind == "lay")
+    lay = next(e for e in events if isinstance(e, ev.Laid))
     narrator = Narrator(NAMES, 1, CARIB)
     assert str(narrator.line(lay, table)) == \
         "Desmond went down with a group of 5s, a group of 6s and a group of 7s."
@@ -130,7 +131,7 @@ def test_a_lay_down_lists_its_melds_as_a_sentence_does() -> None:
 
 def test_three_winners_are_listed_with_commas_then_and() -> None:
     narrator = Narrator(NAMES, None, CARIB)
-    ended = Event(EventKind.MATCH_END, None, info={"winners": (0, 1, 2)})
+    ended = ev.MatchEnded(None, winners=(0, 1, 2), totals=(0, 0, 0))
     assert str(narrator.line(ended, ())).count(",") == 1
     assert "Desmond, Marcia and Ana" in str(narrator.line(ended, ()))
 
@@ -146,7 +147,8 @@ def test_a_tack_names_whose_meld_it_joined_in_good_french() -> None:
         held = next(c for c in game.hands[0] if c % 52 == face)
         events = game.apply(TackOn(held, meld), 0)
         table = tuple(PublicMeld(m.owner, m.meld) for m in game.table)
-        lines += [narrator.line(e.seen_by(2), table) for e in events if e.kind == "tack"]
+        lines += [narrator.line(e.seen_by(2), table) for e in events
+                  if isinstance(e, ev.TackedOn)]
     assert [str(line) for line in lines] == ["Desmond put 3♣ on Marcia's group of 3s.",
                                              "Desmond put 5♣ on their group of 5s."]
     set_language("fr")
@@ -160,8 +162,7 @@ def test_a_deal_scored_as_the_hands_stand_says_why(stall: Stall) -> None:
     out once more, in both languages."""
     result = DealResult(3, 0, (5, 9, 13, 2), None, False, False, False, ((), (), (), ()),
                         stall=stall)
-    ended = Event(EventKind.DEAL_END, None, info={"deal": 3, "result": result,
-                                                  "totals": result.scores})
+    ended = ev.DealEnded(None, deal=3, result=result, totals=result.scores)
     line = Narrator(NAMES, None, CARIB).line(ended, ())
     turns = stall == Stall.TURNS
     set_language("en")

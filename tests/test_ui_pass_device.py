@@ -11,6 +11,7 @@ from contextlib import contextmanager
 import pygame
 import pytest
 
+from kalooki.engine import events as ev
 from kalooki.engine.actions import Discard, DrawStock
 from kalooki.engine.deal import Phase
 from kalooki.engine.events import Event
@@ -316,7 +317,7 @@ def test_a_replay_of_friends_shows_no_hand_of_the_deal_still_played(app: App) ->
     start = cursor.deal_starts[2]
     secret = [(number, card_text(event.cards[0], True))
               for number, step in enumerate(cursor.steps[start:], start=start + 1)
-              for event in step.events if event.kind == "draw" and event.private]
+              for event in step.events if isinstance(event, ev.Drew) and event.private]
     assert {cursor.steps[n - 1].seat for n, _ in secret} >= {0, 2}, "both people drew"
     for number, face in secret:
         assert not any(face in str(line) for line in scene.lines[number])

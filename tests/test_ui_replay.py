@@ -14,6 +14,7 @@ import pygame_gui
 import pytest
 
 from kalooki.cli.main import main
+from kalooki.engine import events as ev
 from kalooki.engine.cards import card_text
 from kalooki.engine.record import Recorder
 from kalooki.engine.rng import Rng
@@ -170,7 +171,7 @@ def test_the_deal_a_save_stopped_in_keeps_the_other_hands_hidden(
     secret_draws = [(number, card_text(event.cards[0], True))
                     for number, step in enumerate(cursor.steps[start:], start=start + 1)
                     for event in step.events
-                    if event.kind == "draw" and event.private and event.player != 0]
+                    if isinstance(event, ev.Drew) and event.private and event.player != 0]
     assert secret_draws  # the others drew from the stock in deal 2
     for number, face in secret_draws:  # the log says they drew, not what
         assert scene.lines[number] and not any(face in str(line) for line in scene.lines[number])

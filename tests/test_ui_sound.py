@@ -17,9 +17,11 @@ import pygame
 import pygame_gui
 import pytest
 
+from kalooki.engine import events as ev
 from kalooki.engine.cards import JOKER_BASE
 from kalooki.engine.deal import DealResult
-from kalooki.engine.events import Event, event
+from kalooki.engine.events import Event
+from kalooki.engine.melds import End
 from kalooki.engine.rules import preset
 from kalooki.store.paths import StorePaths
 from kalooki.store.settings import Settings, save_settings
@@ -37,15 +39,16 @@ from kalooki.ui.table.tween import SPEEDS
 from tests.ui_support import FakeClock
 
 BABY = dataclasses.replace(preset("baby"), hand_sizes=(12, 10, 11))
-SOUND_OF = {
-    "deal-start": s.SHUFFLE, "reshuffle": s.SHUFFLE, "deal": s.DEAL, "cut": s.DRAW,
-    "upcard": s.DISCARD, "draw": s.DRAW, "take": s.DRAW, "allow": s.DRAW, "refuse": s.DRAW,
-    "call": s.CALL, "call-won": s.CALL_WON, "discard": s.DISCARD, "lay": s.LAY_DOWN,
-    "tack": s.TACK_ON, "shift": s.TACK_ON, "release": s.TACK_ON, "match-end": s.MATCH_WON,
+SOUND_OF: dict[type[Event], str] = {
+    ev.DealStarted: s.SHUFFLE, ev.Reshuffled: s.SHUFFLE, ev.Dealt: s.DEAL, ev.PackCut: s.DRAW,
+    ev.UpcardTurned: s.DISCARD, ev.Drew: s.DRAW, ev.Took: s.DRAW, ev.Allowed: s.DRAW,
+    ev.Refused: s.DRAW, ev.Called: s.CALL, ev.CallWon: s.CALL_WON, ev.Discarded: s.DISCARD,
+    ev.Laid: s.LAY_DOWN, ev.TackedOn: s.TACK_ON, ev.JokerShifted: s.TACK_ON,
+    ev.JokerReleased: s.TACK_ON, ev.MatchEnded: s.MATCH_WON,
 }
 """The specification, written apart from the code: which event makes which sound."""
-SILENT_KINDS = ("turn", "pass", "call-window", "end-turn", "deal-void", "buy-in",
-                "buy-in-offer", "eliminated")
+SILENT_KINDS = (ev.TurnBegan, ev.Passed, ev.CallWindowOpened, ev.TurnEnded, ev.DealVoided,
+                ev.BoughtIn, ev.BuyInOffered, ev.Eliminated)
 
 
 class FakeMixer:
@@ -82,6 +85,19 @@ def result(bent: bool) -> DealResult:
     return DealResult(1, 0, (0, 10), 0, bent, False, False, ((), ()))
 
 
+PAYLOAD = {int: 0, bool: False, "int": 0, "bool": False, "End": End.NONE,
+           "DealResult": result(False)}
+
+
+def event(kind: type[Event], player: int | None, cards: tuple[int, ...] = (),
+          **payload: object) -> Event:
+    """An event of ``kind``, its payload filled with plain values unless given."""
+    for field in dataclasses.fields(kind):
+        if field.default is dataclasses.MISSING and field.name not in payload:
+            payload[field.name] = () if "tuple" in str(field.type) else PAYLOAD[field.type]
+    return kind(player, cards, **payload)
+
+
 # --- the mapping --------------------------------------------------------------------------
 
 def test_each_event_kind_makes_its_sound() -> None:
@@ -92,30 +108,31 @@ def test_each_event_kind_makes_its_sound() -> None:
 
 
 def test_going_out_chimes_and_bending_the_table_chimes_more() -> None:
-    assert event_cue(event("deal-end", 0, result=result(False))) == [Cue(s.GOING_OUT)]
-    assert event_cue(event("deal-end", 0, result=result(True))) == [Cue(s.BEND)]
+    assert event_cue(event(ev.DealEnded, 0, result=result(False))) == [Cue(s.GOING_OUT)]
+    assert event_cue(event(ev.DealEnded, 0, result=result(True))) == [Cue(s.BEND)]
 
 
 def test_a_joker_put_on_the_table_or_moved_sparkles() -> None:
     joker = JOKER_BASE
-    for kind in ("lay", "tack", "discard"):
+    for kind in (ev.Laid, ev.TackedOn, ev.Discarded):
         assert Cue(s.JOKER, on_landing=True) in event_cue(event(kind, 0, (5, joker))), kind
         assert all(c.sound != s.JOKER for c in event_cue(event(kind, 0, (5, 6)))), kind
-    for kind in ("shift", "release"):
+    for kind in (ev.JokerShifted, ev.JokerReleased):
         assert Cue(s.JOKER, on_landing=True) in event_cue(event(kind, 0, (5,))), kind
 
 
 def test_cards_put_down_sound_on_landing_and_the_rest_at_once() -> None:
     landing = {kind for kind in SOUND_OF if event_cue(event(kind, 0, (5,)))[0].on_landing}
-    assert landing == {"upcard", "discard", "lay", "tack", "shift", "release"}
+    assert landing == {ev.UpcardTurned, ev.Discarded, ev.Laid, ev.TackedOn, ev.JokerShifted,
+                       ev.JokerReleased}
 
 
 def test_a_batch_plays_each_sound_once_and_the_match_drowns_its_last_deal() -> None:
-    deals = [event("deal", p, (p,)) for p in range(4)]
-    assert batch_cues([event("deal-start", 0), *deals, event("upcard", None, (9,))]) == [
+    deals = [event(ev.Dealt, p, (p,)) for p in range(4)]
+    assert batch_cues([event(ev.DealStarted, 0), *deals, event(ev.UpcardTurned, None, (9,))]) == [
         Cue(s.SHUFFLE), Cue(s.DEAL), Cue(s.DISCARD, on_landing=True)]
-    ending = [event("discard", 0, (5,)), event("deal-end", 0, result=result(False)),
-              event("match-end", None)]
+    ending = [event(ev.Discarded, 0, (5,)), event(ev.DealEnded, 0, result=result(False)),
+              event(ev.MatchEnded, None)]
     assert batch_cues(ending) == [Cue(s.DISCARD, on_landing=True), Cue(s.MATCH_WON)]
 
 
@@ -241,11 +258,12 @@ def expected_sounds(batches: list[list[Event]]) -> Counter[str]:
     match's end alone among the endings."""
     wanted: Counter[str] = Counter()
     for batch in batches:
-        sounds = {SOUND_OF[e.kind] for e in batch if e.kind in SOUND_OF}
-        sounds |= {s.BEND if e.info["result"].bent else s.GOING_OUT
-                   for e in batch if e.kind == "deal-end"}
-        sounds |= {s.JOKER for e in batch if e.kind in ("shift", "release") or (
-            e.kind in ("lay", "tack", "discard") and any(c >= JOKER_BASE for c in e.cards))}
+        sounds = {SOUND_OF[type(e)] for e in batch if type(e) in SOUND_OF}
+        sounds |= {s.BEND if e.result.bent else s.GOING_OUT
+                   for e in batch if isinstance(e, ev.DealEnded)}
+        sounds |= {s.JOKER for e in batch if isinstance(e, ev.JokerShifted | ev.JokerReleased)
+                   or (isinstance(e, ev.Laid | ev.TackedOn | ev.Discarded)
+                       and any(c >= JOKER_BASE for c in e.cards))}
         if s.MATCH_WON in sounds:
             sounds -= {s.GOING_OUT, s.BEND}
         wanted.update(sounds)
@@ -277,7 +295,7 @@ def test_a_discard_snaps_when_the_card_lands(app: App) -> None:
     discarded_at = None
     for frame in range(3000):
         app.step([])
-        if discarded_at is None and any(e.kind == "discard" for e in batches[-1]):
+        if discarded_at is None and any(isinstance(e, ev.Discarded) for e in batches[-1]):
             discarded_at, snaps = frame, mixer.names.count(s.DISCARD)
         if discarded_at is not None and mixer.names.count(s.DISCARD) > snaps:
             break

@@ -62,7 +62,7 @@ def test_a_run_joker_is_freed_by_the_exact_card():
     wrong = ReleaseJoker((game.hands[0][1],), 0)
     assert game.why_illegal(wrong, game.to_act).code == "release-wrong-card"
     events = game.apply(ReleaseJoker((six,), 0), game.to_act)
-    joker = events[0].info["joker"]
+    joker = events[0].joker
     assert joker in game.hands[0] and game.table[0].meld.cards[2] == six
     assert game.why_illegal(parse_action("discard 2D#1"), game.to_act).code == "use-freed-joker"
 

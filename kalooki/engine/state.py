@@ -17,6 +17,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
+from kalooki.engine import events as ev
 from kalooki.engine.actions import (
     Action,
     Allow,
@@ -37,7 +38,7 @@ from kalooki.engine.actions import (
 )
 from kalooki.engine.cards import build_deck
 from kalooki.engine.deal import DealResult, Phase, Stall, TableMeld
-from kalooki.engine.events import Event, EventKind, event
+from kalooki.engine.events import Event
 from kalooki.engine.legal_moves import as_sequence
 from kalooki.engine.melds import extend, shift_joker
 from kalooki.engine.moves import Moves
@@ -107,8 +108,9 @@ class Game(Moves):
         deck = build_deck(packs, jokers)
         self.rng.shuffle(deck)
         self.deck_order = tuple(deck)
-        events = [event(EventKind.DEAL_START, self.dealer, deal=self.deal_no,
-                        contract=self.contract, hand_size=self.hand_size)]
+        events: list[Event] = [ev.DealStarted(self.dealer, deal=self.deal_no,
+                                              contract=self.contract,
+                                              hand_size=self.hand_size)]
         if self.rules.cut_bonus:
             self.phase = _CUT
             self.to_act = self.dealer
@@ -124,13 +126,13 @@ class Game(Moves):
             for player in order:
                 self.hands[player].append(deck[position])
                 position += 1
-        events = [event(EventKind.DEAL, p, tuple(self.hands[p]), private=True) for p in order]
+        events: list[Event] = [ev.Dealt(p, tuple(self.hands[p])) for p in order]
         self.discard = []
         if self.rules.first_upcard:
             upcard = deck[position]
             position += 1
             self.discard.append(upcard)
-            events.append(event(EventKind.UPCARD, None, (upcard,)))
+            events.append(ev.UpcardTurned(None, (upcard,)))
         self.stock = list(reversed(deck[position:]))
         return events + self._begin_turn(order[0])
 
@@ -144,7 +146,7 @@ class Game(Moves):
         self.callers = []
         self.call_queue = []
         self._reset_turn_flags()
-        return [_common_event(EventKind.TURN, player)]
+        return [_shared(ev.TurnBegan, player)]
 
     def apply(self, action: Action, player: int) -> list[Event]:
         """Check and perform ``action`` by seat ``player``; returns what happened. A
@@ -179,8 +181,8 @@ class Game(Moves):
         needed = len(self.active) * self.hand_size
         self.cut_count = count
         self.cut_bonus_won = self.rules.cut_bonus and count == needed
-        events = [event(EventKind.CUT, player, count=count, needed=needed,
-                        bonus=self.cut_bonus_won)]
+        events: list[Event] = [ev.PackCut(player, count=count, needed=needed,
+                                          bonus=self.cut_bonus_won)]
         return events + self._deal_cards()
 
     def _do_draw(self, player: int, action: DrawStock) -> list[Event]:
@@ -197,7 +199,7 @@ class Game(Moves):
             return False
         card = self.stock.pop()
         self.hands[player].append(card)
-        events.append(_common_event(EventKind.DRAW, player, (card,), private=True))
+        events.append(_shared(ev.Drew, player, (card,)))
         return True
 
     def _refill_stock(self, events: list[Event]) -> bool:
@@ -215,7 +217,7 @@ class Game(Moves):
         self.stock = pool
         self.discard = [top]
         self.reshuffles += 1
-        events.append(event(EventKind.RESHUFFLE, None, count=len(pool)))
+        events.append(ev.Reshuffled(None, count=len(pool)))
         return True
 
     def _do_take(self, player: int, action: TakeDiscard) -> list[Event]:
@@ -224,10 +226,10 @@ class Game(Moves):
         self.took_discard = card
         self.meld_owed = self.rules.discard_take == DiscardTake.MUST_MELD
         self.phase = _PLAY
-        return [_common_event(EventKind.TAKE, player, (card,))]
+        return [_shared(ev.Took, player, (card,))]
 
     def _do_call(self, player: int, action: Call | Pass) -> list[Event]:
-        events = [_common_event(EventKind.CALL if isinstance(action, Call) else "pass", player)]
+        events = [_shared(ev.Called if isinstance(action, Call) else ev.Passed, player)]
         if isinstance(action, Call):
             self.callers.append(player)
         self.call_queue.pop(0)
@@ -250,7 +252,7 @@ class Game(Moves):
 
     def _resolve_call(self) -> list[Event]:
         assert self.caller is not None
-        events = [_common_event(EventKind.CALL_WON, self.caller, (self.discard[-1],))]
+        events = [_shared(ev.CallWon, self.caller, (self.discard[-1],))]
         if self.down[self.turn] and not self.rules.down_player_may_refuse:
             return events + self._allow_call()
         self.phase = _ALLOW
@@ -266,7 +268,7 @@ class Game(Moves):
         self.meld_owed = self.rules.discard_take == DiscardTake.MUST_MELD
         self.phase = _PLAY
         self.to_act = player
-        return [_common_event(EventKind.REFUSE, player, (card,))]
+        return [_shared(ev.Refused, player, (card,))]
 
     def _allow_call(self) -> list[Event]:
         caller = self.caller
@@ -274,7 +276,7 @@ class Game(Moves):
         card = self.discard.pop()
         self.hands[caller].append(card)
         self.calls_made[caller] += 1
-        events = [event(EventKind.ALLOW, self.turn, (card,), caller=caller)]
+        events: list[Event] = [ev.Allowed(self.turn, (card,), caller=caller)]
         for _ in range(self.rules.call_penalty_cards):
             if not self._draw_from_stock(caller, events):
                 return events
@@ -300,8 +302,8 @@ class Game(Moves):
         if first:
             self.down[player] = True
             self.went_down_now = True
-        events = [event(EventKind.LAY, player, tuple(c for m in melds for c in m.cards),
-                        melds=tuple(indices), first=first)]
+        events: list[Event] = [ev.Laid(player, tuple(c for m in melds for c in m.cards),
+                                       melds=tuple(indices), first=first)]
         return events + self._maybe_out_without_discard(player)
 
     def _do_tack(self, player: int, action: TackOn) -> list[Event]:
@@ -312,7 +314,8 @@ class Game(Moves):
             self.freed_joker = None
         if target.owner != player:
             self.tacked_others_now = True
-        events = [event(EventKind.TACK, player, (action.card,), meld=action.meld, end=action.end)]
+        events: list[Event] = [ev.TackedOn(player, (action.card,), meld=action.meld,
+                                          end=action.end)]
         return events + self._maybe_out_without_discard(player)
 
     def _do_shift(self, player: int, action: ShiftJoker) -> list[Event]:
@@ -321,12 +324,13 @@ class Game(Moves):
         self.hands[player].remove(action.card)
         if target.owner != player and self.rules.joker_shift_is_tacking:
             self.tacked_others_now = True
-        events = [event(EventKind.SHIFT, player, (action.card,), meld=action.meld, end=action.end)]
+        events: list[Event] = [ev.JokerShifted(player, (action.card,), meld=action.meld,
+                                              end=action.end)]
         return events + self._maybe_out_without_discard(player)
 
     def _do_release(self, player: int, action: ReleaseJoker) -> list[Event]:
         joker_card = self._release_into(player, action)
-        return [event(EventKind.RELEASE, player, action.cards, meld=action.meld, joker=joker_card)]
+        return [ev.JokerReleased(player, action.cards, meld=action.meld, joker=joker_card)]
 
     def _maybe_out_without_discard(self, player: int) -> list[Event]:
         return self._go_out(player) if not self.hands[player] else []
@@ -334,7 +338,7 @@ class Game(Moves):
     def _do_discard(self, player: int, action: Discard) -> list[Event]:
         self.hands[player].remove(action.card)
         self.discard.append(action.card)
-        events = [_common_event(EventKind.DISCARD, player, (action.card,))]
+        events = [_shared(ev.Discarded, player, (action.card,))]
         if not self.hands[player]:
             return events + self._go_out(player)
         if self.turns >= TURN_CEILING:
@@ -342,7 +346,7 @@ class Game(Moves):
         return events + self._after_discard(player)
 
     def _do_end(self, player: int, action: EndTurn) -> list[Event]:
-        events = [_common_event(EventKind.END_TURN, player)]
+        events = [_shared(ev.TurnEnded, player)]
         if self.turns >= TURN_CEILING:
             return events + self._score_deal(None, False, Stall.TURNS)
         return events + self._begin_turn(self.next_player(player))
@@ -366,8 +370,8 @@ class Game(Moves):
         self.call_queue = queue
         self.phase = _CALL
         self.to_act = queue[0]
-        return events + [_common_event(EventKind.CALL_WINDOW, discarder, (self.discard[-1],),
-                               callers=tuple(queue))]
+        return events + [_shared(ev.CallWindowOpened, discarder, (self.discard[-1],),
+                                 callers=tuple(queue))]
 
     def _go_out(self, winner: int) -> list[Event]:
         rules = self.rules
@@ -404,7 +408,7 @@ class Game(Moves):
         result = DealResult(self.deal_no, self.dealer, (0,) * self.players, None, False, True,
                             False, tuple(tuple(h) for h in self.hands), tuple(self.totals))
         self.results.append(result)
-        events = [event(EventKind.DEAL_VOID, None, deal=self.deal_no, result=result)]
+        events: list[Event] = [ev.DealVoided(None, deal=self.deal_no, result=result)]
         return events + self._start_deal()
 
     def _finish_deal(self, result: DealResult) -> list[Event]:
@@ -412,8 +416,8 @@ class Game(Moves):
             self.totals[player] += points
         result = replace(result, totals=tuple(self.totals))
         self.results.append(result)
-        events = [event(EventKind.DEAL_END, result.winner, deal=self.deal_no, result=result,
-                        totals=tuple(self.totals))]
+        events: list[Event] = [ev.DealEnded(result.winner, deal=self.deal_no, result=result,
+                                            totals=tuple(self.totals))]
         if self.rules.match_end == MatchEnd.ELIMINATION:
             return events + self._eliminate()
         if self.deal_no >= self.rules.deals_per_match:
@@ -428,8 +432,7 @@ class Game(Moves):
     def _end_match(self) -> list[Event]:
         self.phase = _MATCH_OVER
         self.to_act = None
-        return [event(EventKind.MATCH_END, None, winners=tuple(self.winners()),
-                      totals=tuple(self.totals))]
+        return [ev.MatchEnded(None, winners=tuple(self.winners()), totals=tuple(self.totals))]
 
     def _eliminate(self) -> list[Event]:
         """Players above the limit go out, unless they buy back in while buy-ins last
@@ -451,15 +454,15 @@ class Game(Moves):
 
     def _drop(self, player: int) -> list[Event]:
         self.out[player] = True
-        return [event(EventKind.ELIMINATED, player, total=self.totals[player])]
+        return [ev.Eliminated(player, total=self.totals[player])]
 
     def _next_buy_in(self) -> list[Event]:
         if self.buy_in_queue:
             self.phase = _BUY_IN
             self.to_act = self.buy_in_queue[0]
-            return [event(EventKind.BUY_IN_OFFER, self.to_act, total=self.totals[self.to_act],
-                          rejoin=self.buy_in_score(),
-                          left=self.rules.buy_ins - self.buy_ins_used[self.to_act])]
+            return [ev.BuyInOffered(self.to_act, total=self.totals[self.to_act],
+                                    rejoin=self.buy_in_score(),
+                                    left=self.rules.buy_ins - self.buy_ins_used[self.to_act])]
         if len(self.active) <= 1:
             return self._end_match()
         return self._next_deal()
@@ -469,7 +472,7 @@ class Game(Moves):
         if isinstance(action, BuyIn):
             self.buy_ins_used[player] += 1
             self.totals[player] = self.buy_in_score()
-            events = [event(EventKind.BUY_IN, player, total=self.totals[player])]
+            events: list[Event] = [ev.BoughtIn(player, total=self.totals[player])]
         else:
             events = self._drop(player)
         return events + self._next_buy_in()
@@ -493,9 +496,13 @@ _VIEW_MAKERS: dict[str, Callable[[Game, int], object]] = {
 }
 """The fields of a view found when first read (the others are copied when it is made)."""
 
-_common_event = lru_cache(maxsize=8192)(event)
-"""``event``, for the kinds every turn makes, shared: an Event is a frozen value, and a deal
-makes hundreds of turns, draws, discards and calls that repeat the same few arguments."""
+@lru_cache(maxsize=8192)
+def _shared(kind: type[Event], player: int | None, cards: tuple[int, ...] = (),
+            **payload: Any) -> Event:
+    """An event of the kinds every turn makes, shared: an Event is a frozen value, and a
+    deal makes hundreds of turns, draws, discards and calls that repeat the same few
+    arguments."""
+    return kind(player, cards, **payload)
 
 _DOERS: dict[type[Action], Callable[[Game, int, Any], list[Event]]] = {
     # Any: each doer takes its own kind of action; the table keys each one by that kind.

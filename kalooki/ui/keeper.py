@@ -12,6 +12,7 @@ import sqlite3
 from collections.abc import Callable
 from datetime import datetime
 
+from kalooki.engine import events as ev
 from kalooki.engine.deal import DealResult
 from kalooki.engine.events import Event
 from kalooki.engine.state import Game
@@ -56,11 +57,10 @@ class MatchKeeper:
         for event in events:
             for human in people:
                 name = session.seats[human].name if len(people) > 1 else None
-                if event.kind == "deal-end":
-                    self.pending.append(deal_outcome(session, human, name,
-                                                     event.info["result"]))
-                elif event.kind == "match-end":
-                    winners = tuple(event.info["winners"])
+                if isinstance(event, ev.DealEnded):
+                    self.pending.append(deal_outcome(session, human, name, event.result))
+                elif isinstance(event, ev.MatchEnded):
+                    winners = event.winners
                     game = session.game
                     self.pending.append(MatchOutcome(game.rules.name, game.players,
                                                      game.totals[human], human in winners,

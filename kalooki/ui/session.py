@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from typing import ParamSpec, TypeVar
 
 from kalooki.ai.levels import DEFAULT_BUDGET
+from kalooki.engine import events as ev
 from kalooki.engine.actions import Action, Call, LayDown, Pass
 from kalooki.engine.deal import Phase
 from kalooki.engine.errors import RuleError
@@ -258,12 +259,12 @@ class MatchSession:
         if isinstance(action, LayDown):
             down[seat] = True
         events = self.recorder.apply(action, seat)
-        if any(e.kind == "deal-end" for e in events):
+        if any(isinstance(e, ev.DealEnded) for e in events):
             self.down_at_end[deal] = tuple(down)
         self._events.extend(events)
-        for opened in (e for e in events if e.kind == "call-window"):
+        for opened in (e for e in events if isinstance(e, ev.CallWindowOpened)):
             self.call_windows += 1
-            self.window_people = self._people_of(opened.info["callers"])
+            self.window_people = self._people_of(opened.callers)
         if self.shared_screen and self.game.to_act != self.viewer:
             self.covered = True  # the turn is over: the hand leaves the screen
         self.waited = 0.0

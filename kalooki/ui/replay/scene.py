@@ -23,6 +23,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu
 
+from kalooki.engine import events as ev
 from kalooki.engine.cards import sort_key_suit
 from kalooki.ui.art import text as ink
 from kalooki.ui.hand.arrangement import Arrangement
@@ -175,7 +176,7 @@ class ReplayScene:
         self.motion.clear()
         self.motion.settle(self.placement, ())
         step = self.cursor.last_step
-        ended = step is not None and any(e.kind in ("deal-end", "match-end")
+        ended = step is not None and any(isinstance(e, ev.DealEnded | ev.MatchEnded)
                                          for e in step.events)
         self.summary = self._summary() if ended and game.results else None
         self._refresh_widgets()

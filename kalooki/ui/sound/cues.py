@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import pygame
 import pygame_gui
 
+from kalooki.engine import events as ev
 from kalooki.engine.cards import is_joker
 from kalooki.engine.events import Event
 from kalooki.ui.sound import recipes as s
@@ -27,40 +28,39 @@ class Cue:
     on_landing: bool = False
 
 
-_BY_KIND: dict[str, Cue] = {
-    "deal-start": Cue(s.SHUFFLE),
-    "reshuffle": Cue(s.SHUFFLE),
-    "deal": Cue(s.DEAL),
-    "cut": Cue(s.DRAW),
-    "upcard": Cue(s.DISCARD, on_landing=True),
-    "draw": Cue(s.DRAW),
-    "take": Cue(s.DRAW),
-    "allow": Cue(s.DRAW),
-    "refuse": Cue(s.DRAW),
-    "call": Cue(s.CALL),
-    "call-won": Cue(s.CALL_WON),
-    "discard": Cue(s.DISCARD, on_landing=True),
-    "lay": Cue(s.LAY_DOWN, on_landing=True),
-    "tack": Cue(s.TACK_ON, on_landing=True),
-    "shift": Cue(s.TACK_ON, on_landing=True),
-    "release": Cue(s.TACK_ON, on_landing=True),
-    "match-end": Cue(s.MATCH_WON),
+_BY_KIND: dict[type[Event], Cue] = {
+    ev.DealStarted: Cue(s.SHUFFLE),
+    ev.Reshuffled: Cue(s.SHUFFLE),
+    ev.Dealt: Cue(s.DEAL),
+    ev.PackCut: Cue(s.DRAW),
+    ev.UpcardTurned: Cue(s.DISCARD, on_landing=True),
+    ev.Drew: Cue(s.DRAW),
+    ev.Took: Cue(s.DRAW),
+    ev.Allowed: Cue(s.DRAW),
+    ev.Refused: Cue(s.DRAW),
+    ev.Called: Cue(s.CALL),
+    ev.CallWon: Cue(s.CALL_WON),
+    ev.Discarded: Cue(s.DISCARD, on_landing=True),
+    ev.Laid: Cue(s.LAY_DOWN, on_landing=True),
+    ev.TackedOn: Cue(s.TACK_ON, on_landing=True),
+    ev.JokerShifted: Cue(s.TACK_ON, on_landing=True),
+    ev.JokerReleased: Cue(s.TACK_ON, on_landing=True),
+    ev.MatchEnded: Cue(s.MATCH_WON),
 }
 """Events whose sound depends on nothing but their kind."""
-_JOKER_MOVES = ("shift", "release")
-"""Events that move a joker on the table even though the card played is a natural."""
-_PUT_DOWN = ("discard", "lay", "tack")
 _ENDINGS = {s.GOING_OUT, s.BEND}
 
 
 def event_cue(event: Event) -> list[Cue]:
     """The sounds of one event, in the order they are heard."""
-    cues = [_BY_KIND[event.kind]] if event.kind in _BY_KIND else []
-    if event.kind == "deal-end":
-        cues.append(Cue(s.BEND if event.info["result"].bent else s.GOING_OUT))
-    if event.kind in _JOKER_MOVES or (event.kind in _PUT_DOWN
-                                      and any(is_joker(c) for c in event.cards)):
-        cues.append(Cue(s.JOKER, on_landing=True))
+    cues = [_BY_KIND[type(event)]] if type(event) in _BY_KIND else []
+    match event:
+        case ev.DealEnded(result=result):
+            cues.append(Cue(s.BEND if result.bent else s.GOING_OUT))
+        case ev.JokerShifted() | ev.JokerReleased():  # a joker moves though a natural is played
+            cues.append(Cue(s.JOKER, on_landing=True))
+        case ev.Discarded() | ev.Laid() | ev.TackedOn() if any(is_joker(c) for c in event.cards):
+            cues.append(Cue(s.JOKER, on_landing=True))
     return cues
 
 

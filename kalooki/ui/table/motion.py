@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 
+from kalooki.engine import events as ev
 from kalooki.engine.cards import face_of
 from kalooki.engine.events import Event
 from kalooki.ui.table.layout import TableLayout
@@ -72,30 +73,32 @@ class Motion:
 
     def follow(self, event: Event, layout: TableLayout, viewer: int) -> None:
         """Say where the cards of ``event`` come from, or fly the ones the view loses."""
-        kind, player = event.kind, event.player
+        player = event.player
         stock = (float(layout.stock.left), float(layout.stock.top))
         zone = _zone_point(layout, viewer, player)
-        if kind == "deal":
-            if player == viewer:
+        match event:
+            case ev.Dealt() if player == viewer:
                 for i, card in enumerate(event.cards):
                     self._origin[card] = (stock, i * DEAL_STAGGER)
-            else:
+            case ev.Dealt():
                 self._fly(layout, None, stock, zone, delay=(player or 0) * DEAL_STAGGER)
-        elif kind in ("draw", "upcard") and (event.cards or kind == "upcard"):
-            for card in event.cards:
-                self._origin[card] = (stock, 0.0)
-        elif kind == "draw":
-            self._fly(layout, None, stock, zone)
-        elif kind in ("take", "refuse", "allow") and zone is not None:
-            taker = event.info.get("caller", player)
-            if taker != viewer:
+            case ev.Drew() | ev.UpcardTurned() if event.cards or isinstance(event, ev.UpcardTurned):
                 for card in event.cards:
-                    start = self.pos.get(card, (float(layout.discard.left),
-                                                float(layout.discard.top)))
-                    self._fly(layout, face_of(card), start, _zone_point(layout, viewer, taker))
-        elif kind in ("discard", "lay", "tack", "shift") and player != viewer and zone:
-            for card in event.cards:
-                self._origin[card] = (zone, 0.0)
+                    self._origin[card] = (stock, 0.0)
+            case ev.Drew():
+                self._fly(layout, None, stock, zone)
+            case ev.Took() | ev.Refused() | ev.Allowed() if zone is not None:
+                taker = event.caller if isinstance(event, ev.Allowed) else player
+                if taker != viewer:
+                    for card in event.cards:
+                        start = self.pos.get(card, (float(layout.discard.left),
+                                                    float(layout.discard.top)))
+                        self._fly(layout, face_of(card), start,
+                                  _zone_point(layout, viewer, taker))
+            case ev.Discarded() | ev.Laid() | ev.TackedOn() | ev.JokerShifted() \
+                    if player != viewer and zone:
+                for card in event.cards:
+                    self._origin[card] = (zone, 0.0)
 
     def _fly(self, layout: TableLayout, face: int | None, start: Point, end: Point | None,
              delay: float = 0.0) -> None:

@@ -15,9 +15,9 @@ refused it (the engine ranks the callers first: that caller's call "comes first"
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
+from kalooki.engine import events as ev
 from kalooki.engine.cards import card_text, cards_text
 from kalooki.engine.deal import Stall
 from kalooki.engine.events import Event
@@ -119,97 +119,104 @@ class Narrator:
 
     def line(self, event: Event, table: Sequence[PublicMeld]) -> Phrase | None:
         """The sentence for ``event``, or None for events the log leaves out."""
-        kind, player, cards, info = event.kind, event.player, event.cards, event.info
-        if kind == "deal-start":
-            return self._deal_start(player, info)
-        if kind == "cut":
-            return self.said("cut_bonus" if info["bonus"] else "cut", player,
-                             cards=phrase("cards.count", count=info["count"]),
-                             needed=info["needed"])
-        if kind == "upcard":
-            if self.hand_size is None:
-                return phrase("log.upcard", card=_card(cards[0]))
-            return self.said("dealt", self.dealer, card=_card(cards[0]),
-                             cards=phrase("cards.count", count=self.hand_size))
-        if kind == "draw" and self.penalty_due and player == self.caller:
+        player, cards = event.player, event.cards
+        match event:
+            case ev.DealStarted():
+                return self._deal_start(event)
+            case ev.PackCut(count=count, needed=needed, bonus=bonus):
+                return self.said("cut_bonus" if bonus else "cut", player,
+                                 cards=phrase("cards.count", count=count), needed=needed)
+            case ev.UpcardTurned():
+                if self.hand_size is None:
+                    return phrase("log.upcard", card=_card(cards[0]))
+                return self.said("dealt", self.dealer, card=_card(cards[0]),
+                                 cards=phrase("cards.count", count=self.hand_size))
+            case ev.Drew():
+                return self._drew(player, cards)
+            case ev.Took():
+                return self.said("take", player, card=_card(cards[0]))
+            case ev.CallWindowOpened():
+                self.called_card = cards[0]
+                return None
+            case ev.Called():
+                if self.called_card is None:
+                    return self.said("call_discard", player)
+                return self.said("call", player, card=_card(self.called_card))
+            case ev.CallWon():
+                self.caller = player
+                return self.said("call_won", player, card=_card(cards[0]))
+            case ev.Allowed(caller=caller):
+                self.caller = caller
+                self.penalty_due = self.rules.call_penalty_cards if self.rules is not None else 0
+                return self.said("allow", player,
+                                 takes=self.said("takes", caller, card=_card(cards[0])))
+            case ev.Refused():
+                return self.said("refuse", player, card=_card(cards[0]),
+                                 call=self.said("whose_call", self.caller))
+            case ev.Laid(melds=indices, first=first):
+                laid = [table[i].meld for i in indices if 0 <= i < len(table)]
+                melds = melds_said(laid) if laid else cards_text(cards, True)
+                return self.said("open" if first else "lay", player, melds=melds)
+            case ev.TackedOn(meld=meld):
+                return self.said("tack", player, card=_card(cards[0]),
+                                 meld=self._meld(table, meld, player))
+            case ev.JokerShifted(meld=meld):
+                return self.said("shift", player, card=_card(cards[0]),
+                                 meld=self._meld(table, meld, player))
+            case ev.JokerReleased(meld=meld):
+                return self.said("release", player, cards=cards_text(cards, True),
+                                 meld=self._meld(table, meld, player))
+            case ev.Discarded():
+                return self.said("discard", player, card=_card(cards[0]))
+            case ev.TurnEnded():
+                return self.said("end_turn", player)
+            case ev.Reshuffled(count=count):
+                return phrase("log.reshuffle", cards=phrase("cards.count", count=count))
+            case ev.DealVoided():
+                return phrase("log.deal_void")
+            case ev.DealEnded():
+                return self._deal_end(event)
+            case ev.BuyInOffered(total=total, rejoin=rejoin):
+                return self.said("buy_in_offer", player, total=total, rejoin=rejoin)
+            case ev.BoughtIn(total=total):
+                return self.said("buy_in", player, total=total)
+            case ev.Eliminated(total=total):
+                return self.said("eliminated", player, total=total)
+            case ev.MatchEnded(winners=winners):
+                return self._match_end(list(winners))
+        return None
+
+    def _drew(self, player: int | None, cards: tuple[int, ...]) -> Phrase:
+        """A draw from the stock, or one of an allowed call's penalty cards."""
+        if self.penalty_due and player == self.caller:
             self.penalty_due -= 1
             return self.said("penalty", player, card=_card(cards[0])) if cards else \
                 self.said("penalty_stock", player)
-        if kind == "draw":
-            return self.said("draw", player, card=_card(cards[0])) if cards else \
-                self.said("draw_stock", player)
-        if kind == "take":
-            return self.said("take", player, card=_card(cards[0]))
-        if kind == "call-window":
-            self.called_card = cards[0]
-            return None
-        if kind == "call":
-            if self.called_card is None:
-                return self.said("call_discard", player)
-            return self.said("call", player, card=_card(self.called_card))
-        if kind == "call-won":
-            self.caller = player
-            return self.said("call_won", player, card=_card(cards[0]))
-        if kind == "allow":
-            self.caller = info["caller"]
-            self.penalty_due = self.rules.call_penalty_cards if self.rules is not None else 0
-            return self.said("allow", player,
-                             takes=self.said("takes", info["caller"], card=_card(cards[0])))
-        if kind == "refuse":
-            return self.said("refuse", player, card=_card(cards[0]),
-                             call=self.said("whose_call", self.caller))
-        if kind == "lay":
-            laid = [table[i].meld for i in info["melds"] if 0 <= i < len(table)]
-            melds = melds_said(laid) if laid else cards_text(cards, True)
-            return self.said("open" if info["first"] else "lay", player, melds=melds)
-        if kind == "tack":
-            return self.said("tack", player, card=_card(cards[0]),
-                             meld=self._meld(table, info["meld"], player))
-        if kind == "shift":
-            return self.said("shift", player, card=_card(cards[0]),
-                             meld=self._meld(table, info["meld"], player))
-        if kind == "release":
-            return self.said("release", player, cards=cards_text(cards, True),
-                             meld=self._meld(table, info["meld"], player))
-        if kind == "discard":
-            return self.said("discard", player, card=_card(cards[0]))
-        if kind == "end-turn":
-            return self.said("end_turn", player)
-        if kind == "reshuffle":
-            return phrase("log.reshuffle", cards=phrase("cards.count", count=info["count"]))
-        if kind == "deal-void":
-            return phrase("log.deal_void")
-        if kind == "deal-end":
-            result = info["result"]
-            if result.stall == Stall.TURNS:
-                return phrase("summary.log.deal_stalled_turns", deal=info["deal"],
-                              turns=TURN_CEILING)
-            if result.stalled:
-                return phrase("summary.log.deal_stalled", deal=info["deal"])
-            feat = self._feat(result.bent)
-            if feat is None:
-                return self.said("deal_end", player, deal=info["deal"])
-            return self.said("deal_end_feat", player, deal=info["deal"], feat=feat)
-        if kind == "buy-in-offer":
-            return self.said("buy_in_offer", player, total=info["total"], rejoin=info["rejoin"])
-        if kind == "buy-in":
-            return self.said("buy_in", player, total=info["total"])
-        if kind == "eliminated":
-            return self.said("eliminated", player, total=info["total"])
-        if kind == "match-end":
-            return self._match_end(list(info["winners"]))
-        return None
+        return self.said("draw", player, card=_card(cards[0])) if cards else \
+            self.said("draw_stock", player)
 
-    def _deal_start(self, dealer: int | None, info: Mapping[str, Any]) -> Phrase:
+    def _deal_end(self, event: ev.DealEnded) -> Phrase:
+        """Who went out (and the feat, when it was one), or why the deal stalled."""
+        result, deal = event.result, event.deal
+        if result.stall == Stall.TURNS:
+            return phrase("summary.log.deal_stalled_turns", deal=deal, turns=TURN_CEILING)
+        if result.stalled:
+            return phrase("summary.log.deal_stalled", deal=deal)
+        feat = self._feat(result.bent)
+        if feat is None:
+            return self.said("deal_end", event.player, deal=deal)
+        return self.said("deal_end_feat", event.player, deal=deal, feat=feat)
+
+    def _deal_start(self, event: ev.DealStarted) -> Phrase:
         """The dealer and what the deal asks; the hand size waits for the cards (after
         the cut, when there is one)."""
-        self.dealer, self.hand_size = dealer, info["hand_size"]
+        self.dealer, self.hand_size = event.player, event.hand_size
         self.caller, self.penalty_due = None, 0
         rules = self.rules
         goal = (phrase("log.goal.opening", points=rules.opening_points)
                 if rules is not None and not rules.uses_contracts
-                else phrase("log.goal.contract", contract=contract_name(info["contract"])))
-        return self.said("deal_start", dealer, deal=info["deal"], goal=goal)
+                else phrase("log.goal.contract", contract=contract_name(event.contract)))
+        return self.said("deal_start", event.player, deal=event.deal, goal=goal)
 
     def _match_end(self, winners: list[int]) -> Phrase:
         others = [self.names[p] for p in winners if p != self.viewer]

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame_gui.elements import UIButton
 
+from kalooki.engine import events as ev
 from kalooki.engine.actions import (
     Action,
     Allow,
@@ -233,24 +234,24 @@ class TableScene(ScreenSeats, SharedCalls):
             self.kept[self.view.player] = (self.view.deal_no, self.edits)
             self.edits = HandEdits()
         self.view = view
-        self.edits.follow(view.hand, dealt=any(event.kind == "deal" for event in events))
+        self.edits.follow(view.hand, dealt=any(isinstance(event, ev.Dealt) for event in events))
         self._restage()
 
     def _note(self, event: Event, view: PlayerView, line: Said | None) -> None:
         """What an event changes at the table besides the cards: banners, the deal's end.
         A call's banner is its outcome (allowed, or refused), worded as the log has it:
         a call that is then refused is never announced as won."""
-        kind = event.kind
-        if kind in ("allow", "refuse") and line:
-            self.show_banner(line)
-        elif kind == "deal-end":
-            self.deals_finished += 1
-            self.result = event.info["result"]
-        elif kind == "match-end" and self.result is None and view.results:
-            self.result = view.results[-1]  # decided by a buy-in: the standings
-        elif kind == "deal-void":
-            self.deals_finished += 1
-            self.show_banner(line or "")
+        match event:
+            case ev.Allowed() | ev.Refused() if line:
+                self.show_banner(line)
+            case ev.DealEnded(result=result):
+                self.deals_finished += 1
+                self.result = result
+            case ev.MatchEnded() if self.result is None and view.results:
+                self.result = view.results[-1]  # decided by a buy-in: the standings
+            case ev.DealVoided():
+                self.deals_finished += 1
+                self.show_banner(line or "")
 
     def why_illegal(self, action: Action) -> RuleError | None:
         """Why the engine would refuse ``action`` from the seat whose view this is."""
