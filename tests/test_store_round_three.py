@@ -32,9 +32,11 @@ from kalooki.store.saves import (
     latest_autosave,
     list_saves,
     load_save,
+    open_journal,
     save_named,
 )
 from kalooki.store.settings import Settings, load_settings, settings_path
+from kalooki.store.stats import DealOutcome, Stats, load_stats, record_deal, save_stats
 from kalooki.words.notices import notice_said
 
 SEATS = (Seat("You", "human"), Seat("Marcia", "easy"), Seat("Desmond", "medium"))
@@ -256,3 +258,76 @@ def test_a_save_larger_than_any_match_is_refused_unread(paths: StorePaths,
     assert "larger than 64 MiB" in capsys.readouterr().err
     entries, warnings = list_saves(paths)
     assert entries == [] and "larger than 64 MiB" in str(notice_said(warnings[0]))
+
+
+# -- 3. a journal emptied after the game wrote one is said, and kept aside ---------------
+
+
+def _played_once(paths: StorePaths) -> None:
+    """A first run: a match autosaved and a deal counted in the statistics."""
+    assert autosave(paths, match(30), SEATS) == ()
+    assert save_stats(paths, record_deal(Stats(), DealOutcome("caribbean", 3, 12))) == ()
+
+
+def test_a_first_start_is_silent(paths: StorePaths) -> None:
+    assert open_journal(paths) == ()
+    assert open_journal(paths) == ()
+
+
+def test_an_emptied_journal_is_said_and_kept_aside(paths: StorePaths) -> None:
+    _played_once(paths)
+    path = journal.journal_path(paths)
+    path.write_bytes(b"")  # what a sync tool or a full disk may leave
+    told = open_journal(paths)
+    assert [w.code for w in told] == ["journal-emptied"]  # type: ignore[attr-defined]
+    said = str(notice_said(told[0]))
+    assert "the autosaves and statistics it held are lost" in said
+    kept = [p for p in path.parent.iterdir() if p.name.startswith(f"{path.name}.broken-")]
+    assert len(kept) == 1 and kept[0].stat().st_size == 0 and kept[0].name in said
+    assert open_journal(paths) == ()  # said once; the new journal is the game's now
+    assert latest_autosave(paths) is None
+
+
+def test_a_journal_that_lost_a_table_keeps_the_rest(paths: StorePaths) -> None:
+    _played_once(paths)
+    path = journal.journal_path(paths)
+    with contextlib.closing(sqlite3.connect(path)) as connection:
+        connection.execute("DROP TABLE matches")
+        connection.commit()
+    told = open_journal(paths)
+    assert [w.code for w in told] == ["journal-tables"]  # type: ignore[attr-defined]
+    assert "(matches)" in told[0]
+    stats, _ = load_stats(paths)
+    assert stats.table("caribbean", 3).deals_played == 1  # what was left is still used
+    kept = [p for p in path.parent.iterdir() if p.name.startswith(f"{path.name}.broken-")]
+    assert len(kept) == 1
+    with contextlib.closing(sqlite3.connect(kept[0])) as copy:
+        assert copy.execute("SELECT count(*) FROM actions").fetchone()[0] == 30
+
+
+def test_a_deleted_journal_is_said(paths: StorePaths) -> None:
+    _played_once(paths)
+    journal.journal_path(paths).unlink()
+    told = open_journal(paths)
+    assert [w.code for w in told] == ["journal-missing"]  # type: ignore[attr-defined]
+
+
+def test_an_earlier_version_s_journal_is_marked_silently(paths: StorePaths) -> None:
+    _played_once(paths)
+    marker = journal.journal_path(paths).with_name(journal.JOURNAL_FILE + journal.MADE_SUFFIX)
+    marker.unlink()  # as a journal written before the marker was
+    assert open_journal(paths) == ()
+    assert marker.exists()
+
+
+def test_the_window_says_the_journal_was_emptied(paths: StorePaths) -> None:
+    from kalooki.ui.launcher import launch
+    from tests.ui_support import FakeClock
+
+    _played_once(paths)
+    journal.journal_path(paths).write_bytes(b"")
+    app = launch(paths, clock=FakeClock())
+    try:
+        assert app.note is not None and "was found empty" in str(app.note[0])
+    finally:
+        app.close()

@@ -16,10 +16,12 @@ is moved aside whole and a new one started.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import sqlite3
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -59,6 +61,10 @@ _SCHEMA = (
     " code TEXT NOT NULL, digest TEXT, PRIMARY KEY (key, number)) WITHOUT ROWID",
     "CREATE TABLE IF NOT EXISTS kept (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
 )
+TABLES = ("matches", "actions", "kept")
+MADE_SUFFIX = ".made"
+"""Beside the journal, a file saying the game has written one here: a journal found empty,
+missing or without its tables after that is a loss to report, not a first start."""
 Hook = Callable[[sqlite3.Connection], None]
 """More writing to do inside an append's transaction (the statistics of a deal)."""
 
@@ -90,16 +96,23 @@ def connect_file(path: Path) -> tuple[sqlite3.Connection, tuple[str, ...]]:
     (FileRefused: a folder or a device is never opened as the journal)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     check_regular(path)
+    existed = path.exists()
     try:
-        return _opened(path), ()
+        connection, told = _opened(path, existed)
     except sqlite3.DatabaseError as error:
         if isinstance(error, sqlite3.OperationalError) and not _is_damage(error):
             raise
-        told = notice("file-damaged", file=path.name, reason=str(error),
-                      aside=set_aside(path))
+        damaged = notice("file-damaged", file=path.name, reason=str(error),
+                         aside=set_aside(path))
         for extra in ("-wal", "-shm"):
             path.with_name(path.name + extra).unlink(missing_ok=True)
-        return _opened(path), (told,)
+        connection, _ = _opened(path, existed=None)  # a new file, made on purpose
+        told = (damaged,)
+    marker = path.with_name(path.name + MADE_SUFFIX)
+    if not marker.exists():
+        with contextlib.suppress(OSError):  # a read-only folder: the next start tries
+            marker.touch()
+    return connection, told
 
 
 def connect_read_only(path: Path) -> sqlite3.Connection:
@@ -113,10 +126,29 @@ def _is_damage(error: sqlite3.Error) -> bool:
     return "malformed" in str(error) or "not a database" in str(error)
 
 
-def _opened(path: Path) -> sqlite3.Connection:
-    connection = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None,
-                                 check_same_thread=False)
+def _opened(path: Path, existed: bool | None) -> tuple[sqlite3.Connection, tuple[str, ...]]:
+    """The file opened with its tables, and what was found lost on the way: a journal the
+    game had written (its marker says so) that is now missing, empty or short of tables
+    is said, and the file as it was is kept aside (moved when nothing is left in it,
+    copied when some tables are). ``existed`` None: a new file made on purpose."""
+    connection = _connection(path)
+    told: tuple[str, ...] = ()
     try:
+        missing = [t for t in TABLES if t not in _tables(connection)]
+        if missing and existed is not None \
+                and path.with_name(path.name + MADE_SUFFIX).exists():
+            if not existed:
+                told = (notice("journal-missing", file=path.name),)
+            elif len(missing) == len(TABLES):  # empty: move it aside, start anew
+                connection.close()
+                aside = set_aside(path)
+                for extra in ("-wal", "-shm"):
+                    path.with_name(path.name + extra).unlink(missing_ok=True)
+                connection = _connection(path)
+                told = (notice("journal-emptied", file=path.name, aside=aside),)
+            else:  # keep what is left where it is, and a copy as it was
+                told = (notice("journal-tables", file=path.name, tables=", ".join(missing),
+                               aside=_copy_aside(connection, path)),)
         connection.execute("PRAGMA journal_mode=WAL")
         connection.execute("PRAGMA synchronous=NORMAL")
         for statement in _SCHEMA:
@@ -125,7 +157,28 @@ def _opened(path: Path) -> sqlite3.Connection:
     except sqlite3.Error:
         connection.close()
         raise
-    return connection
+    return connection, told
+
+
+def _connection(path: Path) -> sqlite3.Connection:
+    return sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None,
+                           check_same_thread=False)
+
+
+def _tables(connection: sqlite3.Connection) -> set[str]:
+    return {name for (name,) in connection.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table'")}
+
+
+def _copy_aside(connection: sqlite3.Connection, path: Path) -> str:
+    """A copy of the journal as it is, beside it; the notice saying where."""
+    target = path.with_name(f"{path.name}.broken-{time.strftime('%Y%m%d-%H%M%S')}")
+    try:
+        with contextlib.closing(sqlite3.connect(target)) as copy:
+            connection.backup(copy)
+    except (OSError, sqlite3.Error) as error:
+        return notice("not-moved", reason=str(error))
+    return notice("kept-aside", target=target.name)
 
 
 @contextmanager

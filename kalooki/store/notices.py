@@ -44,6 +44,12 @@ ENGLISH: dict[str, str] = {
     "table-dropped": "{file}: table entry {number} was dropped ({reason}).",
     "table-repeated": "{file}: a second entry for {preset}/{players} players was dropped.",
     "tables-reset": "{file}: 'tables' was not a list; starting the tables afresh.",
+    "journal-missing": "{file} was missing: the autosaves and statistics it held are lost; "
+                       "a new one is started.",
+    "journal-emptied": "{file} was found empty: the autosaves and statistics it held are "
+                       "lost; a new one is started, and {aside}",
+    "journal-tables": "{file} had lost part of what it held ({tables}); the rest is kept, "
+                      "and {aside}",
     "imported": "Saves and statistics of an earlier version imported; old files kept in "
                 "{folder}.",
     "import-not-moved": "An earlier version's saves and statistics were imported; the old "
