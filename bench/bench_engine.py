@@ -31,7 +31,7 @@ import sys
 import time
 from pathlib import Path
 
-from bench.random_play import play
+from bench.random_play import pick, play
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import preset
 from kalooki.engine.sampling import sample_game
@@ -83,8 +83,7 @@ def play_out_worlds(views: list[PlayerView], per_view: int, seed: int = 3
             while len(game.results) == done:
                 seat = game.to_act
                 assert seat is not None
-                legal = game.view(seat).legal
-                game.apply(legal[rng.below(len(legal))], seat)
+                game.apply(pick(game.view(seat).legal, rng), seat)
                 actions += 1
             worlds += 1
     return worlds, actions, time.process_time() - start

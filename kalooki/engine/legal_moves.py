@@ -11,8 +11,8 @@ position.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from typing import Any, overload
+from collections.abc import Iterator, Sequence
+from typing import Any, Protocol, overload
 
 from kalooki.engine.actions import Action, LayDown
 
@@ -20,38 +20,38 @@ UNKNOWN, NONE, FOUND = 0, 1, 2
 """What is known of the lay-down: not asked yet, there is none, there is one."""
 
 
+class LayDownSource(Protocol):
+    """Where a list's lay-down comes from (the game's legality)."""
+
+    def _lay_down_exists(self, player: int) -> bool | None: ...
+
+    def _suggested_lay_down(self, player: int) -> LayDown | None: ...
+
+
 class LegalMoves(Sequence[Action]):
     """The lay-down (first, when there is one) and then every other move, in the order
     :meth:`Moves.legal_actions <kalooki.engine.moves.Moves.legal_actions>` gives."""
 
-    __slots__ = ("__weakref__", "_exists", "_find", "_known", "_lay", "_moves", "_owner")
+    __slots__ = ("__weakref__", "_known", "_lay", "_moves", "_owner", "_player", "_source")
 
-    def __init__(self, moves: list[Action], find: Callable[[], LayDown | None],
-                 exists: Callable[[], bool | None], owner: Any = None) -> None:
-        """``moves``: every move but the lay-down. ``find``: the lay-down, or None.
-        ``exists``: whether ``find`` finds one, told without building it (None when it
-        cannot tell: then ``find`` is asked). ``owner``: told of each move handed out by
-        index (its ``vouch``), so that it need not judge it again."""
+    def __init__(self, moves: list[Action], source: LayDownSource | None, player: int,
+                 owner: Any = None) -> None:
+        """``moves``: every move but the lay-down. ``source``: where the lay-down of seat
+        ``player`` is found (None: there is none to look for). ``owner``: told of each
+        move handed out by index (its ``vouch``), so that it need not judge it again."""
         self._moves = moves
-        self._find: Callable[[], LayDown | None] | None = find
-        self._exists: Callable[[], bool | None] | None = exists
+        self._source = source
+        self._player = player
         self._lay: LayDown | None = None
-        self._known = UNKNOWN
+        self._known = UNKNOWN if source is not None else NONE
         self._owner = owner
-
-    @classmethod
-    def listed(cls, moves: list[Action]) -> LegalMoves:
-        """Moves known in full (no lay-down to look for)."""
-        found = cls(moves, _nothing, _no)
-        found._settled(None)
-        return found
 
     # -- the lay-down ------------------------------------------------------------------
 
     def has_lay_down(self) -> bool:
         if self._known == UNKNOWN:
-            assert self._exists is not None
-            told = self._exists()
+            assert self._source is not None
+            told = self._source._lay_down_exists(self._player)
             if told is None:
                 self._resolve()
             else:
@@ -60,25 +60,22 @@ class LegalMoves(Sequence[Action]):
 
     def lay_down(self) -> LayDown | None:
         """The lay-down offered, built if it was not yet."""
-        if self._find is not None:
+        if self._source is not None:
             self._resolve()
         return self._lay
 
     def _resolve(self) -> None:
-        assert self._find is not None
-        lay = self._find()
+        assert self._source is not None
+        lay = self._source._suggested_lay_down(self._player)
         if self._known != UNKNOWN and (lay is not None) != (self._known == FOUND):
             raise AssertionError("the lay-down counted is not the lay-down found")
-        self._settled(lay)
-
-    def _settled(self, lay: LayDown | None) -> None:
         self._lay = lay
         self._known = FOUND if lay is not None else NONE
-        self._find = self._exists = None
+        self._source = None
 
     def settle(self) -> None:
         """Find everything still to find, now (the position is about to change)."""
-        if self._find is not None:
+        if self._source is not None:
             self._resolve()
         self._owner = None
 
@@ -133,14 +130,6 @@ class LegalMoves(Sequence[Action]):
 
     def __repr__(self) -> str:
         return f"LegalMoves({list(self)!r})"
-
-
-def _nothing() -> LayDown | None:
-    return None
-
-
-def _no() -> bool | None:
-    return False
 
 
 def as_sequence(moves: Sequence[Action]) -> Sequence[Action]:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Sequence
-from functools import partial
 
 from kalooki.engine.actions import (
     Action,
@@ -72,9 +71,7 @@ class Moves(Legality):
                 moves.append(_TAKE_DISCARD)
             return moves
         if phase == _PLAY:
-            listed = LegalMoves(self._play_moves(player),
-                                partial(self._suggested_lay_down, player),
-                                partial(self._lay_down_exists, player), self)
+            listed = LegalMoves(self._play_moves(player), self, player, self)
             self._pending.append(weakref.ref(listed))
             return listed
         return []

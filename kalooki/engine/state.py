@@ -80,25 +80,7 @@ class Game(Moves):
         """What ``player`` may see (see :mod:`kalooki.engine.view`). Finished deals' hands
         are public (they were shown at scoring), so results are shared whole. The view is
         lazy: each field is found when first read, or when the game is about to change."""
-        own_turn = self.turn == player
-        view = live_view(self, {
-            "player": player,
-            "rules": self.rules,
-            "players": self.players,
-            "deal_no": self.deal_no,
-            "dealer": self.dealer,
-            "phase": self.phase,
-            "turn": self.turn,
-            "to_act": self.to_act,
-            "stock_count": len(self.stock),
-            "discarder": self.discarder,
-            "caller": self.caller,
-            "discard_dead": self.discard_dead,
-            "took_discard": self.took_discard,
-            "went_down_now": self.went_down_now and own_turn,
-            "meld_owed": self.meld_owed and own_turn,
-            "freed_joker": self.freed_joker if own_turn else None,
-        }, _VIEW_MAKERS)
+        view = live_view(self, player, _VIEW_MAKERS)
         self._pending.append(weakref.ref(view))
         return view
 
@@ -479,6 +461,21 @@ class Game(Moves):
 
 
 _VIEW_MAKERS: dict[str, Callable[[Game, int], object]] = {
+    "rules": lambda game, player: game.rules,
+    "players": lambda game, player: game.players,
+    "deal_no": lambda game, player: game.deal_no,
+    "dealer": lambda game, player: game.dealer,
+    "phase": lambda game, player: game.phase,
+    "turn": lambda game, player: game.turn,
+    "to_act": lambda game, player: game.to_act,
+    "stock_count": lambda game, player: len(game.stock),
+    "discarder": lambda game, player: game.discarder,
+    "caller": lambda game, player: game.caller,
+    "discard_dead": lambda game, player: game.discard_dead,
+    "took_discard": lambda game, player: game.took_discard,
+    "went_down_now": lambda game, player: game.went_down_now and game.turn == player,
+    "meld_owed": lambda game, player: game.meld_owed and game.turn == player,
+    "freed_joker": lambda game, player: game.freed_joker if game.turn == player else None,
     "contract": lambda game, player: game.contract,
     "hand": lambda game, player: tuple(game.hands[player]),
     "hand_counts": lambda game, player: tuple([len(h) for h in game.hands]),
@@ -494,7 +491,7 @@ _VIEW_MAKERS: dict[str, Callable[[Game, int], object]] = {
                                           else None),
     "buy_ins_used": lambda game, player: tuple(game.buy_ins_used),
 }
-"""The fields of a view found when first read (the others are copied when it is made)."""
+"""How each field of a view is found (when first read, or before the game changes)."""
 
 @lru_cache(maxsize=8192)
 def _shared(kind: type[Event], player: int | None, cards: tuple[int, ...] = (),

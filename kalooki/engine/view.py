@@ -116,22 +116,24 @@ class _Lazy:
         return value
 
 
-_LIVE: dict[tuple[str, ...], type[PlayerView]] = {}
+_LIVE: dict[int, type[PlayerView]] = {}
+"""The view class of each table of makers, by the table's id."""
+_KEEP: list[object] = []
 
 
-def live_view(game: object, values: dict[str, Any], makers: Mapping[str, Maker]
-              ) -> PlayerView:
-    """A view of ``game`` with ``values`` given now and every other field found by its
-    maker when first read (the game must not change before :func:`settle_view`).
-    ``values`` must hold ``player``."""
-    key = tuple(makers)
-    kind = _LIVE.get(key)
+def live_view(game: object, player: int, makers: Mapping[str, Maker]) -> PlayerView:
+    """``player``'s view of ``game``, every other field found by its maker when first
+    read (the game must not change before :func:`settle_view`)."""
+    kind = _LIVE.get(id(makers))
     if kind is None:
-        kind = _LIVE[key] = type("LivePlayerView", (PlayerView,),
-                                 {name: _Lazy(name, make) for name, make in makers.items()})
+        kind = _LIVE[id(makers)] = type(
+            "LivePlayerView", (PlayerView,),
+            {name: _Lazy(name, make) for name, make in makers.items()})
+        _KEEP.append(makers)  # its id stays its own
     view = object.__new__(kind)
+    values = view.__dict__
+    values["player"] = player
     values["_game"] = game
-    view.__dict__.update(values)
     return view
 
 

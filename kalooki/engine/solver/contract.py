@@ -15,10 +15,10 @@ from kalooki.engine.solver.arrangement import Arrangement, build_plan, with_keep
 from kalooki.engine.solver.bits import bits, face_at, pos_rank
 from kalooki.engine.solver.candidates import Group, Run, group_candidates, run_candidates
 from kalooki.engine.solver.generic import contract_state, generic_arrangement
-from kalooki.engine.solver.hand import Hand
-from kalooki.engine.solver.needed import needed
+from kalooki.engine.solver.hand import Hand, face_counts
+from kalooki.engine.solver.needed import Witness, fits, needed, surely_short
 from kalooki.engine.solver.slots import Slots, slot_search_applies
-from kalooki.engine.solver.tables import INF, Tables, tables
+from kalooki.engine.solver.tables import INF, Tables, derived, tables
 
 
 def best_contract(hand: Sequence[int], contract: Sequence[int], rules: RuleSet,
@@ -48,13 +48,25 @@ def contract_lay_exists(hand: Sequence[int], contract: Sequence[int], rules: Rul
     1 the question is whether some natural can be spared."""
     if not slot_search_applies(rules) or keep > 1:
         return best_contract(hand, contract, rules, keep) is not None
-    if needed(hand, contract, rules, 1):
+    groups = list(contract).count(GROUP)
+    if surely_short(hand, groups, len(contract) - groups, rules, tables(rules)):
         return False
+    recent = derived(rules, _recent_lay_downs).setdefault(tuple(contract), [])
+    if recent and not rules.group_distinct_suits:
+        counts, _, jokers = face_counts(hand)
+        for lay_down in reversed(recent):
+            if fits(lay_down, list(counts), jokers, keep):
+                return True
+    found: list[Witness] = []
+    if needed(hand, contract, rules, 1, found=found):
+        return False
+    if found:
+        recent.append(found[0])
+        del recent[:-RECENT]
     if keep <= 0:
         return True
     # the contract can be laid in minimal melds, which hold at most ``smallest`` cards:
     # a hand with more naturals than that spares one whichever melds it lays
-    groups = list(contract).count(GROUP)
     smallest = groups * rules.group_min + (len(contract) - groups) * rules.run_min
     if sum(1 for card in hand if not is_joker(card)) > smallest:
         return True
@@ -70,6 +82,15 @@ def contract_lay_exists(hand: Sequence[int], contract: Sequence[int], rules: Rul
             return True
         rest.insert(index, card)
     return False
+
+
+RECENT = 8
+"""Lay-downs remembered per rule set and contract by :func:`contract_lay_exists`: a hand
+that could lay the contract at its last turn usually still holds the same melds."""
+
+
+def _recent_lay_downs(rules: RuleSet) -> dict[tuple[int, ...], list[Witness]]:
+    return {}
 
 
 class _Best(Slots):

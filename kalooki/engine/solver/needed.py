@@ -195,7 +195,7 @@ def surely_short(hand: Sequence[int], groups: int, runs: int, rules: RuleSet,
 
 
 def needed(hand: Sequence[int], contract: Sequence[int], rules: RuleSet, limit: int,
-            floor: int = 0) -> int:
+            floor: int = 0, found: list[Witness] | None = None) -> int:
     """:class:`Need`'s answer (capped at ``limit``), found fast in the usual case.
 
     Letting runs and groups share naturals relaxes the problem, and the relaxed problem
@@ -203,7 +203,8 @@ def needed(hand: Sequence[int], contract: Sequence[int], rules: RuleSet, limit: 
     of a relaxed optimum, with the groups recounted from the cards they leave, give a real
     lay-down and so an upper bound. When the two meet (no natural is fought over, or the
     fight costs nothing) that is the answer; otherwise the exact search runs between them.
-    ``floor`` is a lower bound the caller already knows."""
+    ``floor`` is a lower bound the caller already knows. When the answer is 0 and the
+    relaxation met it, ``found`` (if given) receives the lay-down it met it with."""
     tab = tables(rules)
     groups = list(contract).count(GROUP)
     runs = len(contract) - groups
@@ -231,6 +232,10 @@ def needed(hand: Sequence[int], contract: Sequence[int], rules: RuleSet, limit: 
     if low >= limit:
         return limit
     if not groups or not runs:
+        if low == 0 and found is not None:
+            suits, choice = best[0]
+            found.append(witness(rules, counts, groups, suits, [t[0] for _, _, t in choice],
+                                 sum(f for f, _, _ in choice)))
         return low
     low = max(low, floor)
     high = limit
@@ -245,9 +250,51 @@ def needed(hand: Sequence[int], contract: Sequence[int], rules: RuleSet, limit: 
             g_slots, g_hard = group_cost(rules, tab, left, groups)
             value = max(slots + g_slots - jokers, hard + g_hard, 0)
             if value == low:
+                if low == 0 and found is not None:
+                    found.append(witness(rules, counts, groups, suits, takings, slots))
                 return low
             high = min(high, value)
     return Need(Counts(counts, jokers), contract, rules).solve(high, low)
+
+
+Witness = tuple[tuple[int, ...], tuple[tuple[int, int], ...], int]
+"""A minimal lay-down of a contract on faces: the naturals its runs take, (rank index,
+naturals) of each group, and the jokers it needs."""
+
+
+def witness(rules: RuleSet, counts: Sequence[int], groups: int, suits: Sequence[int],
+            takings: Sequence[int], run_slots: int) -> Witness:
+    """The lay-down the relaxation met 0 with: these runs' naturals (their ``run_slots``
+    gaps filled by jokers), and the ``groups`` fullest ranks of what they leave (a
+    minimal group of each, jokers in its gaps)."""
+    run_faces = tuple(face_at(s, p) for s, taken in zip(suits, takings, strict=True)
+                      for p in bits(taken))
+    left = list(counts)
+    for f in run_faces:
+        left[f] -= 1
+    gmin = rules.group_min
+    sizes = sorted(((min(gmin, left[r] + left[r + 13] + left[r + 26] + left[r + 39]), r)
+                    for r in range(13)), reverse=True)[:groups]
+    group_ranks = tuple((r, size) for size, r in sizes)
+    return run_faces, group_ranks, run_slots + sum(gmin - size for _, size in group_ranks)
+
+
+def fits(found: Witness, counts: list[int], jokers: int, spare: int) -> bool:
+    """Whether a hand of these counts holds the lay-down ``found`` with ``spare``
+    naturals left over (``counts`` is changed)."""
+    run_faces, group_ranks, need = found
+    if jokers < need:
+        return False
+    for f in run_faces:
+        if not counts[f]:
+            return False
+        counts[f] -= 1
+    used = len(run_faces)
+    for r, size in group_ranks:
+        if counts[r] + counts[r + 13] + counts[r + 26] + counts[r + 39] < size:
+            return False
+        used += size
+    return sum(counts) + len(run_faces) - used >= spare
 
 
 # --- public API -------------------------------------------------------------
