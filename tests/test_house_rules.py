@@ -656,6 +656,14 @@ def test_ten_points():
     assert card_points(cards("10H")[0], CARIB) == 10
 
 
+def test_pip_points():
+    """Each card from 2 to 9 counts ``pip_points`` (None: its face value); the opening
+    counts it alike (tests/test_rules_as_written.py)."""
+    assert card_points(cards("7H")[0], with_(CARIB, pip_points=5)) == 5
+    assert card_points(cards("7H")[0], CARIB) == 7
+    assert card_points(cards("10H")[0], with_(CARIB, pip_points=5)) == 10
+
+
 def test_going_out_bonus():
     hand = 50 + 15 + 1 + 10 + 7
     assert out_scores(CARIB)[1] == 2 * hand

@@ -37,6 +37,8 @@ class Stall(StrEnum):
     """The stock was rebuilt ``RESHUFFLE_CEILING`` times and ran out again."""
     TURNS = "turns"
     """The deal reached ``TURN_CEILING`` turns (the discard taken and thrown back)."""
+    STOCK = "stock"
+    """A game that never voids ran out of stock with no discards to rebuild it from."""
 
 
 @dataclass(slots=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from kalooki.engine import solver
+from kalooki.engine import predicates, solver
 from kalooki.engine.actions import (
     Action,
     Allow,
@@ -147,17 +147,13 @@ class Legality(Position):
 
     def _keep_problem(self, player: int, leaving: Sequence[int]) -> RuleError | None:
         """A final discard is required: the cards kept must include one that may be the
-        last discard (a natural, or a joker too when the rules let it end a hand)."""
-        rules = self.rules
-        if not rules.final_discard:
+        last discard (:func:`predicates.keep_problem`)."""
+        if not self.rules.final_discard:
             return None
         rest = list(self.hands[player])
         for card in leaving:
             rest.remove(card)
-        joker_ends = rules.joker_discard and rules.joker_final_discard
-        if not rest or not (joker_ends or any(not is_joker(c) for c in rest)):
-            return RuleError("keep-a-discard", case="any" if joker_ends else "natural")
-        return None
+        return predicates.keep_problem(rest, self.rules)
 
     def _owed_problem(self, player: int) -> RuleError | None:
         """Refuse any move but placing what is owed (a freed joker, a meld after a take)."""
@@ -309,9 +305,7 @@ class Legality(Position):
         return self._discardable_problem(card)
 
     def _discardable_problem(self, card: int) -> RuleError | None:
-        if is_joker(card) and not self.rules.joker_discard:
-            return RuleError("joker-discard")
-        return None
+        return predicates.discardable_problem(card, self.rules)
 
     def _discard_action_problem(self, player: int, action: Discard) -> RuleError | None:
         return self._discard_problem(player, action.card)
@@ -320,7 +314,7 @@ class Legality(Position):
         problem = self._phase_problem(_PLAY) or self._owed_problem(player)
         if problem:
             return problem
-        if any(not is_joker(c) for c in self.hands[player]):
+        if not predicates.may_end_without_discard(self.hands[player], self.rules):
             return RuleError("must-discard")
         return None
 
@@ -358,7 +352,7 @@ class Legality(Position):
     def _best_lay(self, player: int, hand: Sequence[int], must: int | None
                   ) -> solver.Arrangement | None:
         """The solver's lay-down for ``hand`` (holding ``must`` if given), or None."""
-        keep = 1 if self.rules.final_discard else 0
+        keep = predicates.keep_for_discard(self.rules)
         if not self.down[player]:
             if not self.rules.uses_contracts:
                 return opening.best_opening(hand, self.rules, keep=keep, must=must)

@@ -108,8 +108,9 @@ def make_group(cards: Sequence[int], rules: RuleSet) -> Meld:
     jokers = len(cards) - len(naturals)
     if len(cards) < rules.group_min:
         raise RuleError("group-too-short", count=rules.group_min)
-    if rules.group_max is not None and len(cards) > rules.group_max:
-        raise RuleError("group-too-long", count=rules.group_max)
+    limit = rules.group_limit
+    if limit is not None and len(cards) > limit:
+        raise RuleError("group-too-long", count=limit)
     ranks = {rank_of(c) for c in naturals}
     if len(ranks) > 1:
         raise RuleError("group-mixed-ranks", cards=tuple(naturals))
@@ -122,8 +123,6 @@ def make_group(cards: Sequence[int], rules: RuleSet) -> Meld:
             if suit_of(c) in seen:
                 raise RuleError("group-repeated-suit", card=c)
             seen.add(suit_of(c))
-        if len(cards) > 4:
-            raise RuleError("group-too-long", count=4)
     return Meld(GROUP_KIND, cards, ranks.pop())
 
 
@@ -452,12 +451,13 @@ def check_contract(melds: Sequence[Meld], contract: Sequence[int], rules: RuleSe
 
 
 def rank_value(rank: int, rules: RuleSet) -> int:
-    """What a position of this rank is worth towards an opening threshold."""
+    """What a position of this rank is worth towards an opening threshold: what its card
+    counts in hand, aces as the opening's own fields say."""
     if rank == ACE:
         return rules.opening_ace_low_points
     if rank == ACE_HIGH:
         return rules.opening_ace_high_points
-    return rules.face_points if rank > 10 else rank
+    return rules.rank_points(rank)
 
 
 def meld_value(meld: Meld, rules: RuleSet) -> int:

@@ -37,6 +37,7 @@ from kalooki.engine.deal import Phase
 from kalooki.engine.legal_moves import LegalMoves
 from kalooki.engine.legality import Legality
 from kalooki.engine.melds import HIGH, LOW, End, fitting_faces, missing_suits
+from kalooki.engine.predicates import may_end_without_discard
 
 _CUT, _DRAW, _CALL, _ALLOW = Phase.CUT, Phase.DRAW, Phase.CALL, Phase.ALLOW
 _PLAY, _BUY_IN = Phase.PLAY, Phase.BUY_IN
@@ -114,7 +115,7 @@ class Moves(Legality):
             moves.extend([_DISCARDS[card] for card in by_face.values()])
         else:
             moves.extend([_DISCARDS[card] for card in by_face.values() if card != joker_card])
-        if not by_face.keys() - {JOKER_FACE}:  # no natural, so no discard owed
+        if may_end_without_discard(hand, self.rules):  # nothing it may discard
             moves.append(_END_TURN)
         return moves
 

@@ -290,6 +290,7 @@ FIELDS: tuple[FieldSpec, ...] = (
     _int("red_ace_points", _S, 0, CARD_POINTS),
     _int("face_points", _S, 0, CARD_POINTS),
     _int("ten_points", _S, 0, CARD_POINTS),
+    _maybe("pip_points", _S, 0, CARD_POINTS),
     _choice("going_out_bonus", _S),
     _int("going_out_bonus_points", _S, 0, 1000),
     _bool("going_out_bonus_no_tacking", _S),

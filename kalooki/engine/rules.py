@@ -125,6 +125,9 @@ class RuleSet:
     red_ace_points: int = 1
     face_points: int = 10
     ten_points: int = 10
+    pip_points: int | None = None
+    """What each card from 2 to 9 counts; None: its face value. Like the tens and the
+    picture cards, a pip card counts the same towards an opening as in hand."""
     going_out_bonus: GoingOutBonus = GoingOutBonus.DOUBLE
     going_out_bonus_points: int = 25
     going_out_bonus_no_tacking: bool = False
@@ -148,6 +151,30 @@ class RuleSet:
     @property
     def uses_contracts(self) -> bool:
         return self.opening_points is None
+
+    def rank_points(self, rank: int) -> int:
+        """What a card of ``rank`` from 2 to the king counts: the same in hand and towards
+        an opening (aces have fields of their own for each)."""
+        if rank > 10:
+            return self.face_points
+        if rank == 10:
+            return self.ten_points
+        return rank if self.pip_points is None else self.pip_points
+
+    @property
+    def never_voids(self) -> bool:
+        """Whether no deal is ever void: the stock is rebuilt as often as it runs out, with
+        no limit of the table's own (a stuck deal is scored as the hands stand)."""
+        return (self.stock_exhaustion == StockExhaustion.ALWAYS_RESHUFFLE
+                and self.reshuffle_limit is None)
+
+    @property
+    def group_limit(self) -> int | None:
+        """The most cards a group may hold: ``group_max``, and never more than the four
+        suits when a group's suits must differ (None: no limit)."""
+        if self.group_distinct_suits:
+            return min(4, self.group_max or 4)
+        return self.group_max
 
     def hand_size(self, deal: int) -> int:
         """Cards dealt in ``deal`` (1-based); the last size repeats for longer matches."""
@@ -224,7 +251,7 @@ class RuleSet:
             p.append(RuleError("rules-players-range", most=MAX_PLAYERS))
         if self.group_max is not None and self.group_max < self.group_min:
             p.append(RuleError("rules-group-sizes"))
-        if self.group_distinct_suits and (self.group_max is None or self.group_max > 4):
+        if self.group_distinct_suits and self.group_max is not None and self.group_max > 4:
             p.append(RuleError("rules-suit-groups-long"))
         if self.group_distinct_suits and self.group_min > 4:
             p.append(RuleError("rules-suit-groups-short"))
@@ -283,8 +310,8 @@ class RuleSet:
         threshold = self.opening_points or 0
         keep = 1 if self.final_discard else 0
         smallest = min(self.hand_size(d) for d in range(1, self.deals_per_match + 1))
-        top = max(self.face_points, self.opening_ace_high_points, 10,
-                  self.opening_ace_low_points)
+        top = max(self.face_points, self.ten_points, self.pip_points or 9,
+                  self.opening_ace_high_points, self.opening_ace_low_points)
         usable = smallest + 1 - keep
         p = []
         if threshold > usable * top:
@@ -353,6 +380,7 @@ LATER_FIELDS: dict[str, Any] = {
     "joker_final_discard": False,
     "released_joker_new_meld": False,
     "joker_shift_is_tacking": False,
+    "pip_points": None,
 }
 """Fields added after saves began to hold rule sets, each with the JSON value that means
 what the game did before the field existed; such a value is left out of the rules digest
@@ -379,8 +407,10 @@ KALOOKI51 = dataclasses.replace(
     calls_enabled=False,
     joker_points=25, black_ace_points=11, red_ace_points=11,
     going_out_bonus=GoingOutBonus.PLUS, going_out_bonus_points=25, going_out_bonus_no_tacking=True,
-    stock_exhaustion=StockExhaustion.ALWAYS_RESHUFFLE,
+    stock_exhaustion=StockExhaustion.ALWAYS_RESHUFFLE, reshuffle_limit=None,
 )
+"""Play never voids (RULES.md section 4): the stock is rebuilt as often as it runs out, and a
+deal stuck for good is scored as the hands stand (:data:`RESHUFFLE_CEILING`)."""
 PRESETS["kalooki51"] = KALOOKI51
 PRESETS["rami40"] = dataclasses.replace(
     KALOOKI51, name="rami40", opening_points=40, ace_in_runs=AceInRuns.HIGH_ONLY,

@@ -43,11 +43,7 @@ def card_points(card: int, rules: RuleSet) -> int:
     rank = rank_of(card)
     if rank == ACE:
         return rules.black_ace_points if is_black(card) else rules.red_ace_points
-    if rank == 10:
-        return rules.ten_points
-    if rank > 10:
-        return rules.face_points
-    return rank
+    return rules.rank_points(rank)
 
 
 def hand_points(cards: Sequence[int], rules: RuleSet) -> int:

@@ -185,13 +185,17 @@ class Game(Moves):
         return True
 
     def _refill_stock(self, events: list[Event]) -> bool:
-        limit = (1 if self.rules.stock_exhaustion == StockExhaustion.RESHUFFLE_ONCE_THEN_VOID
-                 else self.rules.reshuffle_limit)
+        rules = self.rules
+        if rules.never_voids and self.reshuffles >= RESHUFFLE_CEILING:
+            events.extend(self._score_deal(None, False, Stall.RESHUFFLES))
+            return False
+        if rules.never_voids and len(self.discard) <= 1:
+            events.extend(self._score_deal(None, False, Stall.STOCK))
+            return False
+        limit = (1 if rules.stock_exhaustion == StockExhaustion.RESHUFFLE_ONCE_THEN_VOID
+                 else rules.reshuffle_limit)
         if (limit is not None and self.reshuffles >= limit) or len(self.discard) <= 1:
             events.extend(self._void_deal())
-            return False
-        if limit is None and self.reshuffles >= RESHUFFLE_CEILING:
-            events.extend(self._score_deal(None, False, Stall.RESHUFFLES))
             return False
         top = self.discard[-1]
         pool = self.discard[:-1]

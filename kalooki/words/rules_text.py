@@ -108,7 +108,7 @@ def _dealing(r: RuleSet) -> list[Phrase]:
 
 
 def _group_size(r: RuleSet) -> Phrase:
-    low, high = r.group_min, r.group_max
+    low, high = r.group_min, r.group_limit
     if high is None:
         return _entry("melds.size.at_least", low=low)
     how = "either" if high == low + 1 else "exactly" if high == low else "range"
@@ -139,7 +139,7 @@ def _opening(r: RuleSet) -> list[Phrase]:
     ace = _entry("opening.ace.high_only", high=high) if r.ace_in_runs == "high-only" \
         else _entry("opening.ace.low_and_high", low=low, high=high)
     return [_entry("opening.first", points=r.opening_points or 0),
-            _entry("opening.values", face=r.face_points, ace=ace),
+            _entry("opening.values", pips=_pips(r), faces=_faces(r), ace=ace),
             _yes("opening.pure_run", r.opening_pure_run)]
 
 
@@ -218,22 +218,34 @@ def _last_card(r: RuleSet) -> Phrase:
                   else "going_out.last.real")
 
 
+def _faces(r: RuleSet) -> Phrase:
+    """What tens and picture cards count (in hand, and alike towards an opening)."""
+    if r.face_points == r.ten_points:
+        return _entry("scoring.faces.with_tens", points=r.face_points)
+    return _entry("scoring.faces.and_ten", faces=r.face_points, ten=r.ten_points)
+
+
+def _pips(r: RuleSet) -> Phrase:
+    """What the cards from 2 to 9 count (in hand, and alike towards an opening)."""
+    if r.pip_points is None:
+        return _entry("scoring.pips.face_value")
+    return _entry("scoring.pips.each", points=r.pip_points)
+
+
 def _scoring(r: RuleSet) -> list[Phrase]:
     aces = _entry("scoring.aces.same", points=r.black_ace_points) \
         if r.black_ace_points == r.red_ace_points \
         else _entry("scoring.aces.by_colour", black=r.black_ace_points, red=r.red_ace_points)
-    faces = _entry("scoring.faces.with_tens", points=r.face_points) \
-        if r.face_points == r.ten_points \
-        else _entry("scoring.faces.and_ten", faces=r.face_points, ten=r.ten_points)
     if r.stock_exhaustion == "reshuffle-once-then-void":
         again = _entry("scoring.stock.once_then_void")
     elif r.reshuffle_limit is None:
         again = _entry("scoring.stock.stuck", ceiling=RESHUFFLE_CEILING)
     else:
         again = _entry("scoring.stock.limited", count=r.reshuffle_limit)
-    paras = [_entry("scoring.penalty", joker=r.joker_points, aces=aces, faces=faces),
+    paras = [_entry("scoring.penalty", joker=r.joker_points, aces=aces, faces=_faces(r),
+                    pips=_pips(r)),
              _joined([_entry("scoring.stock.rebuilt"), again])]
-    if r.redeal_limit is not None:
+    if r.redeal_limit is not None and not r.never_voids:
         # what ends a deal that keeps being void, so that every match ends
         paras.append(_entry("scoring.redeal.never") if r.redeal_limit == 0
                      else _counted("scoring.redeal.bound", r.redeal_limit))
