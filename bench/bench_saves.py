@@ -8,6 +8,12 @@ goes on from there through the same append path, its actions numbered after the 
 so each append lands in a journal that already holds 199,000 to 200,000 actions.
 Target (issue 19): at most 2 ms per append at both sizes.
 
+Then what durability costs (issue 30.6): the append of the action that ends a deal is
+committed with ``synchronous=FULL`` (its commit waits for the disk), every other with
+``NORMAL``; a match of short deals is played through DEALS deals (or to its end) and both kinds of
+append are timed. Problems counted: an append that warned, a load or listing that did not
+give back the match as played.
+
     python -m bench.bench_saves
 """
 
@@ -32,6 +38,7 @@ ACTIONS = 1000
 FILLER = 199_000
 """Rows already in the journal before the long match's timed appends (a multiple of
 HASH_EVERY, so the digests keep their places)."""
+DEALS = 8
 SEATS = (Seat("You", "human"), Seat("Marcia", "easy"), Seat("Desmond", "medium"),
          Seat("Keisha", "hard"))
 
@@ -103,6 +110,25 @@ def long_match(paths: StorePaths) -> list[float]:
     return times
 
 
+def durable_appends(paths: StorePaths) -> tuple[list[float], list[float], int]:
+    """Appends timed through DEALS deal ends: (ordinary, deal-ending, problems)."""
+    writer = journal.Journal(paths, AUTOSAVES_KEPT)
+    recorder = Recorder.new(preset("baby"), len(SEATS), 30)
+    rng = Rng(30)
+    ordinary: list[float] = []
+    ending: list[float] = []
+    problems = int(writer.append(recorder, SEATS) != ())
+    while len(recorder.game.results) < DEALS and not recorder.game.over:
+        ended = len(recorder.game.results)
+        step(recorder, rng)
+        start = time.perf_counter()
+        problems += writer.append(recorder, SEATS) != ()
+        took = time.perf_counter() - start
+        (ending if len(recorder.game.results) > ended else ordinary).append(took)
+    writer.close()
+    return ordinary, ending, problems
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         paths = StorePaths.under(Path(folder) / "short")
@@ -122,14 +148,23 @@ def main() -> None:
         long = long_match(long_paths)
         built = time.perf_counter() - start - sum(long)
         long_size = sum(p.stat().st_size for p in long_paths.data_dir.glob("kalooki.sqlite3*"))
+        problems = int(len(loaded.value.recorder.actions) != len(short))
+        problems += len(loaded.warnings) + len(list_saves(paths)[1])
+        ordinary, ending, more = durable_appends(StorePaths.under(Path(folder) / "deals"))
+        problems += more
     print(figures(f"append at 1 to {len(short)} actions", short))
     print(figures(f"append at {FILLER + 1:,} to {FILLER + len(long):,} actions", long))
     print(f"journal at {len(short)} actions: {size / 1024:.0f} KiB; at {FILLER + len(long):,}"
           f" actions: {long_size / 2**20:.1f} MiB (filled in {built:.1f} s)")
     print(f"the {len(short)}-action match: load (replay + checks) {ms(load_time)}; "
           f"listing {ms(list_time)}")
+    print(figures(f"append of an action that ends a deal (FULL), {len(ending)} deals", ending))
+    print(figures("append of any other action (NORMAL) in those deals", ordinary))
+    print(f"problems: {problems}")
     print(json.dumps({"ms_per_append_1k": round(statistics.mean(short) * 1000, 3),
-                      "ms_per_append_200k": round(statistics.mean(long) * 1000, 3)}))
+                      "ms_per_append_200k": round(statistics.mean(long) * 1000, 3),
+                      "ms_per_deal_end_append": round(statistics.mean(ending) * 1000, 3),
+                      "problems": problems}))
 
 
 if __name__ == "__main__":

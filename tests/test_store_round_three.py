@@ -28,6 +28,7 @@ from kalooki.store.savegame import Seat, snapshot
 from kalooki.store.saves import (
     autosave,
     autosave_path,
+    autosave_writer,
     find_save,
     latest_autosave,
     list_saves,
@@ -331,3 +332,32 @@ def test_the_window_says_the_journal_was_emptied(paths: StorePaths) -> None:
         assert app.note is not None and "was found empty" in str(app.note[0])
     finally:
         app.close()
+
+
+# -- 6. the transaction that ends a deal is written with full durability -----------------
+
+
+def test_the_action_that_ends_a_deal_is_committed_with_full_durability(
+        paths: StorePaths) -> None:
+    recorder = Recorder.new(preset("baby"), len(SEATS), 3)
+    writer = autosave_writer(paths)
+    assert writer.append(recorder, SEATS) == ()
+    connection = writer._connection
+    assert connection is not None
+    statements: list[str] = []
+    connection.set_trace_callback(statements.append)
+    durable: list[bool] = []
+    ended: list[bool] = []
+    rng = Rng(3)
+    while len(recorder.game.results) < 2:
+        seat = recorder.game.to_act
+        assert seat is not None
+        results = len(recorder.game.results)
+        recorder.apply(choose_random(recorder.game.view(seat), rng), seat)
+        statements.clear()
+        assert writer.append(recorder, SEATS) == ()
+        durable.append("PRAGMA synchronous=FULL" in statements)
+        ended.append(len(recorder.game.results) > results)
+        assert connection.execute("PRAGMA synchronous").fetchone() == (1,)  # NORMAL again
+    writer.close()
+    assert durable == ended and sum(durable) == 2

@@ -5,7 +5,9 @@ moves the match's summary on (and, at the end of a deal, writes the statistics),
 cost of a save does not grow with the match and a kill at any instant leaves either the
 state before the action or the state after it, statistics included. The file is in WAL
 mode with ``synchronous=NORMAL``: a killed program loses nothing committed; a power cut
-may lose the last few actions, never the file's consistency.
+may lose the last few actions, never the file's consistency. The transaction of the action
+that ends a deal is written with ``synchronous=FULL`` (its commit reaches the disk, with
+every action before it), so a power cut never loses a finished deal.
 
 A match read back becomes the same :class:`GameSave` document a JSON save holds and passes
 the same proofs (field checks, replay, digests, rules digest), so nothing the journal
@@ -320,6 +322,9 @@ class Journal:
         """The seats whose header the file holds, per match (a header is rewritten only
         when someone changes seat)."""
         self._rules: dict[str, str] = {}
+        self._ended: dict[str, int] = {}
+        """Deals ended in each match as last written: an append that ends one more (or
+        the first append of a match) is written with full durability."""
 
     def _open(self) -> tuple[sqlite3.Connection, tuple[str, ...]]:
         if self._connection is not None:
@@ -345,6 +350,7 @@ class Journal:
             except (OSError, sqlite3.Error, ValueError) as error:
                 self._stored.clear()  # read the file again next time: it may have moved
                 self._seats.clear()
+                self._ended.clear()
                 return (notice("not-saved", what="autosave", reason=str(error)),)
             return warnings
 
@@ -355,20 +361,30 @@ class Journal:
         if key not in self._rules:
             self._rules[key] = rules_digest(game.rules)
         stamp = self.clock().isoformat()
-        with transaction(connection):
-            stored = self._stored.get(key)
-            if stored is None:
-                stored = self._keep_common(connection, key, recorder)
-            if stored is None or self._seats.get(key) != seats:
-                _put_header(connection, key, recorder, seats, stamp)
+        ended = len(game.results)
+        durable = ended != self._ended.get(key)
+        if durable:  # a deal ended (or the match is new to this writer): the commit
+            # reaches the disk, with every action before it, before append returns
+            connection.execute("PRAGMA synchronous=FULL")
+        try:
+            with transaction(connection):
+                stored = self._stored.get(key)
                 if stored is None:
-                    self._prune(connection, key)
-            _put_actions(connection, key, recorder, stored or 0)
-            _put_summary(connection, key, recorder, stamp, self._rules[key])
-            for hook in also:
-                hook(connection)
+                    stored = self._keep_common(connection, key, recorder)
+                if stored is None or self._seats.get(key) != seats:
+                    _put_header(connection, key, recorder, seats, stamp)
+                    if stored is None:
+                        self._prune(connection, key)
+                _put_actions(connection, key, recorder, stored or 0)
+                _put_summary(connection, key, recorder, stamp, self._rules[key])
+                for hook in also:
+                    hook(connection)
+        finally:
+            if durable:
+                connection.execute("PRAGMA synchronous=NORMAL")
         self._stored[key] = len(recorder.actions)
         self._seats[key] = seats
+        self._ended[key] = ended
 
     def _keep_common(self, connection: sqlite3.Connection, key: str,
                      recorder: Recorder) -> int | None:
