@@ -7,7 +7,7 @@ TEST_STAMP := $(VENV)/.installed-test
 BUILD_STAMP := $(VENV)/.installed-build
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 
-.PHONY: play test lint bench exe exe-check install-check wheel clean
+.PHONY: play test lint bench exe exe-check install-check wheel desktop-check clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -57,6 +57,17 @@ wheel: $(BUILD_STAMP)
 # Build the wheel, install it in a fresh venv, run its self-test and French rules elsewhere.
 install-check: $(TEST_STAMP) $(BUILD_STAMP)
 	$(HEADLESS) $(BIN)/python -m pytest -m install tests/test_install.py
+
+# The desktop entry, icons and metainfo (as the .deb holds them) in dist/desktop/, the
+# metainfo's screenshots in dist/desktop/screenshots/, and Debian's validators over them
+# (desktop-file-utils, appstream: .ci/run installs them).
+DESKTOP := dist/desktop
+desktop-check: $(STAMP)
+	rm -rf $(DESKTOP)
+	$(HEADLESS) $(BIN)/python -m kalooki desktop write $(DESKTOP) --exec /usr/bin/kalooki \
+		--screenshots $(DESKTOP)/screenshots
+	desktop-file-validate $(DESKTOP)/share/applications/*.desktop
+	appstreamcli validate --no-net $(DESKTOP)/share/metainfo/*.metainfo.xml
 
 clean:
 	rm -rf $(VENV) build/work dist .pytest_cache .ruff_cache .hypothesis

@@ -6,7 +6,6 @@ glue, the choices live here.
 
 from __future__ import annotations
 
-import importlib.util
 import platform
 import sys
 from pathlib import Path, PurePath
@@ -45,14 +44,11 @@ UNUSED_ASSETS = ("sounds/.gitkeep",)
 
 def asset_datas(root: Path) -> list[tuple[str, str]]:
     """Every file under ``kalooki/assets/`` as a (source, bundle folder) pair, keeping
-    sub-folders, plus the generated window icon when ``build/prepare.py`` has drawn it."""
+    sub-folders (the window's icon is drawn by the game, kalooki.ui.art.icon)."""
     assets = root / ASSETS
     pairs = [(str(path), str(ASSETS / path.parent.relative_to(assets)))
              for path in sorted(assets.rglob("*"))
              if path.is_file() and path.relative_to(assets).as_posix() not in UNUSED_ASSETS]
-    icon_png = root / "build" / "work" / "icon" / "kalooki.png"
-    if icon_png.exists():
-        pairs.append((str(icon_png), str(ASSETS)))
     return pairs
 
 
@@ -78,14 +74,13 @@ def slim_binaries(binaries: list) -> list:
 
 def icon_file(root: Path) -> Path | None:
     """The program icon for this platform, if ``build/prepare.py`` made one: ``.ico`` on
-    Windows; on macOS the PNG, which PyInstaller turns into ``.icns`` only with Pillow;
-    none on Linux, where programs carry no icon (the bundle holds
-    ``kalooki/assets/kalooki.png``)."""
+    Windows, ``.icns`` on macOS; none on Linux, where programs carry no icon (the desktop
+    entry names it, and the game gives its window one)."""
     folder = root / "build" / "work" / "icon"
     if sys.platform == "win32":
         chosen = folder / "kalooki.ico"
-    elif sys.platform == "darwin" and importlib.util.find_spec("PIL") is not None:
-        chosen = folder / "kalooki.png"
+    elif sys.platform == "darwin":
+        chosen = folder / "kalooki.icns"
     else:
         return None
     return chosen if chosen.exists() else None

@@ -1,9 +1,10 @@
 """Generated inputs of the standalone build, written to ``build/work/`` (ignored by git):
 
-- ``icon/kalooki.png`` and ``icon/kalooki.ico``: a joker fanned behind the ace of spades,
-  drawn by the game's own :class:`~kalooki.ui.art.cards.CardArt` (no image files to keep
-  in step with the art). The ``.ico`` holds PNG images, which Windows Vista and later
-  read, so no Pillow is needed.
+- ``icon/kalooki.png``, ``icon/kalooki.ico`` and ``icon/kalooki.icns``: the game's icon
+  (:mod:`kalooki.ui.art.icon`, drawn by the card art; no image files to keep in step with
+  it), each size drawn at its own size (the plain drawing below 48 px). The ``.ico``
+  (Windows Vista and later) and the ``.icns`` (macOS 10.7 and later) hold PNG images, so
+  no Pillow is needed for either.
 - ``version_info.txt``: the Windows version resource, from ``version_info.template`` and
   ``kalooki.__version__``.
 
@@ -16,6 +17,7 @@ import io
 import os
 import struct
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -28,27 +30,16 @@ sys.path.insert(0, str(ROOT))
 import pygame  # noqa: E402
 
 from kalooki import __version__  # noqa: E402
-from kalooki.engine.cards import ACE, JOKER_FACE, face  # noqa: E402
-from kalooki.ui.art.cards import CardArt, card_height  # noqa: E402
+from kalooki.ui.art.icon import draw_icon  # noqa: E402
 
 WORK = ROOT / "build" / "work"
 ICON_SIZE = 256
 ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)
-SPADES = 0
-
-
-def draw_icon(size: int = ICON_SIZE) -> pygame.Surface:
-    """A square, transparent icon: the joker leaning left behind the upright ace of spades."""
-    art = CardArt()
-    width = round(size * 0.74 / 1.4)  # cards 74% of the icon's height, before tilting
-    icon = pygame.Surface((size, size), pygame.SRCALPHA)
-    joker = pygame.transform.rotozoom(art.face_surface(JOKER_FACE, width), 16, 1.0)
-    ace = pygame.transform.rotozoom(art.face_surface(face(ACE, SPADES), width), -8, 1.0)
-    centre_y = size / 2
-    icon.blit(joker, joker.get_rect(center=(round(size * 0.40), round(centre_y))))
-    icon.blit(ace, ace.get_rect(center=(round(size * 0.60), round(centre_y))))
-    assert card_height(width) < size  # the fan fits
-    return icon
+ICNS_TYPES = ((b"icp4", 16), (b"icp5", 32), (b"icp6", 64), (b"ic07", 128), (b"ic08", 256),
+              (b"ic09", 512), (b"ic11", 32), (b"ic12", 64), (b"ic13", 256), (b"ic14", 512),
+              (b"ic10", 1024))
+"""The ICNS entries that hold PNG data, with their sizes in pixels (ic11-ic14 and ic10 are
+the Retina twins of 16, 32, 128, 256 and 512 points)."""
 
 
 def png_bytes(surface: pygame.Surface) -> bytes:
@@ -57,10 +48,10 @@ def png_bytes(surface: pygame.Surface) -> bytes:
     return buffer.getvalue()
 
 
-def ico_bytes(icon: pygame.Surface, sizes: tuple[int, ...] = ICO_SIZES) -> bytes:
+def ico_bytes(sizes: Sequence[int] = ICO_SIZES) -> bytes:
     """An ICO file whose images are PNGs: a 6-byte header, one 16-byte entry per size
     (0 stands for 256), then the PNG data."""
-    images = [png_bytes(pygame.transform.smoothscale(icon, (s, s))) for s in sizes]
+    images = [png_bytes(draw_icon(size)) for size in sizes]
     header = struct.pack("<HHH", 0, 1, len(images))
     offset = len(header) + 16 * len(images)
     entries = b""
@@ -69,6 +60,19 @@ def ico_bytes(icon: pygame.Surface, sizes: tuple[int, ...] = ICO_SIZES) -> bytes
         entries += struct.pack("<BBBBHHII", side, side, 0, 0, 1, 32, len(data), offset)
         offset += len(data)
     return header + entries + b"".join(images)
+
+
+def icns_bytes(types: Sequence[tuple[bytes, int]] = ICNS_TYPES) -> bytes:
+    """An ICNS file: ``icns`` and the file's length, then per entry its type, its length
+    (with these 8 bytes) and its PNG, all big-endian."""
+    drawn: dict[int, bytes] = {}
+    body = b""
+    for kind, size in types:
+        if size not in drawn:
+            drawn[size] = png_bytes(draw_icon(size))
+        data = drawn[size]
+        body += kind + struct.pack(">I", 8 + len(data)) + data
+    return b"icns" + struct.pack(">I", 8 + len(body)) + body
 
 
 def version_info(version: str = __version__) -> str:
@@ -84,12 +88,12 @@ def main() -> int:
     pygame.display.init()
     icon_dir = WORK / "icon"
     icon_dir.mkdir(parents=True, exist_ok=True)
-    icon = draw_icon()
-    (icon_dir / "kalooki.png").write_bytes(png_bytes(icon))
-    (icon_dir / "kalooki.ico").write_bytes(ico_bytes(icon))
+    (icon_dir / "kalooki.png").write_bytes(png_bytes(draw_icon(ICON_SIZE)))
+    (icon_dir / "kalooki.ico").write_bytes(ico_bytes())
+    (icon_dir / "kalooki.icns").write_bytes(icns_bytes())
     (WORK / "version_info.txt").write_text(version_info(), encoding="utf-8")
     pygame.quit()
-    print(f"prepared: {icon_dir / 'kalooki.png'}, kalooki.ico, "
+    print(f"prepared: {icon_dir / 'kalooki.png'}, kalooki.ico, kalooki.icns, "
           f"{WORK / 'version_info.txt'} (version {__version__})")
     return 0
 

@@ -2,8 +2,8 @@
 
 The package also answers what it is and where the files it ships are, here at the bottom
 of the layers so that every layer asks the same way: :data:`__version__` (the one version,
-written in ``pyproject.toml`` only) and :func:`asset_path` (fonts, theme, catalogs under
-``kalooki/assets/``).
+written in ``pyproject.toml`` only), :data:`APP_ID` (its name to the desktop) and
+:func:`asset_path` (fonts, theme, catalogs under ``kalooki/assets/``).
 """
 
 import tomllib
@@ -12,6 +12,9 @@ from importlib.resources import files
 from pathlib import Path
 
 DISTRIBUTION = "kalooki"
+APP_ID = "io.github.kalooki.Kalooki"
+"""The desktop's name for the game (reverse-DNS, as AppStream wants): the desktop entry's
+and the metainfo's file name, the icon's name, the Wayland app id (kalooki.ui)."""
 UNKNOWN_VERSION = "0+unknown"
 """What a copy reports when neither its pyproject nor its installed metadata is found."""
 

@@ -28,6 +28,7 @@ import bundle_config  # noqa: E402
 import prepare  # noqa: E402
 
 SPEC = ROOT / "pyinstaller.spec"
+PNG = b"\x89PNG\r\n\x1a\n"
 
 
 def test_the_spec_compiles_and_offers_both_layouts() -> None:
@@ -104,22 +105,42 @@ def test_assets_are_found_in_a_bundle_laid_out_by_the_spec(tmp_path: Path) -> No
     assert theme_found == "True"
 
 
-def test_the_icon_is_a_square_fan_and_the_ico_holds_every_size() -> None:
+def test_the_ico_and_icns_hold_every_size_as_png() -> None:
     pygame.display.init()
     try:
-        icon = prepare.draw_icon(64)
-        data = prepare.ico_bytes(icon, (16, 32, 256))
+        ico = prepare.ico_bytes((16, 32, 256))
+        icns = prepare.icns_bytes(((b"icp4", 16), (b"ic07", 128)))
     finally:
         resources.font.cache_clear()  # fonts die with pygame.quit()
         pygame.quit()
-    assert icon.get_size() == (64, 64)
-    assert icon.get_at((0, 0)).a == 0  # transparent corner
-    reserved, kind, count = struct.unpack_from("<HHH", data)
+    reserved, kind, count = struct.unpack_from("<HHH", ico)
     assert (reserved, kind, count) == (0, 1, 3)
-    sides = [data[6 + 16 * i] for i in range(count)]
+    sides = [ico[6 + 16 * i] for i in range(count)]
     assert sides == [16, 32, 0]  # 0 means 256
-    _, _, _, _, _, _, size, offset = struct.unpack_from("<BBBBHHII", data, 6)
-    assert data[offset:offset + 8] == b"\x89PNG\r\n\x1a\n" and offset + size <= len(data)
+    _, _, _, _, _, _, size, offset = struct.unpack_from("<BBBBHHII", ico, 6)
+    assert ico[offset:offset + 8] == PNG and offset + size <= len(ico)
+    assert icns[:4] == b"icns" and struct.unpack_from(">I", icns, 4)[0] == len(icns)
+    at, found = 8, []
+    while at < len(icns):
+        entry, length = icns[at:at + 4], struct.unpack_from(">I", icns, at + 4)[0]
+        assert icns[at + 8:at + 16] == PNG
+        width, height = struct.unpack_from(">II", icns, at + 8 + 16)  # the PNG's IHDR
+        found.append((entry, width, height))
+        at += length
+    assert found == [(b"icp4", 16, 16), (b"ic07", 128, 128)] and at == len(icns)
+
+
+def test_the_program_icon_is_the_platform_s_own_kind(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "build" / "work" / "icon"
+    folder.mkdir(parents=True)
+    for name in ("kalooki.png", "kalooki.ico", "kalooki.icns"):
+        (folder / name).write_bytes(b"")
+    for platform, expected in (("win32", "kalooki.ico"), ("darwin", "kalooki.icns"),
+                               ("linux", None)):
+        monkeypatch.setattr(sys, "platform", platform)
+        found = bundle_config.icon_file(tmp_path)
+        assert (found and found.name) == expected
 
 
 def test_the_windows_version_file_carries_the_version() -> None:

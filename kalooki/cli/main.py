@@ -49,10 +49,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     rules.add_parser(commands)
     saves.add_parser(commands)
-    from kalooki.cli import screens, simulate
+    from kalooki.cli import desktop, screens, simulate
 
     simulate.add_parser(commands)
     screens.add_parser(commands)
+    desktop.add_parser(commands)
     return parser
 
 

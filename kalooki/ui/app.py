@@ -20,6 +20,7 @@ from pygame_gui.elements.ui_drop_down_menu import UIExpandedDropDownState
 from kalooki.ui import PROGRAM_NAME
 from kalooki.ui.art import text as ink
 from kalooki.ui.art.cards import CardArt
+from kalooki.ui.art.icon import window_icon
 from kalooki.ui.pacing import (
     CATCH_UP,
     IDLE_POLL,
@@ -67,6 +68,7 @@ class App:
                  wait: EventWait | None = None) -> None:
         pygame.init()
         self.window = pygame.Window(TITLE, clamp_size(size), resizable=True)
+        self.window.set_icon(window_icon())  # the task bar's, where no desktop entry names one
         self.window.minimum_size = MIN_SIZE
         # The window surface must exist before the UIManager: pygame_gui converts surfaces.
         self.surface = self.window.get_surface()
