@@ -339,14 +339,17 @@ class Legality(Position):
     def _lay_down_exists(self, player: int) -> bool | None:
         """Whether :meth:`_suggested_lay_down` finds a lay-down, told without building it
         where the solver can (None where it cannot: then it is built)."""
-        if self._owed_card() is not None or not self.rules.uses_contracts:
-            return None
-        keep = 1 if self.rules.final_discard else 0
+        rules = self.rules
+        if self.freed_joker is not None or (self.meld_owed and rules.discard_take_card_in_meld):
+            return None  # a lay-down holding a given card: found, not told
+        keep = 1 if rules.final_discard else 0
         if not self.down[player]:
-            return solver.contract_lay_exists(self.hands[player], self.contract, self.rules,
-                                              keep)
-        if self._can_add_to_table(player) and self.rules.new_melds_after_down:
-            return solver.melds_exist(self.hands[player], self.rules, keep)
+            if not rules.uses_contracts:
+                return None
+            return solver.contract_lay_exists(self.hands[player], rules.contract(self.deal_no),
+                                              rules, keep)
+        if self._can_add_to_table(player) and rules.new_melds_after_down:
+            return solver.melds_exist(self.hands[player], rules, keep)
         return False
 
     def _best_lay(self, player: int, hand: Sequence[int], must: int | None

@@ -46,12 +46,16 @@ def contract_lay_exists(hand: Sequence[int], contract: Sequence[int], rules: Rul
     building one: a legal-move list counts the lay-down long before anyone looks at it.
     A natural kept back leaves the rest of the hand to lay the contract, so with ``keep``
     1 the question is whether some natural can be spared."""
-    if not slot_search_applies(rules) or keep > 1:
+    key = contract if isinstance(contract, tuple) else tuple(contract)
+    shapes = derived(rules, _shapes)
+    shape = shapes.get(key)
+    if shape is None:
+        shape = shapes[key] = _Shape(rules, key)
+    if not shape.slot_search or keep > 1:
         return best_contract(hand, contract, rules, keep) is not None
-    groups = list(contract).count(GROUP)
-    if surely_short(hand, groups, len(contract) - groups, rules, tables(rules)):
+    if surely_short(hand, shape.groups, shape.runs, rules, shape.tab):
         return False
-    recent = derived(rules, _recent_lay_downs).setdefault(tuple(contract), [])
+    recent = shape.recent
     if recent and not rules.group_distinct_suits:
         counts, _, jokers = face_counts(hand)
         for lay_down in reversed(recent):
@@ -67,8 +71,7 @@ def contract_lay_exists(hand: Sequence[int], contract: Sequence[int], rules: Rul
         return True
     # the contract can be laid in minimal melds, which hold at most ``smallest`` cards:
     # a hand with more naturals than that spares one whichever melds it lays
-    smallest = groups * rules.group_min + (len(contract) - groups) * rules.run_min
-    if sum(1 for card in hand if not is_joker(card)) > smallest:
+    if sum(1 for card in hand if not is_joker(card)) > shape.smallest:
         return True
     rest = list(hand)
     tried: set[int] = set()
@@ -89,7 +92,22 @@ RECENT = 8
 that could lay the contract at its last turn usually still holds the same melds."""
 
 
-def _recent_lay_downs(rules: RuleSet) -> dict[tuple[int, ...], list[Witness]]:
+class _Shape:
+    """What :func:`contract_lay_exists` asks of one contract under one rule set, found
+    once, and the lay-downs it met lately."""
+
+    __slots__ = ("groups", "recent", "runs", "slot_search", "smallest", "tab")
+
+    def __init__(self, rules: RuleSet, contract: Sequence[int]) -> None:
+        self.slot_search = slot_search_applies(rules)
+        self.groups = list(contract).count(GROUP)
+        self.runs = len(contract) - self.groups
+        self.smallest = self.groups * rules.group_min + self.runs * rules.run_min
+        self.tab = tables(rules)
+        self.recent: list[Witness] = []
+
+
+def _shapes(rules: RuleSet) -> dict[tuple[int, ...], _Shape]:
     return {}
 
 

@@ -10,14 +10,11 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from functools import reduce
-from operator import or_
 
 from kalooki.engine.cards import (
     ACE,
     ACE_HIGH,
     JOKER_BASE,
-    MAX_JOKERS,
 )
 from kalooki.engine.rules import GROUP, RuleSet
 from kalooki.engine.solver.bits import bits, face_at, submasks
@@ -153,36 +150,25 @@ def group_cost(rules: RuleSet, tab: Tables, counts: Sequence[int], groups: int
     return slots, hard
 
 
-_FIELD_BITS = 5
-"""Bits per rank in :func:`surely_short`'s packed count (up to 4 packs of 4 suits: 16)."""
-_FIELD = (1 << _FIELD_BITS) - 1
-_RANK_SHIFTS = tuple(range(0, 13 * _FIELD_BITS, _FIELD_BITS))
-_JOKER_SHIFT = 13 * _FIELD_BITS
-_FACE_BIT = tuple(1 << card % 52 if card < JOKER_BASE else 0
-                  for card in range(JOKER_BASE + MAX_JOKERS))
-_RANK_FIELD = tuple(1 << _FIELD_BITS * (card % 13) if card < JOKER_BASE else 1 << _JOKER_SHIFT
-                    for card in range(JOKER_BASE + MAX_JOKERS))
-"""Per card id: its face's bit, and a one in its rank's field of a packed count (jokers
-counted above the ranks), so that a hand is counted by two passes in C (``map``)."""
-
-
 def surely_short(hand: Sequence[int], groups: int, runs: int, rules: RuleSet,
                   tab: Tables) -> bool:
     """Whether the relaxation of :func:`needed` is above 0, so the hand cannot lay the
     contract now. Most hands asked about in play cannot, and this answers them in one pass
     over the cards, without trying every choice of runs: at 0, every meld has only slots a
     joker may fill, and the jokers cover them all."""
-    held = reduce(or_, map(_FACE_BIT.__getitem__, hand), 0)  # bit f: face f is held
-    packed = sum(map(_RANK_FIELD.__getitem__, hand))
-    jokers = packed >> _JOKER_SHIFT
+    held = 0  # bit f: face f is held
+    ranks = [0] * 13
+    for card in hand:
+        if card < JOKER_BASE:
+            ranks[card % 13] += 1
+            held |= 1 << card % 52
+    jokers = len(hand) - sum(ranks)
     masks = (held & 0x1FFF, held >> 13 & 0x1FFF, held >> 26 & 0x1FFF, held >> 39)
     slots = 0
     if groups:
         if rules.group_distinct_suits:
             ranks = [(held >> r & 1) + (held >> r + 13 & 1) + (held >> r + 26 & 1)
                      + (held >> r + 39 & 1) for r in range(13)]
-        else:
-            ranks = [packed >> shift & _FIELD for shift in _RANK_SHIFTS]
         gmin = rules.group_min
         room = min(gmin - rules.group_min_naturals, tab.max_jokers)
         for have in sorted(ranks, reverse=True)[:groups]:
