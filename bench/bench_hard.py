@@ -27,8 +27,8 @@ from collections import defaultdict
 
 from kalooki.ai.arena import rules_from_deal
 from kalooki.ai.hard import MAX_STEPS, HardPlayer, _play_out
-from kalooki.ai.levels import DEFAULT_BUDGET
 from kalooki.ai.medium import MediumPlayer
+from kalooki.engine.facts.seats import DEFAULT_BUDGET
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import preset
 from kalooki.engine.state import Game

@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 from kalooki.cli.main import main
+from kalooki.engine.facts.seats import HUMAN
 from kalooki.engine.rules import preset
 from kalooki.store.paths import StorePaths
-from kalooki.store.settings import HUMAN, Settings
+from kalooki.store.settings import Settings
 from kalooki.ui.app import App
 from kalooki.ui.play.match import play_from_command_line, setup_of_seats
 from kalooki.ui.profile import Profile

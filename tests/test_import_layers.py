@@ -7,6 +7,8 @@ only hides a loop."""
 import ast
 import pathlib
 
+import pytest
+
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "kalooki"
 LAYERS = ("engine", "words", "ai", "store", "ui")
@@ -103,3 +105,19 @@ def test_the_graph_sees_the_imports_it_judges():
     assert "kalooki.engine.rules" in GRAPH["kalooki.cli.rules"]  # a late import counts too
     assert "kalooki.cli.rules" in GRAPH["kalooki.cli.main"]
     assert "kalooki.ui.scene" in GRAPH["kalooki.ui.table.scene"]  # under TYPE_CHECKING too
+
+
+@pytest.mark.parametrize("layer", ["ai"])
+def test_the_store_imports_no_layer_it_is_above_for_facts_only(layer: str) -> None:
+    """The store keeps facts: it names seat kinds and levels from the engine
+    (``engine.facts.seats``), not from the computer players."""
+    strays = [f"{a} -> {b}" for a, targets in GRAPH.items() if a.startswith("kalooki.store")
+              for b in targets if b.split(".")[1:2] == [layer]]
+    assert not strays
+
+
+def test_human_is_spelled_in_one_place():
+    spelled = [path.name for path in PACKAGE.rglob("*.py")
+               if any(isinstance(node, ast.Constant) and node.value == "human"
+                      for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))))]
+    assert spelled == ["seats.py"]  # kalooki/engine/facts/seats.py

@@ -8,8 +8,9 @@ import pygame
 import pygame_gui
 import pytest
 
+from kalooki.engine.facts.seats import HUMAN
 from kalooki.store.paths import StorePaths
-from kalooki.store.settings import HUMAN, Settings, load_settings
+from kalooki.store.settings import Settings, load_settings
 from kalooki.ui.app import App
 from kalooki.ui.pages.setup import GameSetup
 from kalooki.ui.play.match import Profile, open_menu, seats_for, setup_from

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from kalooki.engine.facts.seats import HUMAN
 from kalooki.engine.rules import preset
-from kalooki.store.settings import HUMAN
 from kalooki.ui.app import App
 from kalooki.ui.pages.menu import MainMenuScene
 from kalooki.ui.pages.setup import GameSetup

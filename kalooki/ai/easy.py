@@ -7,10 +7,10 @@ slips: a missed call, take or tack. It stays fast enough for slow machines.
 
 from __future__ import annotations
 
-from kalooki.ai.levels import Level
 from kalooki.ai.medium import Decision, MediumPlayer
 from kalooki.ai.player import Style
 from kalooki.engine.actions import LayDown
+from kalooki.engine.facts.seats import Level
 from kalooki.engine.rng import Rng
 from kalooki.engine.view import PlayerView
 

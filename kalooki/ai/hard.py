@@ -28,7 +28,6 @@ from collections.abc import Sequence
 
 from kalooki.ai import knowledge
 from kalooki.ai.knowledge import Evaluator, evaluator_for
-from kalooki.ai.levels import DEFAULT_BUDGET, Level
 from kalooki.ai.medium import Decision, MediumPlayer
 from kalooki.ai.player import Style
 from kalooki.ai.tracker import Tracker
@@ -48,6 +47,7 @@ from kalooki.engine.actions import (
 )
 from kalooki.engine.cards import card_text
 from kalooki.engine.deal import Phase
+from kalooki.engine.facts.seats import DEFAULT_BUDGET, Level
 from kalooki.engine.rng import Rng
 from kalooki.engine.sampling import sample_game
 from kalooki.engine.scoring import hand_points

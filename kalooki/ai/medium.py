@@ -12,7 +12,6 @@ from collections.abc import Collection, Sequence
 
 from kalooki.ai import knowledge
 from kalooki.ai.knowledge import Evaluator, evaluator_for
-from kalooki.ai.levels import Level
 from kalooki.ai.player import Style
 from kalooki.ai.table_sim import cards_left_after
 from kalooki.engine.actions import (
@@ -42,6 +41,7 @@ from kalooki.engine.cards import (
     sort_key_rank,
 )
 from kalooki.engine.deal import Phase
+from kalooki.engine.facts.seats import Level
 from kalooki.engine.rng import Rng
 from kalooki.engine.rule_choices import DiscardTake
 from kalooki.engine.scoring import card_points

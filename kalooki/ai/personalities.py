@@ -7,10 +7,10 @@ from dataclasses import dataclass
 
 from kalooki.ai.easy import EasyPlayer
 from kalooki.ai.hard import HardPlayer
-from kalooki.ai.levels import DEFAULT_BUDGET, Level
 from kalooki.ai.medium import MediumPlayer
 from kalooki.ai.player import Player, Style
 from kalooki.ai.random_player import RandomPlayer
+from kalooki.engine.facts.seats import DEFAULT_BUDGET, Level
 
 LEVELS = tuple(Level)
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from kalooki.ai.levels import Level
 from kalooki.engine.actions import Action
+from kalooki.engine.facts.seats import Level
 from kalooki.engine.rng import Rng
 from kalooki.engine.view import PlayerView
 

@@ -110,8 +110,7 @@ def seats(text: str) -> tuple[SeatChoice, ...]:
     """``person:Ann,person:Ben,medium,hard``: two to eight seats, as ``simulate`` takes
     them; a computer may be named too (``hard:Viktor`` plays in that personality's style
     when it is one of the level's), and every name is a seat's own."""
-    from kalooki.ai.levels import OPPONENT_LEVELS
-    from kalooki.store.settings import HUMAN
+    from kalooki.engine.facts.seats import HUMAN, OPPONENT_LEVELS
 
     chosen: list[SeatChoice] = []
     for part in text.split(","):

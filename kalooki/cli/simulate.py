@@ -19,11 +19,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from kalooki.ai.arena import MAX_VOIDS, DealOutcome, play_deal, rules_from_deal
-from kalooki.ai.levels import DEFAULT_BUDGET
 from kalooki.ai.personalities import find_personality, make_player
 from kalooki.cli import arg_types
 from kalooki.cli.common import Commands, store_paths
 from kalooki.engine.errors import RuleError
+from kalooki.engine.facts.seats import DEFAULT_BUDGET
 from kalooki.engine.record import GameRecord, replay
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import RuleSet

@@ -18,9 +18,9 @@ from datetime import datetime
 from typing import Any
 
 from kalooki import __version__
-from kalooki.ai.levels import OPPONENT_LEVELS, Level
 from kalooki.engine.cards import card_code, parse_card_code
 from kalooki.engine.errors import RuleError
+from kalooki.engine.facts.seats import HUMAN, SEAT_LEVELS
 from kalooki.engine.record import HASH_EVERY, GameRecord, Recorder, replay
 from kalooki.engine.rules import LATER_FIELDS, RuleSet
 from kalooki.engine.showable import escaped
@@ -39,7 +39,6 @@ from kalooki.words.refusals import refusal_text
 
 FORMAT_VERSION = 2
 KINDS = ("autosave", "named")
-SEAT_LEVELS = ("human", *OPPONENT_LEVELS, Level.RANDOM)
 NAME_CHARS = 60
 SEAT_NAME_CHARS = 20
 MAX_SEATS = 8
@@ -83,7 +82,7 @@ class Seat:
     """Who sits in a seat; checked when built, so no save can hold a seat it cannot load."""
 
     name: str = checked("You", text(SEAT_NAME_CHARS))
-    level: str = checked("human", one_of(*SEAT_LEVELS))
+    level: str = checked(HUMAN, one_of(*SEAT_LEVELS))
     """``human``, ``easy``, ``medium``, ``hard`` or ``random``."""
 
     def __post_init__(self) -> None:

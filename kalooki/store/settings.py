@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kalooki.ai.levels import DEFAULT_BUDGET, OPPONENT_LEVELS
+from kalooki.engine.facts.seats import DEFAULT_BUDGET, HUMAN, SEAT_KINDS
 from kalooki.engine.rule_fields import MAX_PLAYERS
 from kalooki.store.atomic import read_json, save_json
 from kalooki.store.fields import (
@@ -34,9 +34,6 @@ from kalooki.words.system import system_language
 FORMAT_VERSION = 1
 SETTINGS_FILE = "settings.json"
 MAX_OPPONENTS = MAX_PLAYERS - 1
-HUMAN = "human"
-"""The seat kind of a person at the computer (the others are computer players' levels)."""
-SEAT_KINDS = (HUMAN, *OPPONENT_LEVELS)
 
 
 @dataclass(frozen=True)

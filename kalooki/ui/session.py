@@ -23,25 +23,23 @@ from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from typing import ParamSpec, TypeVar
 
-from kalooki.ai.levels import DEFAULT_BUDGET
 from kalooki.engine import events as ev
 from kalooki.engine.actions import Action, Call, LayDown, Pass
 from kalooki.engine.deal import Phase
 from kalooki.engine.errors import RuleError
 from kalooki.engine.events import Event
+from kalooki.engine.facts.seats import DEFAULT_BUDGET
 from kalooki.engine.melds import declared_meld, opening_value
 from kalooki.engine.record import GameRecord, Recorder
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import RuleSet
 from kalooki.engine.state import Game
 from kalooki.engine.view import PlayerView
-from kalooki.store.settings import HUMAN
 from kalooki.words.formats import seat_name
 
 Chooser = Callable[[PlayerView, Rng], Action]
 AfterAction = Callable[["MatchSession", list[Event]], None]
 HUMAN_SEAT = 0
-HUMAN_LEVEL = HUMAN
 _PLAYER_SALT = 1000
 _P = ParamSpec("_P")
 _T = TypeVar("_T")
@@ -63,7 +61,7 @@ def computer_player(level: str, name: str = "", think_budget: float = DEFAULT_BU
 @dataclass(frozen=True)
 class Seat:
     name: str
-    level: str  # "human" for the person at the table
+    level: str  # HUMAN for a person at the table
     human: bool = False
 
 

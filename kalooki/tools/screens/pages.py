@@ -8,8 +8,8 @@ import dataclasses
 
 import pygame
 
-from kalooki.ai.levels import DEFAULT_LEVEL
 from kalooki.engine.cards import JOKER_FACE
+from kalooki.engine.facts.seats import DEFAULT_LEVEL, HUMAN
 from kalooki.engine.record import Recorder
 from kalooki.engine.rng import Rng
 from kalooki.engine.rule_fields import MAX_PLAYERS
@@ -17,7 +17,6 @@ from kalooki.engine.rules import PRESETS, preset
 from kalooki.store.paths import StorePaths
 from kalooki.store.savegame import Seat, snapshot
 from kalooki.store.saves import SUFFIX, save_named
-from kalooki.store.settings import HUMAN
 from kalooki.store.stats import (
     DealOutcome,
     MatchOutcome,
@@ -141,7 +140,7 @@ def sample_saves(shots: Shots) -> None:
             seat = recorder.game.to_act
             assert seat is not None
             recorder.apply(eager(recorder.game.view(seat), rng), seat)
-        seats = [Seat(tr("setup.you"), "human"),
+        seats = [Seat(tr("setup.you"), HUMAN),
                  *(Seat(n, "medium") for n in _SAMPLE_SEATS)]
         save_named(shots.store, snapshot(recorder, seats), name)
     shots.store.saves_dir.mkdir(parents=True, exist_ok=True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from kalooki.engine.facts.seats import HUMAN
 from kalooki.engine.record import Recorder
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import preset
@@ -16,7 +17,7 @@ from kalooki.tools.screens.table import eager
 from kalooki.ui.replay.scene import ReplayScene
 from kalooki.ui.replay.sources import Watched, watched_save
 
-_SEATS = (Seat("Ada", "human"), Seat("Grace", "medium"), Seat("Bert", "medium"))
+_SEATS = (Seat("Ada", HUMAN), Seat("Grace", "medium"), Seat("Bert", "medium"))
 
 
 def sample_match(stop_in_deal: int | None = None) -> GameSave:

@@ -10,7 +10,6 @@ from datetime import datetime
 
 import pygame
 
-from kalooki.ai.levels import DEFAULT_LEVEL
 from kalooki.engine.actions import (
     Action,
     Allow,
@@ -23,11 +22,11 @@ from kalooki.engine.actions import (
 )
 from kalooki.engine.cards import is_joker
 from kalooki.engine.deal import Phase
+from kalooki.engine.facts.seats import DEFAULT_LEVEL, HUMAN
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import RuleSet, preset
 from kalooki.engine.scoring import card_points
 from kalooki.engine.view import PlayerView
-from kalooki.store.settings import HUMAN
 from kalooki.tools.screens.shots import Shots, SteadyClock
 from kalooki.ui.app import App
 from kalooki.ui.pages.saves import save_dialog

@@ -20,10 +20,9 @@ from pygame_gui.elements import (
     UITextEntryLine,
 )
 
-from kalooki.ai.levels import DEFAULT_LEVEL, OPPONENT_LEVELS
+from kalooki.engine.facts.seats import DEFAULT_LEVEL, HUMAN, OPPONENT_LEVELS, SEAT_KINDS
 from kalooki.engine.rule_fields import MAX_PLAYERS
 from kalooki.engine.rules import PRESETS, RuleSet
-from kalooki.store.settings import HUMAN, SEAT_KINDS
 from kalooki.ui.widgets.form import fit_clauses
 from kalooki.words import tr, ui_text
 from kalooki.words.house_rules import offered_title, summary

@@ -17,8 +17,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kalooki.ai.levels import DEFAULT_LEVEL
 from kalooki.engine.errors import RuleError
+from kalooki.engine.facts.seats import DEFAULT_LEVEL, HUMAN, SEAT_KINDS
 from kalooki.engine.rules import RuleSet, preset
 from kalooki.store import savegame
 from kalooki.store.history import clear_history, load_history
@@ -26,7 +26,7 @@ from kalooki.store.notices import joined
 from kalooki.store.paths import StorePaths
 from kalooki.store.presets import PresetError, find_rules, load_shelf
 from kalooki.store.saves import SUFFIX, latest_autosave, load_save, open_journal, save_named
-from kalooki.store.settings import HUMAN, MAX_OPPONENTS, SEAT_KINDS, Settings
+from kalooki.store.settings import MAX_OPPONENTS, Settings
 from kalooki.store.stats import Stats, load_stats, save_stats
 from kalooki.ui.keeper import MatchKeeper, save_seats
 from kalooki.ui.pages.menu import DEFAULT_PRESETS, MainMenuScene
@@ -39,7 +39,7 @@ from kalooki.ui.play.house_rules import house_rules_of, offered_rules, open_edit
 from kalooki.ui.play.settings import settings_scene
 from kalooki.ui.profile import Profile, told
 from kalooki.ui.replay.sources import Watched, watch_file, watch_stored
-from kalooki.ui.session import HUMAN_LEVEL, HUMAN_SEAT, MatchSession, Seat
+from kalooki.ui.session import HUMAN_SEAT, MatchSession, Seat
 from kalooki.ui.widgets.dialogs import DialogScene
 from kalooki.words import Said, phrase, tr
 from kalooki.words.formats import seat_name
@@ -59,7 +59,7 @@ def seats_for(setup: GameSetup, human_name: str | None = None) -> list[Seat]:
     first seat's person is called ``human_name`` (else "You" in the game's language)
     unless the panel named them."""
     def seat(name: str, kind: str) -> Seat:
-        return Seat(name, HUMAN_LEVEL, human=True) if kind == HUMAN else Seat(name, kind)
+        return Seat(name, HUMAN, human=True) if kind == HUMAN else Seat(name, kind)
 
     first = setup.first_name or (human_name or tr("setup.you") if setup.first == HUMAN
                                  else FIRST_SEAT_NAMES[0])
@@ -340,7 +340,7 @@ def resume_save(app: App, profile: Profile, path: Path) -> TableScene | Said:
     from kalooki.ui.lesson.teacher import Teacher, is_guided, taught_so_far
 
     resumed = loaded.value
-    seats = [Seat(s.name, s.level, human=s.level == HUMAN_LEVEL) for s in resumed.save.seats]
+    seats = [Seat(s.name, s.level, human=s.level == HUMAN) for s in resumed.save.seats]
     settings = profile.settings
     try:
         session = MatchSession(resumed.game.rules, seats, resumed.game.seed,

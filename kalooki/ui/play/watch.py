@@ -14,8 +14,8 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from kalooki.engine.facts.seats import HUMAN
 from kalooki.engine.rules import RuleSet
-from kalooki.store.settings import HUMAN
 from kalooki.ui.pages.setup import DEFAULT_LEVEL, DEFAULT_NAMES, FIRST_SEAT_NAMES, GameSetup
 from kalooki.ui.session import MatchSession, Seat
 from kalooki.ui.table.scene import TableScene

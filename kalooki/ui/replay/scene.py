@@ -25,10 +25,11 @@ from pygame_gui.elements import UIButton, UIDropDownMenu
 
 from kalooki.engine import events as ev
 from kalooki.engine.cards import sort_key_suit
+from kalooki.engine.facts.seats import HUMAN
 from kalooki.ui.art import text as ink
 from kalooki.ui.hand.arrangement import Arrangement
 from kalooki.ui.replay.sources import Watched
-from kalooki.ui.session import HUMAN_LEVEL, public_part
+from kalooki.ui.session import public_part
 from kalooki.ui.table.frame import Lit, Marks, TableFrame
 from kalooki.ui.table.layout import compute_layout
 from kalooki.ui.table.log import LogPage, TableLog, log_box
@@ -75,9 +76,9 @@ class ReplayScene:
         self.on_back = on_back
         self.viewer = watched.viewer
         """The seat chosen to see the table from (where the deal allows it)."""
-        self.person = watched.viewer if HUMAN_LEVEL in watched.levels else None
+        self.person = watched.viewer if HUMAN in watched.levels else None
         """The seat a person played, whose hidden cards matter in an unfinished deal."""
-        self.shared = watched.levels.count(HUMAN_LEVEL) > 1
+        self.shared = watched.levels.count(HUMAN) > 1
         """Several people played it at one computer: an unfinished deal shows no hand
         and its log no hidden card, as the table between their turns."""
         self.layout_seat = -1

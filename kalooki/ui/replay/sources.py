@@ -9,13 +9,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kalooki.engine.errors import RuleError
+from kalooki.engine.facts.seats import HUMAN
 from kalooki.engine.record import GameRecord
 from kalooki.store.bounded import FileRefused
 from kalooki.store.savefile import decode, read_save_bytes
 from kalooki.store.savegame import GameSave, SaveError
 from kalooki.store.saves import load_save
 from kalooki.ui.replay.model import ReplayCursor
-from kalooki.ui.session import HUMAN_LEVEL
 from kalooki.words import Said, phrase, tr
 from kalooki.words.notices import notice_said
 from kalooki.words.refusals import refusal
@@ -38,7 +38,7 @@ def _watched(record: GameRecord, names: tuple[str, ...], levels: tuple[str, ...]
     opened = ReplayCursor.open(record)
     if isinstance(opened, RuleError):
         return phrase("replay.damaged", name=title, reason=refusal(opened))
-    viewer = levels.index(HUMAN_LEVEL) if HUMAN_LEVEL in levels else 0
+    viewer = levels.index(HUMAN) if HUMAN in levels else 0
     return Watched(opened, names, levels, viewer, title)
 
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 import pygame
 
 from kalooki.engine.cards import card_text, face_of, sort_key_suit
+from kalooki.engine.facts.seats import HUMAN
 from kalooki.engine.state import Phase
 from kalooki.engine.view import PlayerView
-from kalooki.store.settings import HUMAN
 from kalooki.ui.art import palette
 from kalooki.ui.art import text as ink
 from kalooki.ui.art.cards import CardArt
