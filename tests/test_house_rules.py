@@ -33,6 +33,7 @@ from kalooki.engine.melds import (
     make_run,
     meld_value,
 )
+from kalooki.engine.play import dealing
 from kalooki.engine.rules import GROUP, RESHUFFLE_CEILING, RUN, RuleSet, preset
 from kalooki.engine.scoring import card_points
 from kalooki.engine.state import Game
@@ -357,7 +358,7 @@ def test_discard_take():
     game = down_game()
     game.apply(Discard(held(game, 0, "KC")[0]), game.to_act)
     game.apply(Pass(), game.to_act) if game.phase == Phase.CALL else None
-    game._begin_turn(0)
+    dealing.begin_turn(game, 0)
     assert game.why_illegal(TakeDiscard(), game.to_act).code == "down-draws-stock"
     game.rules = with_(CARIB, discard_take="free")
     assert game.is_legal(TakeDiscard(), game.to_act)

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from kalooki.engine.actions import Discard, LayDown
 from kalooki.engine.deal import Phase
 from kalooki.engine.errors import RuleError
-from kalooki.engine.legal_moves import LegalMoves
+from kalooki.engine.play import legality
+from kalooki.engine.play.legal_moves import LegalMoves
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import PRESETS, preset
 from kalooki.engine.state import Game
@@ -92,7 +93,7 @@ def test_moves_counted_before_the_lay_down_is_found_are_the_moves_found(game, mo
         found = game.legal_actions(seat)
         size = len(counted)  # counted first, searched for only if need be
         suggested = found.lay_down() if isinstance(found, LegalMoves) else None
-        assert suggested == game._suggested_lay_down(seat) if game.phase == Phase.PLAY \
+        assert suggested == legality.suggested_lay_down(game, seat) if game.phase == Phase.PLAY \
             else suggested is None
         assert size == len(found) == len(list(counted)) == len(tuple(found))
         assert list(counted) == list(found)

@@ -19,8 +19,8 @@ from typing import Any
 
 from kalooki.engine.actions import Action
 from kalooki.engine.deal import DealResult, Phase
-from kalooki.engine.legal_moves import LegalMoves
 from kalooki.engine.melds import Meld
+from kalooki.engine.play.legal_moves import LegalMoves
 from kalooki.engine.rules import RuleSet
 
 
@@ -60,7 +60,7 @@ class PlayerView:
     took_discard: int | None
     went_down_now: bool
     legal: Sequence[Action]
-    """A tuple, or a game's lazy :class:`~kalooki.engine.legal_moves.LegalMoves`."""
+    """A tuple, or a game's lazy :class:`~kalooki.engine.play.legal_moves.LegalMoves`."""
     out: tuple[bool, ...] = ()
     """Players eliminated from the match (elimination games); empty means nobody."""
     buy_ins_used: tuple[int, ...] = ()

@@ -46,9 +46,9 @@ from kalooki.engine.actions import (
     Refuse,
 )
 from kalooki.engine.cards import sort_key_rank, sort_key_suit
+from kalooki.engine.deal import DealResult, Phase
 from kalooki.engine.errors import RuleError
 from kalooki.engine.events import Event
-from kalooki.engine.state import DealResult, Phase
 from kalooki.engine.view import PlayerView
 from kalooki.ui.hand.arrangement import Arrangement
 from kalooki.ui.hand.edits import HandEdits

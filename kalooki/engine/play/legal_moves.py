@@ -12,46 +12,40 @@ position.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any, Protocol, overload
+from typing import overload
 
 from kalooki.engine.actions import Action, LayDown
+from kalooki.engine.play import legality
+from kalooki.engine.position import Position
 
 UNKNOWN, NONE, FOUND = 0, 1, 2
 """What is known of the lay-down: not asked yet, there is none, there is one."""
 
 
-class LayDownSource(Protocol):
-    """Where a list's lay-down comes from (the game's legality)."""
-
-    def _lay_down_exists(self, player: int) -> bool | None: ...
-
-    def _suggested_lay_down(self, player: int) -> LayDown | None: ...
-
-
 class LegalMoves(Sequence[Action]):
     """The lay-down (first, when there is one) and then every other move, in the order
-    :meth:`Moves.legal_actions <kalooki.engine.moves.Moves.legal_actions>` gives."""
+    :meth:`Moves.legal_actions <kalooki.engine.play.moves.Moves.legal_actions>` gives."""
 
     __slots__ = ("__weakref__", "_known", "_lay", "_moves", "_owner", "_player", "_source")
 
-    def __init__(self, moves: list[Action], source: LayDownSource | None, player: int,
-                 owner: Any = None) -> None:
-        """``moves``: every move but the lay-down. ``source``: where the lay-down of seat
-        ``player`` is found (None: there is none to look for). ``owner``: told of each
-        move handed out by index (its ``vouch``), so that it need not judge it again."""
+    def __init__(self, moves: list[Action], position: Position | None, player: int) -> None:
+        """``moves``: every move but the lay-down. ``position``: the position the moves
+        are of, where the lay-down of seat ``player`` is found (None: there is none to look
+        for); it is told of each move handed out by index (:attr:`Position.vouched`), so
+        that applying it needs no second judgement."""
         self._moves = moves
-        self._source = source
+        self._source = position
         self._player = player
         self._lay: LayDown | None = None
-        self._known = UNKNOWN if source is not None else NONE
-        self._owner = owner
+        self._known = UNKNOWN if position is not None else NONE
+        self._owner = position
 
     # -- the lay-down ------------------------------------------------------------------
 
     def has_lay_down(self) -> bool:
         if self._known == UNKNOWN:
             assert self._source is not None
-            told = self._source._lay_down_exists(self._player)
+            told = legality.lay_down_exists(self._source, self._player)
             if told is None:
                 self._resolve()
             else:
@@ -66,7 +60,7 @@ class LegalMoves(Sequence[Action]):
 
     def _resolve(self) -> None:
         assert self._source is not None
-        lay = self._source._suggested_lay_down(self._player)
+        lay = legality.suggested_lay_down(self._source, self._player)
         if self._known != UNKNOWN and (lay is not None) != (self._known == FOUND):
             raise AssertionError("the lay-down counted is not the lay-down found")
         self._lay = lay
@@ -104,8 +98,9 @@ class LegalMoves(Sequence[Action]):
                 action = self._moves[index - 1 if index > 0 else index]
         else:
             action = self._moves[index]
-        if self._owner is not None:
-            self._owner.vouch(self, action)
+        owner = self._owner
+        if owner is not None and owner.to_act is not None:
+            owner._vouched = (action, owner.to_act)
         return action
 
     def __iter__(self) -> Iterator[Action]:

@@ -1,7 +1,7 @@
 """The rules of play as questions, one home each: pure functions of the rule set and plain
 facts (a hand, who is down, whose meld), never of a whole game.
 
-The engine's judge (:mod:`kalooki.engine.legality`) and its move listing ask them, and so
+The engine's judge (:mod:`kalooki.engine.play.legality`) and its move listing ask them, and so
 do the sampler of hidden cards, the table simulation and the computer players, so a house
 rule means one thing wherever it is asked. A function named ``*_problem`` returns the
 refusal (a :class:`RuleError`, its reason for the player) or None when the rule allows it.
