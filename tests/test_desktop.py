@@ -25,7 +25,7 @@ from kalooki.ui.art import palette
 from kalooki.ui.art.icon import ICON_SIZES, draw_icon, window_icon
 from kalooki.ui.art.icon_svg import icon_svg
 from kalooki.ui.resources import font
-from kalooki.words import LANGUAGES, tr
+from kalooki.words import languages, tr
 
 ROOT = Path(__file__).resolve().parents[1]
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
@@ -99,7 +99,7 @@ def test_the_desktop_entry_speaks_every_language_from_the_catalogs() -> None:
     assert entry["Comment[fr]"] == tr("desktop.comment", locale="fr")
     assert entry["GenericName[fr]"] == tr("desktop.generic_name", locale="fr")
     assert entry["Keywords[fr]"].endswith(";") and "Caraïbes;" in entry["Keywords[fr]"]
-    for lang in LANGUAGES[1:]:
+    for lang in languages()[1:]:
         assert f"Comment[{lang}]" in entry
 
 

@@ -33,7 +33,7 @@ CHANGED = Settings(
 
 EVERY_FIELD_WRONG: dict[str, Any] = {
     "animation_speed": "slow", "card_scale": 2.0, "four_colour_deck": "yes",
-    "language": "de", "sound": 1, "volume": -0.1, "fullscreen": None,
+    "language": "Deutsch", "sound": 1, "volume": -0.1, "fullscreen": None,
     "window_size": [800, 600], "call_window_seconds": 0, "calls_only_when_helpful": "no",
     "ai_think_budget": "NaN",
     "confirm_before_discard": [], "ai_pause_seconds": 3.5, "last_preset": "",

@@ -15,7 +15,7 @@ from tests.ui_support import FakeClock, shown
 
 def test_a_language_switch_relabels_widgets_without_rebuilding_them(app) -> None:
     button = UIButton(pygame.Rect(10, 10, 200, 40), **ui_text("common.back"), manager=app.ui,
-                      **ui_tooltip("language.fr"))
+                      **ui_tooltip("common.ok"))
     label = UILabel(pygame.Rect(10, 60, 200, 40), **ui_text("cards.count", count=2),
                     manager=app.ui)
     app.step([])

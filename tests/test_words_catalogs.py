@@ -10,19 +10,23 @@ from pathlib import Path
 
 import pytest
 
-from kalooki.words.catalog import LANGUAGES, RESERVED_PARAMS, catalog_file
+from kalooki.words.catalog import FALLBACK, RESERVED_PARAMS, catalog_file, languages
 from kalooki.words.layout import PLURAL_FORMS, dump, read
 
 ROOT = Path(__file__).resolve().parents[1]
 KEY = re.compile(r"[a-z][a-z0-9_]*(\.[a-z0-9_]+)+")
 PLACEHOLDER = re.compile(r"%(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))")
 NEEDED_FORMS = {"en": {"one", "other"}, "fr": {"zero", "one", "other"}}
-"""French says "0 carte": its plural entries give ``zero`` (the singular, or "aucune …")."""
+"""French says "0 carte": its plural entries give ``zero`` (the singular, or "aucune …").
+A language not listed gives at least ``other``."""
+OWN_NAME = re.compile(r"language\.[a-z]{2,3}")
+"""Each catalog names its own language (``language.fr`` in the French one) and no other:
+the others name themselves."""
 LOOKUPS = {"tr", "phrase", "Phrase", "ui_text", "ui_tooltip", "has"}
 
 
 def catalogs() -> dict[str, dict[str, object]]:
-    return {lang: read(lang) for lang in LANGUAGES}
+    return {lang: read(lang) for lang in languages()}
 
 
 def forms(entry: object) -> list[str]:
@@ -34,8 +38,9 @@ def placeholders(entry: object) -> set[str]:
 
 
 def test_every_language_has_the_same_keys() -> None:
-    keys = {lang: set(entries) for lang, entries in catalogs().items()}
-    english = keys[LANGUAGES[0]]
+    keys = {lang: {key for key in entries if not OWN_NAME.fullmatch(key)}
+            for lang, entries in catalogs().items()}
+    english = keys[FALLBACK]
     for lang, theirs in keys.items():
         assert theirs - english == set(), f"{lang} has keys English lacks"
         assert english - theirs == set(), f"{lang} lacks {sorted(english - theirs)}"
@@ -52,8 +57,8 @@ def test_no_entry_is_empty_and_plurals_give_the_forms_their_language_needs() -> 
         for key, entry in entries.items():
             if isinstance(entry, dict):
                 assert set(entry) <= set(PLURAL_FORMS), f"{lang} {key}: unknown forms"
-                assert NEEDED_FORMS[lang] <= set(entry), \
-                    f"{lang} {key} needs the forms {sorted(NEEDED_FORMS[lang])}"
+                needed = NEEDED_FORMS.get(lang, {"other"})
+                assert needed <= set(entry), f"{lang} {key} needs the forms {sorted(needed)}"
             else:
                 assert isinstance(entry, str), f"{lang} {key}: text or plural forms only"
             assert all(isinstance(text, str) and text.strip() for text in forms(entry)), \
@@ -62,15 +67,22 @@ def test_no_entry_is_empty_and_plurals_give_the_forms_their_language_needs() -> 
 
 def test_every_language_fills_the_same_parameters() -> None:
     found = catalogs()
-    for key, entry in found[LANGUAGES[0]].items():
+    for key, entry in found[FALLBACK].items():
         expected = placeholders(entry)
         assert not expected & RESERVED_PARAMS, f"{key} uses a reserved parameter name"
-        for lang in LANGUAGES[1:]:
+        for lang in languages()[1:]:
+            if OWN_NAME.fullmatch(key):
+                continue
             assert placeholders(found[lang][key]) == expected, \
                 f"{lang} {key}: parameters differ from English"
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_catalog_names_its_own_language_and_no_other() -> None:
+    for lang, entries in catalogs().items():
+        assert [key for key in entries if OWN_NAME.fullmatch(key)] == [f"language.{lang}"]
+
+
+@pytest.mark.parametrize("lang", languages())
 def test_catalog_is_in_the_one_layout(lang: str) -> None:
     """Sorted keys, one entry per line: rewrite it with ``python -m kalooki.words.layout``."""
     text = catalog_file(lang).read_text(encoding="utf-8")
@@ -97,7 +109,7 @@ def _named_keys(root: Path = ROOT / "kalooki") -> dict[str, str]:
 
 
 def test_every_key_the_code_names_is_in_the_catalogs() -> None:
-    english = read(LANGUAGES[0])
+    english = read(FALLBACK)
     missing = {key: where for key, where in _named_keys().items() if key not in english}
     assert missing == {}, f"keys without an entry: {missing}"
 

@@ -13,7 +13,7 @@ from kalooki.engine.cards import parse_cards
 from kalooki.engine.errors import RuleError
 from kalooki.engine.melds import make_group, make_run
 from kalooki.engine.rules import GROUP, RUN, preset
-from kalooki.words import LANGUAGES, set_language
+from kalooki.words import languages, set_language
 from kalooki.words.catalog import has
 from kalooki.words.layout import read
 from kalooki.words.refusals import refusal, refusal_key, refusal_text
@@ -80,7 +80,7 @@ def test_the_scan_refuses_a_sentence_in_the_engine(tmp_path: Path) -> None:
         refusal_sites(tmp_path)
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("lang", languages())
 def test_every_refusal_has_a_sentence_with_the_parameters_it_is_given(lang: str) -> None:
     """Each sentence uses only facts the error carries (it may carry more, for the
     program: ``not-your-turn`` keeps the ``seat`` whose turn it is)."""
@@ -93,7 +93,7 @@ def test_every_refusal_has_a_sentence_with_the_parameters_it_is_given(lang: str)
             f"only {sorted(names)}"
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("lang", languages())
 def test_every_refusal_reads_whole_with_sample_facts(lang: str) -> None:
     set_language(lang)
     for where, code, case, names in refusal_sites():

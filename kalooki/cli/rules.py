@@ -24,7 +24,8 @@ from kalooki.store.presets import (
     load_shelf,
     read_preset,
 )
-from kalooki.words import LANGUAGES, set_language, tr
+from kalooki.words import FALLBACK, set_language, tr
+from kalooki.words.catalog import spoken
 from kalooki.words.house_rules import changes_line
 from kalooki.words.melds import contract_name
 from kalooki.words.presets import preset_summary, preset_title
@@ -81,7 +82,7 @@ def _rule_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--preset", default="caribbean",
                         help=f"rule set: {', '.join(PRESETS)} or a custom preset's name "
                              f"(default caribbean)")
-    parser.add_argument("--lang", choices=LANGUAGES, default=LANGUAGES[0],
+    parser.add_argument("--lang", choices=spoken(), default=FALLBACK,
                         help="the language of the answer (default en)")
     parser.add_argument("--rules", metavar="FILE", type=Path,
                         help="a custom preset (JSON); overrides --preset")

@@ -9,9 +9,8 @@ import re
 
 from kalooki.cli.arg_types import ensure_folder, folder
 from kalooki.cli.common import Commands, UsageError
-from kalooki.words import tr
-
-LANGS = ("en", "fr")
+from kalooki.words import FALLBACK, tr
+from kalooki.words.catalog import spoken
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -29,7 +28,9 @@ def add_parser(commands: Commands) -> None:
         "screens", help="render every screen to PNG files (for translators and themes)")
     parser.add_argument("dir", metavar="DIR", nargs="?", type=folder,
                         help="folder for the PNG files")
-    parser.add_argument("--lang", choices=LANGS, default="en", help="language of the words")
+    parser.add_argument("--lang", choices=spoken(), default=FALLBACK,
+                        help="language of the words (qps: the pseudo-language that shows cut "
+                             "text and words not from the catalogs)")
     parser.add_argument("--size", type=_size, action="append", metavar="WxH",
                         help="window size (repeatable; default 1024x640 and 1920x1080)")
     parser.add_argument("--only", action="append", metavar="SCREEN",
@@ -41,6 +42,7 @@ def add_parser(commands: Commands) -> None:
 def run_screens(args: argparse.Namespace) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from kalooki.tools.screens.check import Problem
     from kalooki.tools.screens.registry import SIZES, render, screen_names
 
     if args.list:
@@ -55,7 +57,10 @@ def run_screens(args: argparse.Namespace) -> int:
     problem = ensure_folder(args.dir)
     if problem is not None:
         raise UsageError(problem)
-    written = render(args.dir, args.size or SIZES, args.lang, args.only or ())
+    found: list[Problem] = []
+    written = render(args.dir, args.size or SIZES, args.lang, args.only or (), found)
     count = sum(len(files) for files in written.values())
     print(tr("cli.screens_written", count=count, dir=str(args.dir), locale=args.lang))
-    return 0
+    for cut_or_stray in found:  # the pseudo-language's check (issue 25)
+        print(cut_or_stray)
+    return 1 if found else 0

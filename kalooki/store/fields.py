@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 import weakref
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -29,7 +30,8 @@ class Accepts:
     screen), so a range is written once: in the check itself."""
 
     kind: str
-    """``bool``, ``choice``, ``int``, ``number``, ``text``, ``list`` or ``pair``."""
+    """``bool``, ``choice``, ``int``, ``number``, ``text``, ``list``, ``pair`` or
+    ``language`` (one of the catalogs the words layer finds)."""
     low: float | None = None
     high: float | None = None
     """A number's bounds; a text's or list's length."""
@@ -129,6 +131,20 @@ def one_of(*options: str) -> Check:
             raise ValueError(f"expected one of {', '.join(options)}")
         return value
     return _accepting(check, Accepts("choice", options=options))
+
+
+LANGUAGE_CODE = re.compile(r"[a-z]{2,3}")
+
+
+def _language(value: Any) -> str:
+    if not isinstance(value, str) or not LANGUAGE_CODE.fullmatch(value):
+        raise ValueError("expected a language's code, such as en or fr")
+    return value
+
+
+language_code = _accepting(_language, Accepts("language"))
+"""A language's code (``en``, ``fr``). Which languages there are is the catalogs' to say
+(the words layer finds them); a code without one is spoken as English."""
 
 
 def _boolean(value: Any) -> bool:

@@ -19,6 +19,7 @@ from kalooki.store.fields import (
     boolean,
     checked,
     integer,
+    language_code,
     load_fields,
     number,
     one_of,
@@ -28,7 +29,7 @@ from kalooki.store.fields import (
     validate,
 )
 from kalooki.store.paths import StorePaths
-from kalooki.words import LANGUAGES, tr
+from kalooki.words import tr
 from kalooki.words.system import system_language
 
 FORMAT_VERSION = 1
@@ -43,7 +44,7 @@ class Settings:
     animation_speed: str = checked("normal", one_of("normal", "fast", "instant"))
     card_scale: float = checked(1.0, number(0.6, 1.6))
     four_colour_deck: bool = checked(False, boolean)
-    language: str = checked(LANGUAGES[0], one_of(*LANGUAGES))
+    language: str = checked("en", language_code)
     sound: bool = checked(True, boolean)
     volume: float = checked(0.8, number(0.0, 1.0))
     fullscreen: bool = checked(False, boolean)

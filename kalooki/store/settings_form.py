@@ -88,7 +88,7 @@ SETTING_SPECS: tuple[SettingSpec, ...] = (
     SettingSpec("sound", _S),
     SettingSpec("volume", _S, 0.05, Shown.PERCENT),
     SettingSpec("fullscreen", _D),
-    SettingSpec("language", _D, choice_words="language"),
+    SettingSpec("language", _D),
     SettingSpec("first_seat", _P, choice_words="setup.level"),
     SettingSpec("player_name", _P),
     SettingSpec("last_players", _P),

@@ -21,7 +21,7 @@ import platformdirs
 
 from kalooki import APP_ID
 from kalooki.ui import PROGRAM_NAME, PYGAME_ENVIRONMENT
-from kalooki.words import LANGUAGES, tr
+from kalooki.words import FALLBACK, languages, tr
 
 COMMAND = "kalooki"
 LICENCE = "MIT"
@@ -45,7 +45,7 @@ _RESERVED = set(" \t\n\"'\\><~|&;$*?#()`")
 def _translations() -> tuple[str, ...]:
     """The languages besides English that a desktop is told about: the game's real ones,
     named by two letters (not a pseudo-language for testing, such as ``qps``)."""
-    return tuple(lang for lang in LANGUAGES[1:] if len(lang) == 2)
+    return tuple(lang for lang in languages()[1:] if len(lang) == 2)
 
 
 def screenshot_names() -> list[str]:
@@ -108,10 +108,10 @@ def desktop_entry(command: Sequence[str]) -> str:
     """The ``.desktop`` file that starts ``command`` (the program and its arguments)."""
     lines = ["[Desktop Entry]", "Type=Application", f"Name={PROGRAM_NAME}"]
     for key, entry in (("GenericName", "desktop.generic_name"), ("Comment", "desktop.comment")):
-        lines.append(f"{key}={_entry_string(tr(entry, locale=LANGUAGES[0]))}")
+        lines.append(f"{key}={_entry_string(tr(entry, locale=FALLBACK))}")
         lines += [f"{key}[{lang}]={_entry_string(tr(entry, locale=lang))}"
                   for lang in _translations()]
-    lines.append(f"Keywords={_entry_string(_keywords(LANGUAGES[0]))}")
+    lines.append(f"Keywords={_entry_string(_keywords(FALLBACK))}")
     lines += [f"Keywords[{lang}]={_entry_string(_keywords(lang))}" for lang in _translations()]
     lines += [
         f"Exec={_entry_string(' '.join(_exec_argument(part) for part in command))}",
@@ -128,7 +128,7 @@ def desktop_entry(command: Sequence[str]) -> str:
 
 def _said(parent: ET.Element, tag: str, key: str) -> None:
     """``<tag>`` in English, then one ``<tag xml:lang=…>`` per other language."""
-    ET.SubElement(parent, tag).text = tr(key, locale=LANGUAGES[0])
+    ET.SubElement(parent, tag).text = tr(key, locale=FALLBACK)
     for lang in _translations():
         ET.SubElement(parent, tag, {XML_LANG: lang}).text = tr(key, locale=lang)
 
@@ -225,7 +225,7 @@ def render_screenshots(folder: Path) -> list[Path]:
 
     folder.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as scratch:
-        render(Path(scratch), [SCREENSHOT_SIZE], LANGUAGES[0],
+        render(Path(scratch), [SCREENSHOT_SIZE], FALLBACK,
                [screen for screen, _ in SCREENSHOTS])
         return [Path(shutil.copy(Path(scratch) / name, folder / name))
                 for name in screenshot_names()]

@@ -33,7 +33,7 @@ from kalooki.ui.replay.sources import Watched
 from kalooki.ui.resources import font
 from kalooki.ui.session import thinking_thread
 from kalooki.ui.sound.board import game_board
-from kalooki.words import set_language
+from kalooki.words import FALLBACK, languages, set_language
 
 
 def launch(paths: StorePaths | None = None, fullscreen: bool = False,
@@ -45,7 +45,8 @@ def launch(paths: StorePaths | None = None, fullscreen: bool = False,
     command line). ``clock``, ``wait`` and ``worker`` are for tests to inject."""
     where = paths or StorePaths.default()
     settings, warnings = load_settings(where)
-    set_language(settings.language)
+    # a language whose catalog is gone (removed, or a newer version's) speaks English
+    set_language(settings.language if settings.language in languages() else FALLBACK)
     app = App(settings.window_size, fullscreen=fullscreen or settings.fullscreen,
               four_colour=settings.four_colour_deck, clock=clock, wait=wait, fps=fps)
     app.sounds = game_board(where.cache_dir, volume=settings.volume, enabled=settings.sound)

@@ -9,13 +9,16 @@ otherwise be reset to English by every new manager) and follows it on a switch.
 
 from __future__ import annotations
 
+import functools
 import json
+from pathlib import Path
 from typing import Any
 
 import pygame_gui
 
 from kalooki.ui.resources import asset_path
 from kalooki.words import language, set_language
+from kalooki.words.catalog import add_pseudo
 
 _PATH_KEYS = ("regular_path", "bold_path", "italic_path", "bold_italic_path")
 
@@ -33,10 +36,19 @@ def theme_data() -> dict[str, Any]:
     return data
 
 
+@functools.cache
+def _pseudo_widget_words() -> None:
+    """pygame_gui's own English words (its dialogs' OK, Cancel) in the pseudo-language."""
+    folder = Path(pygame_gui.__file__).parent / "data" / "translations"
+    with open(folder / "pygame-gui.en.json", encoding="utf-8") as handle:
+        add_pseudo("pygame-gui", json.load(handle)["en"])
+
+
 def create_ui_manager(size: tuple[int, int]) -> pygame_gui.UIManager:
     """A UIManager with the Kalooki theme. The window surface must exist first, because
     pygame_gui converts text surfaces; the theme loads its own fonts (preloading them again
     only makes pygame_gui warn)."""
+    _pseudo_widget_words()
     return pygame_gui.UIManager(size, theme_data(), enable_live_theme_updates=False,
                                 starting_language=language())
 

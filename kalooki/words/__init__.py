@@ -6,10 +6,13 @@ See ``docs/translations.md`` for the keys and how to write entries.
 """
 
 from kalooki.words.catalog import (
-    LANGUAGES,
+    FALLBACK,
+    PSEUDO,
     Phrase,
     Said,
     language,
+    language_name,
+    languages,
     phrase,
     set_language,
     tr,
@@ -18,5 +21,5 @@ from kalooki.words.catalog import (
     ui_tooltip,
 )
 
-__all__ = ["LANGUAGES", "Phrase", "Said", "language", "phrase", "set_language", "tr",
-           "ui_text", "ui_text_of", "ui_tooltip"]
+__all__ = ["FALLBACK", "PSEUDO", "Phrase", "Said", "language", "language_name", "languages",
+           "phrase", "set_language", "tr", "ui_text", "ui_text_of", "ui_tooltip"]

@@ -9,7 +9,10 @@ python-i18n derives from the file name; :func:`ui_text` adds it for widgets.
 
 from __future__ import annotations
 
+import functools
+import json
 import logging
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,39 +22,93 @@ import i18n
 
 from kalooki import asset_path
 from kalooki.words.elision import MARK, elided, elides
+from kalooki.words.pseudo import pseudo_entries
 
-LANGUAGES = ("en", "fr")
-"""The languages the game speaks; the first is the fallback for a missing entry."""
+FALLBACK = "en"
+"""The language of a missing entry, and the one the pseudo-language is made from."""
+PSEUDO = "qps"
+"""A reserved code (ISO 639's private-use range): every English entry accented, longer
+and bracketed (``[Ĉàļļ ··]``), made when the catalogs load, never offered to players;
+``kalooki screens DIR --lang qps`` shows cut text (no closing bracket) and words that do
+not come from the catalogs (no accents)."""
 NAMESPACE = "kalooki"
+CODE = re.compile(r"[a-z]{2,3}")
+"""A language's code in a catalog's file name (``kalooki.<code>.json``)."""
 RESERVED_PARAMS = frozenset({"key", "locale", "default"})
 """Names python-i18n takes for itself: an entry may not use them as parameters."""
 
 _log = logging.getLogger("kalooki.words")
 _loaded = False
+_folder: Path | None = None
 _reported: set[str] = set()
 
 
 def catalog_dir() -> Path:
-    """``kalooki/assets/translations``, wherever the package is (:func:`kalooki.asset_path`)."""
-    return asset_path("translations")
+    """``kalooki/assets/translations``, wherever the package is (:func:`kalooki.asset_path`),
+    unless :func:`use_catalogs` named another folder."""
+    return _folder if _folder is not None else asset_path("translations")
 
 
 def catalog_file(lang: str) -> Path:
     return catalog_dir() / f"{NAMESPACE}.{lang}.json"
 
 
+def read_catalog(lang: str) -> dict[str, Any]:
+    """The entries of ``lang``'s catalog, as written (no namespace)."""
+    with open(catalog_file(lang), encoding="utf-8") as handle:
+        return dict(json.load(handle)[lang])
+
+
+@functools.cache
+def languages() -> tuple[str, ...]:
+    """The languages the game offers (Settings, ``--lang``): one for each catalog file in
+    :func:`catalog_dir`, English first, the others by code. Adding ``kalooki.xx.json``
+    adds a language."""
+    found = sorted(path.name.split(".")[1] for path in catalog_dir().glob(f"{NAMESPACE}.*.json"))
+    return (FALLBACK, *(code for code in found if CODE.fullmatch(code)
+                        and code not in (FALLBACK, PSEUDO)))
+
+
+def spoken() -> tuple[str, ...]:
+    """Every language the game can speak: those offered and the pseudo-language."""
+    return (*languages(), PSEUDO)
+
+
+def use_catalogs(folder: Path | None) -> None:
+    """Read the catalogs from ``folder`` from now on (``None``: the game's own): a test
+    adds a language by writing its file there. The language spoken goes back to English."""
+    global _folder, _loaded
+    _folder = folder
+    languages.cache_clear()
+    for entries in i18n.translations.container.values():
+        for key in [key for key in entries if key.startswith(f"{NAMESPACE}.")]:
+            del entries[key]
+    _loaded = False
+    _reported.clear()
+    i18n.set("locale", FALLBACK)
+
+
 def _load() -> None:
-    """Put every entry of both catalogs into python-i18n once, with its own loader (so
-    the file layout is exactly the one pygame_gui's translation directories use)."""
+    """Put every entry of every catalog into python-i18n once (the library pygame_gui
+    translates its widgets with), and the pseudo-language made from English."""
     global _loaded
     if _loaded:
         return
     i18n.set("file_format", "json")
-    i18n.set("fallback", LANGUAGES[0])
-    for lang in LANGUAGES:
-        i18n.resource_loader.load_translation_file(catalog_file(lang).name, str(catalog_dir()),
-                                                   lang)
+    i18n.set("fallback", FALLBACK)
+    for lang in languages():
+        for key, entry in read_catalog(lang).items():
+            i18n.translations.add(full_key(key), entry, lang)
+    for key, entry in pseudo_entries(read_catalog(FALLBACK)).items():
+        i18n.translations.add(full_key(key), entry, PSEUDO)
     _loaded = True
+
+
+def add_pseudo(namespace: str, english: Mapping[str, Any]) -> None:
+    """Give the pseudo-language a library's own English entries too (pygame_gui's "OK"
+    and "Cancel" in its file dialog), so that no word on a screen escapes the check."""
+    for key, entry in pseudo_entries(dict(english)).items():
+        i18n.translations.add(f"{namespace}.{key}", entry, PSEUDO)
 
 
 def full_key(key: str) -> str:
@@ -67,14 +124,14 @@ def has(key: str, lang: str | None = None) -> bool:
 def language() -> str:
     """The language the game speaks now."""
     lang = i18n.get("locale")
-    return lang if lang in LANGUAGES else LANGUAGES[0]
+    return lang if lang in spoken() else FALLBACK
 
 
 def set_language(lang: str) -> None:
     """Speak ``lang`` from now on. The UI also tells its UIManager (``ui.theme``), which
     re-labels every widget made with :func:`ui_text`."""
-    if lang not in LANGUAGES:
-        raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, not {lang!r}")
+    if lang not in spoken():
+        raise ValueError(f"language must be one of {', '.join(spoken())}, not {lang!r}")
     _load()
     i18n.set("locale", lang)
 
@@ -91,16 +148,16 @@ def tr(key: str, /, *, locale: str | None = None, **params: object) -> str:
 
 def _filled(key: str, locale: str | None, params: Mapping[str, object]) -> str:
     _load()
-    lang = locale if locale in LANGUAGES else language()
+    lang = locale if locale in spoken() else language()
     name = full_key(key)
-    found = i18n.translations.has(name, lang) or i18n.translations.has(name, LANGUAGES[0])
+    found = i18n.translations.has(name, lang) or i18n.translations.has(name, FALLBACK)
     if not found:
         if key not in _reported:
             _reported.add(key)
             _log.warning("no catalog entry %r", key)
         return key
     entry = i18n.translations.get(name, lang if i18n.translations.has(name, lang)
-                                  else LANGUAGES[0])
+                                  else FALLBACK)
     if isinstance(entry, dict) and "count" not in params:
         raise TypeError(f"catalog entry {key!r} has plural forms: pass count=")
     params = {param: _filled(value.key, lang, dict(value.params))
@@ -134,6 +191,11 @@ def worded(said: Said, locale: str | None = None) -> str:
     language of the moment; a str as it is."""
     return _filled(said.key, locale, dict(said.params)) if isinstance(said, Phrase) \
         else said
+
+
+def language_name(code: str) -> str:
+    """A language's name in its own words ("Français"): its catalog's ``language.<code>``."""
+    return tr(f"language.{code}", locale=code)
 
 
 def ui_text(key: str, /, **params: object) -> dict[str, Any]:

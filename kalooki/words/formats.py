@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from kalooki.words.catalog import LANGUAGES, tr
+from kalooki.words.catalog import languages, tr
 
 
 def decimal(value: float, places: int = 1) -> str:
@@ -24,7 +24,7 @@ def short_date(when: datetime) -> str:
 def seat_name(name: str) -> str:
     """A seat's name as this language says it: the word the game gives a person who
     did not type a name ("You", "Vous") follows the language; a typed name stays."""
-    if name in {tr("setup.you", locale=lang) for lang in LANGUAGES}:
+    if name in {tr("setup.you", locale=lang) for lang in languages()}:
         return tr("setup.you")
     return name
 

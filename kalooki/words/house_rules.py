@@ -9,7 +9,7 @@ from typing import Any
 
 from kalooki.engine.rule_fields import FIELDS, SPECS, Kind
 from kalooki.engine.rules import PRESETS, RuleSet
-from kalooki.words.catalog import LANGUAGES, Phrase, phrase, tr
+from kalooki.words.catalog import Phrase, languages, phrase, tr
 from kalooki.words.melds import contract_name
 from kalooki.words.presets import preset_title
 
@@ -118,5 +118,5 @@ def built_in_names() -> set[str]:
     names a custom preset may not take, so that no list shows two of one name."""
     names = {name.casefold() for name in PRESETS}
     names |= {preset_title(name, locale=lang).casefold() for name in PRESETS
-              for lang in LANGUAGES}
+              for lang in languages()}
     return names

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any
 
-from kalooki.words.catalog import LANGUAGES, catalog_file
+from kalooki.words.catalog import catalog_file, languages
+from kalooki.words.catalog import read_catalog as read
 
-PLURAL_FORMS = ("zero", "one", "other")
+PLURAL_FORMS = ("zero", "one", "few", "other")
 """The plural forms an entry may give (python-i18n's names). ``zero`` is chosen for a
-count of 0 where present, else ``other``; French gives it, since 0 is singular there."""
+count of 0 where present, else ``other``; French gives it, since 0 is singular there.
+``few`` is chosen for 2 to 5 where present (python-i18n's one rule for it)."""
 
 Entry = str | dict[str, str]
 
@@ -35,15 +36,8 @@ def dump(lang: str, entries: dict[str, Entry]) -> str:
     return "{\n  " + json.dumps(lang) + ": {\n" + ",\n".join(lines) + "\n  }\n}\n"
 
 
-def read(lang: str) -> dict[str, Any]:
-    """The entries of ``lang``'s catalog, as written (no namespace)."""
-    with open(catalog_file(lang), encoding="utf-8") as handle:
-        data = json.load(handle)
-    return dict(data[lang])
-
-
 def main() -> int:
-    for lang in LANGUAGES:
+    for lang in languages():
         path = catalog_file(lang)
         path.write_text(dump(lang, read(lang)), encoding="utf-8")
         print(f"{path}: {len(read(lang))} entries")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from kalooki.engine.errors import RuleError
-from kalooki.words.catalog import LANGUAGES, Said, has, phrase
+from kalooki.words.catalog import FALLBACK, Said, has, phrase
 from kalooki.words.refusals import refusal
 
 _RENAMED = {"default": "instead"}
@@ -32,7 +32,7 @@ def _param(name: str, value: object) -> object:
         return refusal(value)
     if hasattr(value, "code") and hasattr(value, "params"):
         return notice_said(value)
-    if name in _WORDED and has(f"store.{name}.{value}", LANGUAGES[0]):
+    if name in _WORDED and has(f"store.{name}.{value}", FALLBACK):
         return phrase(f"store.{name}.{value}")
     return value
 
@@ -43,7 +43,7 @@ def notice_said(told: object) -> Said:
     code = getattr(told, "code", None)
     params = getattr(told, "params", None)
     if not isinstance(code, str) or not isinstance(params, Mapping) \
-            or not has(_key(code), LANGUAGES[0]):
+            or not has(_key(code), FALLBACK):
         return str(told)
     named: dict[str, object] = {_RENAMED.get(str(name), str(name)): _param(str(name), value)
                                 for name, value in params.items()}

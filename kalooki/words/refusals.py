@@ -17,7 +17,7 @@ from typing import Any
 from kalooki.engine.cards import card_text
 from kalooki.engine.errors import RuleError
 from kalooki.engine.melds import Meld
-from kalooki.words.catalog import LANGUAGES, Said, has, phrase
+from kalooki.words.catalog import FALLBACK, Said, has, phrase
 from kalooki.words.melds import cards_shown, contract_name, meld_name, melds_names, ranks_name
 
 _BY_NAME: dict[str, Callable[[Any], object]] = {
@@ -28,7 +28,7 @@ _BY_NAME: dict[str, Callable[[Any], object]] = {
     "laid": contract_name,
     "seat": lambda seat: seat + 1,
     "rule": lambda name: phrase(f"rules.field.{name}.label")
-    if has(f"rules.field.{name}.label", LANGUAGES[0]) else name,
+    if has(f"rules.field.{name}.label", FALLBACK) else name,
 }
 """How a parameter is put into words, by its name (a seat, counted from 0 by the
 program, is the player's number, counted from 1; a rule field by its label)."""
@@ -57,7 +57,7 @@ def refusal(error: RuleError) -> Said:
     for says its engine message (or its code)."""
     params = dict(error.params)
     key = refusal_key(error.code, params.pop("case", None))
-    if not has(key, LANGUAGES[0]):
+    if not has(key, FALLBACK):
         return error.message or error.code
     return phrase(key, **{name: _worded(name, value) for name, value in params.items()})
 

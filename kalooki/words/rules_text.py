@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from kalooki.engine.rule_choices import JokerRelease
 from kalooki.engine.rules import RESHUFFLE_CEILING, TURN_CEILING, RuleSet
-from kalooki.words.catalog import LANGUAGES, Phrase, has, phrase, worded
+from kalooki.words.catalog import FALLBACK, Phrase, has, phrase, worded
 from kalooki.words.house_rules import deals_words
 from kalooki.words.melds import contract_name
 from kalooki.words.presets import preset_title
@@ -59,7 +59,7 @@ def _value(key: str, value: object, /, **params: object) -> Phrase:
 
 def _spelled(number: int) -> object:
     """A small count in words where the language has them (``number.<n>``), else digits."""
-    return phrase(f"number.{number}") if has(f"number.{number}", LANGUAGES[0]) else number
+    return phrase(f"number.{number}") if has(f"number.{number}", FALLBACK) else number
 
 
 def _counted(key: str, count: int, /, **params: object) -> Phrase:

@@ -17,8 +17,11 @@ import pygame
 
 from kalooki.store.paths import StorePaths
 from kalooki.tools.screens import charts, feel, forms, help, pages, replay, table
+from kalooki.tools.screens.check import Problem
 from kalooki.tools.screens.shots import Shots
 from kalooki.ui.resources import font
+from kalooki.words import PSEUDO
+from kalooki.words.pseudo import CLOSE, OPEN
 
 SIZES = ((1024, 640), (1920, 1080))
 """The sizes rendered when none is asked for: the smallest window and a common full screen."""
@@ -58,9 +61,14 @@ def screen_names() -> list[str]:
 
 
 def render(out: Path, sizes: Iterable[tuple[int, int]] = SIZES, lang: str = "en",
-           only: Iterable[str] = ()) -> dict[str, list[Path]]:
+           only: Iterable[str] = (), found: list[Problem] | None = None,
+           brackets: tuple[str, str] | None = None) -> dict[str, list[Path]]:
     """Render the screens named in ``only`` (all when empty) at each size; the files
-    each screen wrote. Raises KeyError for an unknown screen name."""
+    each screen wrote. Each picture's cut and stray words are added to ``found``, when
+    the language marks its entries with ``brackets`` (the pseudo-language's, unless
+    told). Raises KeyError for an unknown screen name."""
+    if brackets is None and lang == PSEUDO:
+        brackets = (OPEN, CLOSE)
     registry = _registry()
     wanted = list(only) or list(registry)
     unknown = [name for name in wanted if name not in registry]
@@ -73,9 +81,11 @@ def render(out: Path, sizes: Iterable[tuple[int, int]] = SIZES, lang: str = "en"
             for size in sizes:
                 store = StorePaths.under(Path(scratch) / f"{size[0]}x{size[1]}")
                 for name in wanted:
-                    shots = Shots(out, size, lang, store)
+                    shots = Shots(out, size, lang, store, brackets=brackets)
                     registry[name](shots)
                     written[name] += [p for p in shots.written if p not in written[name]]
+                    if found is not None:
+                        found += shots.problems
     finally:
         font.cache_clear()
         pygame.quit()

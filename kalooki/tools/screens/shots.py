@@ -12,9 +12,20 @@ from pathlib import Path
 import pygame
 from pygame_gui.core import UIElement
 
+from kalooki.ai.personalities import PERSONALITIES
 from kalooki.store.paths import StorePaths
+from kalooki.store.settings import Settings
+from kalooki.tools.screens.check import Problem, problems
 from kalooki.ui.app import App
-from kalooki.words import set_language
+from kalooki.ui.pages.setup import DEFAULT_NAMES
+from kalooki.words import language_name, languages, set_language
+
+SAMPLE_NAMES = ("Keisha", "Marcia", "Delroy", "Winston", "Desmond", "Ada", "Grace", "Bert",
+                "Our table", "Friday night", "Lesson", "Torn", "Eight at the table")
+"""What the builders type as a person would (people, custom presets, saves): names, in no
+language, so the pseudo-language's check lets them be."""
+NAMES = frozenset((*SAMPLE_NAMES, *DEFAULT_NAMES, *Settings().opponent_names,
+                   *(personality.name for personality in PERSONALITIES), "Kalooki"))
 
 
 class SteadyClock:
@@ -34,6 +45,11 @@ class Shots:
     store: StorePaths
     """A scratch store: builders may fill it with sample saves, statistics and presets."""
     written: list[Path] = field(default_factory=list)
+    brackets: tuple[str, str] | None = None
+    """The marks around every catalog entry of the language (``[`` and ``]`` in the
+    pseudo-language): when known, each picture is checked (:mod:`.check`)."""
+    problems: list[Problem] = field(default_factory=list)
+    """Each picture's cut and stray words."""
 
     @contextmanager
     def app(self) -> Iterator[App]:
@@ -62,4 +78,7 @@ class Shots:
         path = self.out / f"{name}-{self.size[0]}x{self.size[1]}.png"
         pygame.image.save(app.surface, path)
         self.written.append(path)
+        if self.brackets is not None:
+            named = {*NAMES, *(language_name(lang) for lang in languages())}
+            self.problems += problems(app, path.name, named, *self.brackets)
         return path

@@ -19,7 +19,7 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox
 from kalooki.engine.rules import RuleSet
 from kalooki.ui.scene import Scene
 from kalooki.ui.widgets.page import BUTTON_H, Page
-from kalooki.words import LANGUAGES, language, ui_text, ui_tooltip
+from kalooki.words import language, language_name, languages, ui_text, ui_tooltip
 from kalooki.words.house_rules import offered_title
 from kalooki.words.rules_text import rules_sections
 
@@ -87,10 +87,10 @@ class RulesScene(Page):
                 options, chosen, pygame.Rect(body.left + _PRESET_LABEL_W, body.top, 360, _ROW),
                 manager))
         self.lang_buttons: dict[str, UIButton] = {}
-        x = body.right - len(LANGUAGES) * (_LANG_W + 8) + 8
-        for lang in LANGUAGES:
+        x = body.right - len(languages()) * (_LANG_W + 8) + 8
+        for lang in languages():
             self.lang_buttons[lang] = self.add(UIButton(
-                pygame.Rect(x, body.top, _LANG_W, _ROW), **ui_text(f"language.{lang}"),
+                pygame.Rect(x, body.top, _LANG_W, _ROW), text=language_name(lang),
                 manager=manager, object_id="#primary" if lang == language() else None,
                 **ui_tooltip("rules.language_tip"),
                 command=partial(self.set_language, lang)))

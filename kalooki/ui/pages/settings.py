@@ -40,7 +40,7 @@ from kalooki.ui.widgets.form import (
     problem_label,
 )
 from kalooki.ui.widgets.page import BUTTON_H, Page
-from kalooki.words import phrase, tr, ui_text
+from kalooki.words import language_name, languages, phrase, tr, ui_text
 
 if TYPE_CHECKING:
     from kalooki.ui.scene import Host
@@ -127,6 +127,9 @@ class SettingsScene(Page):
         if kind == "choice":
             options = [(tr(spec.choice_key(code)), code) for code in accepts.options]
             return Choice(form, row, x, width, value, options)
+        if kind == "language":
+            return Choice(form, row, x, width, value,
+                          [(language_name(code), code) for code in languages()])
         if kind == "text":
             return TextLine(form, row, x, width, value, int(accepts.high or 40), dy)
         low, high = accepts.low, accepts.high
