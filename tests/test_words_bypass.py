@@ -25,7 +25,7 @@ GRAMMAR = {WORDS / "elision.py"}
 """Patterns a language's grammar applies to filled-in words ("de Ana" is "d'Ana"): not text."""
 TEXT = re.compile(r"[A-Za-zÀ-ÿ]{2,}[ ,.:;!?'’] ?[A-Za-zÀ-ÿ]|^[A-Z][a-zà-ÿ]+\b|[À-ÿ]")
 """What reads as words to a person rather than as a name to the program."""
-NOT_TEXT = re.compile(r"[a-z0-9_]+(\.[a-z0-9_]+)*\.?|[\w-]+\.(png|ttf|json|wav)|#\w+")
+NOT_TEXT = re.compile(r"[a-z0-9_]+(\.[a-z0-9_]+)*\.?|[\w-]+(\.[\w-]+)*\.(png|ttf|json|wav)|#\w+")
 """Catalog keys (and their first parts, before an f-string adds the rest), file names,
 theme ids."""
 ALLOWED = {"Kalooki", "KALOOKI"}
