@@ -1,5 +1,7 @@
-"""Solver timings (uncached: the solver keeps no answers between calls; only its per-rule-set
-tables, whose one-off build time is printed first, outlive a call).
+"""Solver timings (uncached: the solver keeps no answers between calls; only what it derives
+from a rule set outlives a call: its tables, whose one-off build time is printed first, the
+melds each face can join given the few counts they depend on, and the last few contract
+lay-downs met, as a game's calls share them too).
 
 Two hand classes per contract: random hands from the 108-card Caribbean deck, and
 "near-contract" hands built from the contract's melds (with jokers standing in) and then

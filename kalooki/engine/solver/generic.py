@@ -5,7 +5,9 @@ the tests as the reference the fast searches must agree with."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
+from operator import mul
+from typing import Any
 
 from kalooki.engine.cards import ACE, ACE_HIGH
 from kalooki.engine.rules import GROUP, RUN, RuleSet
@@ -13,7 +15,7 @@ from kalooki.engine.solver.arrangement import Arrangement, build_plan
 from kalooki.engine.solver.bits import bits, face_at
 from kalooki.engine.solver.candidates import Group, Run, group_candidates, run_candidates
 from kalooki.engine.solver.hand import Hand, suit_mask
-from kalooki.engine.solver.tables import tables
+from kalooki.engine.solver.tables import derived, tables
 
 NONE = -1
 """"No solution", in a search that maximises the points it lays."""
@@ -27,6 +29,14 @@ Choice = tuple[Run | Group, tuple[int, ...], int, State] | None
 it), or None when the lowest natural stays in hand."""
 
 
+MAX_MELDS = 200_000
+"""Entries of a rule set's table of melds before it starts afresh."""
+
+
+def _melds_table(rules: RuleSet) -> dict[tuple[Any, ...], list[Any]]:
+    return {}
+
+
 class Generic:
     """Exhaustive search: the lowest remaining natural is kept or goes into a meld that
     holds it. Memoised on the remaining counts, so each sub-hand is solved once."""
@@ -38,12 +48,17 @@ class Generic:
         """Free melding only: naturals to keep in hand (``kept`` counts them, up to this)."""
         self.faces: Sequence[int] = range(52)
         """The faces that may be held, in order (a cluster's, when solving one)."""
-        self.memo: dict[tuple[tuple[int, ...], int, State, int], tuple[int, Choice]] = {}
+        self.memo: dict[tuple[bytes, int, State, int], tuple[int, Choice]] = {}
+        self.cache = derived(rules, _melds_table)
+        """The melds holding a face, by what they depend on (shared by every search of
+        the rule set)."""
+        if len(self.cache) > MAX_MELDS:
+            self.cache.clear()
 
     def solve(self, counts: list[int], jokers: int, state: State, kept: int = 0) -> int:
         """Most points that can be melded from here (``NONE`` if the contract fails, or
         if fewer than ``keep - kept`` naturals can stay in hand)."""
-        key = (tuple(counts), jokers, state, kept)
+        key = (bytes(counts), jokers, state, kept)
         hit = self.memo.get(key)
         if hit is not None:
             return hit[0]
@@ -53,8 +68,10 @@ class Generic:
 
     def _search(self, counts: list[int], jokers: int, state: State, kept: int
                 ) -> tuple[int, Choice]:
-        f = next((i for i in self.faces if counts[i]), -1)
-        if f < 0:
+        for f in self.faces:
+            if counts[f]:
+                break
+        else:
             if state is None:
                 return (0 if kept >= self.keep else NONE), None
             return (0 if state[:2] == (0, 0) else NONE), None
@@ -62,10 +79,10 @@ class Generic:
             return NONE, None
         points, joker = self.tab.points, self.tab.joker_points
         # nothing beats laying every card: once a meld reaches that, stop looking
-        total = jokers * joker + sum(points[i] * counts[i] for i in self.faces)
+        total = jokers * joker + sum(map(mul, points, counts))
         best = NONE
         choice: Choice = None
-        for plan, used, k, after in self._melds_with(f, counts, jokers, state):
+        for plan, used, k, value, after in self._melds_with(f, counts, jokers, state):
             for g in used:
                 counts[g] -= 1
             rest = self.solve(counts, jokers - k, after, kept)
@@ -73,7 +90,7 @@ class Generic:
                 counts[g] += 1
             if rest == NONE:
                 continue
-            value = rest + sum(points[g] for g in used) + k * joker
+            value += rest
             if value > best:
                 best, choice = value, (plan, used, k, after)
                 if best == total:
@@ -92,28 +109,70 @@ class Generic:
         return sum(counts) + jokers >= need
 
     def _melds_with(self, f: int, counts: list[int], jokers: int, state: State
-                    ) -> Iterator[tuple[Run | Group, tuple[int, ...], int, State]]:
-        """Every meld holding face ``f`` (and the contract state after it)."""
+                    ) -> list[tuple[Run | Group, tuple[int, ...], int, int, State]]:
+        """Every meld holding face ``f``, with the faces it takes, its jokers, the points
+        it lays and the contract state after it (the melds themselves looked up in the
+        rule set's table of them, made once)."""
+        if state is None:  # free melding: the whole answer depends on few counts
+            r, s0 = f % 13, f - f % 13
+            key = (f, counts[r], counts[r + 13], counts[r + 26], counts[r + 39],
+                   bytes(counts[s0:s0 + 13]), jokers)
+            cached = self.cache.get(key)
+            if cached is None:
+                cached = self.cache[key] = self._melds_in(f, counts, jokers, None)
+            return cached
+        return self._melds_in(f, counts, jokers, state)
+
+    def _melds_in(self, f: int, counts: list[int], jokers: int, state: State
+                  ) -> list[tuple[Run | Group, tuple[int, ...], int, int, State]]:
         rules = self.rules
         rank, suit = f % 13 + 1, f // 13
+        found: list[tuple[Run | Group, tuple[int, ...], int, int, State]] = []
         if state is None or (state[0] and not (rules.contract_distinct_ranks
                                                 and state[2] >> rank & 1)):
             after = None if state is None else (state[0] - 1, state[1],
                                                 state[2] | 1 << rank, state[3])
-            faces = [(rank - 1 + 13 * s, counts[rank - 1 + 13 * s]) for s in range(4)
-                     if counts[rank - 1 + 13 * s]]
-            for used, k in group_candidates(rules, faces, jokers, must=f):
-                yield Group(rank, used, k), used, k, after
+            held = (counts[rank - 1], counts[rank + 12], counts[rank + 25], counts[rank + 38])
+            found.extend((g, used, k, value, after)
+                         for g, used, k, value in self._groups(f, held, jokers))
         if state is None or (state[1] and not (rules.contract_distinct_suits
                                                 and state[3] >> suit & 1)):
             after = None if state is None else (state[0], state[1] - 1, state[2],
                                                 state[3] | 1 << suit)
-            avail = suit_mask(counts, suit)
+            found.extend((run, used, k, value, after)
+                         for run, used, k, value in self._runs(f, suit_mask(counts, suit),
+                                                               jokers))
+        return found
+
+    def _groups(self, f: int, held: tuple[int, ...], jokers: int
+                ) -> list[tuple[Group, tuple[int, ...], int, int]]:
+        key = (f, held, jokers)
+        found = self.cache.get(key)
+        if found is None:
+            rank = f % 13 + 1
+            faces = [(rank - 1 + 13 * s, c) for s, c in enumerate(held) if c]
+            points, joker = self.tab.points, self.tab.joker_points
+            found = self.cache[key] = [
+                (Group(rank, used, k), used, k, sum(points[g] for g in used) + k * joker)
+                for used, k in group_candidates(self.rules, faces, jokers, must=f)]
+        return found
+
+    def _runs(self, f: int, avail: int, jokers: int
+              ) -> list[tuple[Run, tuple[int, ...], int, int]]:
+        key = (-1 - f, avail, jokers)
+        found = self.cache.get(key)
+        if found is None:
+            rank, suit = f % 13 + 1, f // 13
+            points, joker = self.tab.points, self.tab.joker_points
+            found = []
             for pos in ((ACE, ACE_HIGH) if rank == ACE else (rank,)):
                 for run in run_candidates(self.tab, suit, avail, jokers,
                                           swappable=avail, within=1 << pos):
                     used = tuple(face_at(suit, p) for p in bits(run.naturals))
-                    yield run, used, run.jokers.bit_count(), after
+                    k = run.jokers.bit_count()
+                    found.append((run, used, k, sum(points[g] for g in used) + k * joker))
+            self.cache[key] = found
+        return found
 
     def plan(self, counts: list[int], jokers: int, state: State, kept: int = 0
              ) -> tuple[list[Run], list[Group]]:
@@ -123,7 +182,7 @@ class Generic:
         counts = list(counts)
         while True:
             self.solve(counts, jokers, state, kept)
-            _, choice = self.memo[(tuple(counts), jokers, state, kept)]
+            _, choice = self.memo[(bytes(counts), jokers, state, kept)]
             if choice is None:
                 f = next((i for i in self.faces if counts[i]), -1)
                 if f < 0:
