@@ -7,7 +7,8 @@ TEST_STAMP := $(VENV)/.installed-test
 BUILD_STAMP := $(VENV)/.installed-build
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 
-.PHONY: play test lint bench exe exe-check install-check wheel desktop-check clean
+.PHONY: play test lint bench exe exe-check size install-check wheel desktop-check deb deb-check \
+	clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -68,6 +69,23 @@ desktop-check: $(STAMP)
 		--screenshots $(DESKTOP)/screenshots
 	desktop-file-validate $(DESKTOP)/share/applications/*.desktop
 	appstreamcli validate --no-net $(DESKTOP)/share/metainfo/*.metainfo.xml
+
+# What the standalone program is made of, against its budgets (after make exe).
+size: $(BUILD_STAMP)
+	$(BIN)/python build/size_report.py
+
+# dist/kalooki_<version>_<arch>.deb from the one-folder program of make exe (dpkg-deb).
+deb: $(BUILD_STAMP)
+	$(HEADLESS) $(BIN)/python build/make_deb.py
+
+# The .deb extracted into a temporary root (no system install), its --self-test run from
+# another folder, then lintian over it (no errors; the overrides say why each is one).
+deb-check:
+	set -e; root=$$(mktemp -d); trap 'rm -rf "$$root"' EXIT; \
+	dpkg-deb -x dist/kalooki_*.deb "$$root/tree"; mkdir "$$root/elsewhere"; \
+	cd "$$root/elsewhere" && $(HEADLESS) KALOOKI_HOME="$$root/home" \
+		"$$root/tree/usr/games/kalooki" --self-test
+	lintian --fail-on error dist/kalooki_*.deb
 
 clean:
 	rm -rf $(VENV) build/work dist .pytest_cache .ruff_cache .hypothesis

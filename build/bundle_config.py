@@ -22,6 +22,8 @@ EXCLUDED_MODULES = (
     "tkinter", "_tkinter", "turtle", "turtledemo", "idlelib", "unittest", "doctest",
     "pydoc", "pydoc_data", "lib2to3", "test", "distutils", "ensurepip", "venv",
     "xmlrpc", "curses",
+    # asyncio (0.3 MB): nothing the game runs imports it (the self-test, simulate's workers).
+    "asyncio", "_asyncio",
     # OpenSSL (4.7 MB): hashlib falls back to Python's own SHA-256, which the saves use.
     "_hashlib", "ssl", "_ssl",
     # Third-party packages that optional code paths in pygame may try to import.
@@ -37,8 +39,13 @@ UNUSED_FONTS = (
     # pygame_gui itself loads NotoSans (locale "en") and FiraCode (its symbols font).
     "NotoSansJP-", "NotoSansKR-", "NotoSansSC-",
     "NotoSansArabic-", "NotoSansHebrew-", "NotoSansGeorgian-",
+    # Its italics (1.2 MB): loaded only for <i> text in its default font; our theme gives
+    # every element DejaVu, and no catalog entry has <i> (tests/test_packaging.py).
+    "NotoSans-Italic", "NotoSans-BoldItalic",
 )
-UNUSED_DATA_FOLDERS = ("pygame/examples", "pygame/docs", "pygame/tests")
+UNUSED_DATA_FOLDERS = ("pygame/examples", "pygame/docs", "pygame/tests",
+                       # pygame's own font, for pygame.font.Font(None): nothing asks for it
+                       "pygame/freesansbold.ttf")
 UNUSED_ASSETS = ("sounds/.gitkeep",)
 
 
@@ -50,6 +57,16 @@ def asset_datas(root: Path) -> list[tuple[str, str]]:
              for path in sorted(assets.rglob("*"))
              if path.is_file() and path.relative_to(assets).as_posix() not in UNUSED_ASSETS]
     return pairs
+
+
+def licence_datas() -> list[tuple[str, str]]:
+    """pygame_gui's font licences (its hook leaves them out), so that every download
+    carries the licence of every font inside it."""
+    import pygame_gui
+
+    licences = Path(pygame_gui.__file__).parent / "data" / "licenses"
+    return [(str(path), "pygame_gui/data/licenses") for path in sorted(licences.glob("*"))
+            if path.is_file() and not path.name.startswith(UNUSED_FONTS)]
 
 
 def _unused(dest: str) -> bool:

@@ -61,14 +61,30 @@ def test_slimming_keeps_the_fonts_in_use_and_drops_the_rest() -> None:
                                      entry("pygame_gui/data/default_theme.json"),
                                      entry("pygame_gui/data/NotoSansSC-Bold.otf"),
                                      entry("pygame_gui/data/NotoSansJP-Regular.otf"),
+                                     entry("pygame_gui/data/NotoSans-Italic.ttf"),
+                                     entry("pygame_gui/data/NotoSans-BoldItalic.ttf"),
                                      entry("pygame/examples/data/city.png"),
                                      entry("pygame/freesansbold.ttf"),
                                      entry("kalooki/assets/fonts/DejaVuSans.ttf")])
     assert [dest for dest, _, _ in kept] == ["pygame_gui/data/NotoSans-Regular.ttf",
                                              "pygame_gui/data/FiraCode-Regular.ttf",
                                              "pygame_gui/data/default_theme.json",
-                                             "pygame/freesansbold.ttf",
                                              "kalooki/assets/fonts/DejaVuSans.ttf"]
+
+
+def test_every_bundled_font_s_licence_is_bundled() -> None:
+    names = {Path(source).name for source, _ in bundle_config.licence_datas()}
+    assert names == {"NotoSans-LICENSE.txt", "FiraCode-LICENSE.txt"}
+    assert ("LICENSE-DejaVu.txt", "kalooki/assets/fonts") in {
+        (Path(source).name, dest) for source, dest in bundle_config.asset_datas(ROOT)}
+
+
+def test_nothing_asks_for_the_italics_the_bundle_leaves_out() -> None:
+    """pygame_gui loads its NotoSans italics only for <i> text in its default font."""
+    theme_text = (ROOT / "kalooki" / "assets" / "theme" / "theme.json").read_text("utf-8")
+    assert "italic" not in theme_text
+    for catalog in (ROOT / "kalooki" / "assets" / "translations").glob("*.json"):
+        assert "<i>" not in catalog.read_text(encoding="utf-8")
 
 
 def test_no_excluded_module_is_one_the_game_needs() -> None:
