@@ -43,9 +43,9 @@ _RESERVED = set(" \t\n\"'\\><~|&;$*?#()`")
 
 
 def _translations() -> tuple[str, ...]:
-    """The languages besides English that a desktop is told about: the game's real ones,
-    named by two letters (not a pseudo-language for testing, such as ``qps``)."""
-    return tuple(lang for lang in languages()[1:] if len(lang) == 2)
+    """The languages besides English that a desktop is told about: those the game offers,
+    a catalog each (:func:`kalooki.words.languages` never offers the pseudo-language)."""
+    return languages()[1:]
 
 
 def screenshot_names() -> list[str]:
