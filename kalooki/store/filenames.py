@@ -18,7 +18,10 @@ _FORBIDDEN = frozenset('<>:"/\\|?*')
 _BAD_CATEGORIES = frozenset({"Cc", "Cs"})
 """Control characters and lone surrogates (which UTF-8 cannot even encode)."""
 _DEVICE_NAMES = frozenset(
-    {"CON", "PRN", "AUX", "NUL"} | {f"{d}{n}" for d in ("COM", "LPT") for n in range(1, 10)})
+    {"CON", "PRN", "AUX", "NUL", "CONIN$", "CONOUT$"}
+    | {f"{d}{n}" for d in ("COM", "LPT") for n in (*range(1, 10), "¹", "²", "³")})
+"""Windows' device names: a file called one (``CON``, ``com¹.json``, ``CON .x``; case, an
+extension and spaces before the dot do not help) opens the device, not a file."""
 
 
 def safe_stem(name: str) -> str:
@@ -29,7 +32,7 @@ def safe_stem(name: str) -> str:
     while len(stem.encode("utf-8")) > MAX_STEM_BYTES:
         stem = stem[:-1]
     stem = stem.rstrip(" .") or FALLBACK_STEM
-    if stem.split(".")[0].upper() in _DEVICE_NAMES:
+    if stem.split(".")[0].rstrip(" ").upper() in _DEVICE_NAMES:
         stem = "_" + stem
     return stem
 

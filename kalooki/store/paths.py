@@ -9,7 +9,8 @@ from __future__ import annotations
 import os
 import sys
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePath
+from typing import TypeVar
 
 import platformdirs
 
@@ -17,6 +18,15 @@ APP_NAME = "Kalooki"
 HOME_ENV = "KALOOKI_HOME"
 """Environment variable naming one folder to hold everything (tests, experiments)."""
 PORTABLE_FOLDER = "KalookiData"
+
+
+P = TypeVar("P", bound=PurePath)
+
+
+def portable_root(program: P) -> P:
+    """The portable folder of a program at ``program``: ``KalookiData`` beside it, in the
+    program's own path flavour (a Windows program's folder is a Windows path)."""
+    return program.parent / PORTABLE_FOLDER
 
 
 @dataclass(frozen=True)
@@ -36,13 +46,18 @@ class StorePaths:
         home = os.environ.get(HOME_ENV)
         if home:
             return cls.under(Path(home).expanduser())
-        data_dir = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+        return cls.of_platform(platformdirs.PlatformDirs(APP_NAME, appauthor=False))
+
+    @classmethod
+    def of_platform(cls, dirs: platformdirs.api.PlatformDirsABC) -> StorePaths:
+        """The folders ``dirs`` gives (this platform's, or another's in a test)."""
+        data_dir = Path(dirs.user_data_dir)
         return cls(
-            config_dir=Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)),
+            config_dir=Path(dirs.user_config_dir),
             data_dir=data_dir,
             saves_dir=data_dir / "saves",
-            log_dir=Path(platformdirs.user_log_dir(APP_NAME, appauthor=False)),
-            cache_dir=Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False)),
+            log_dir=Path(dirs.user_log_dir),
+            cache_dir=Path(dirs.user_cache_dir),
         )
 
     @classmethod
@@ -65,10 +80,8 @@ class StorePaths:
         Run from source, "beside the program" is the current working directory.
         """
         if getattr(sys, "frozen", False):
-            base = Path(sys.executable).resolve().parent
-        else:
-            base = Path.cwd()
-        return cls.under(base / PORTABLE_FOLDER)
+            return cls.under(portable_root(Path(sys.executable).resolve()))
+        return cls.under(Path.cwd() / PORTABLE_FOLDER)
 
     @classmethod
     def chosen(cls, portable: bool) -> StorePaths:
