@@ -11,6 +11,7 @@ import pathlib
 import pytest
 
 from kalooki.engine import events as ev
+from kalooki.engine.facts.fields import Kind
 
 PACKAGE = pathlib.Path(__file__).resolve().parents[1] / "kalooki"
 MOST_LINES = 600
@@ -102,3 +103,46 @@ def test_the_word_check_sees_what_it_judges(tmp_path: pathlib.Path) -> None:
 @pytest.mark.parametrize("path", HANDLERS, ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_no_module_tells_events_apart_by_a_word(path: pathlib.Path) -> None:
     assert not _event_word_uses(path), "match on the event's class (kalooki.engine.events)"
+
+
+# --- fields: one description, one form builder -------------------------------------------
+
+FORM_BUILDER = PACKAGE / "ui" / "widgets" / "field_rows.py"
+KIND_WORDS = frozenset(kind.value for kind in Kind) | {"options", "accepts"}
+
+
+def _kind_branches(path: pathlib.Path) -> list[str]:
+    """Where ``path`` chooses what to do by a field's kind: an ``if`` comparing a
+    ``.kind`` with a :class:`Kind` member or a kind's word."""
+    found = []
+    for node in ast.walk(_tree(path)):
+        if not isinstance(node, ast.If | ast.IfExp) or not isinstance(node.test, ast.Compare):
+            continue
+        test = node.test
+        sides = [test.left, *test.comparators]
+        kinds = [s for s in sides if isinstance(s, ast.Attribute) and s.attr == "kind"]
+        said = {n.attr for s in sides for n in ast.walk(s) if isinstance(n, ast.Attribute)
+                and isinstance(n.value, ast.Name) and n.value.id == "Kind"}
+        if kinds and (said or _words(test) & KIND_WORDS):
+            found.append(f"{node.lineno}: {ast.unparse(test)}")
+    return found
+
+
+UI_FILES = sorted(path for path in FILES if "ui" in path.relative_to(PACKAGE).parts)
+
+
+def test_the_kind_check_sees_what_it_judges(tmp_path: pathlib.Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text('if spec.kind is Kind.BOOL:\n    pass\n'
+                      'if accepts.kind == "int":\n    pass\n', encoding="utf-8")
+    assert len(_kind_branches(sample)) == 2
+    assert _kind_branches(FORM_BUILDER)
+
+
+@pytest.mark.parametrize("path", [p for p in UI_FILES if p != FORM_BUILDER],
+                         ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_one_form_builder_chooses_the_widget_of_a_field(path: pathlib.Path) -> None:
+    """The settings screen and the house-rules editor are both built by
+    ui/widgets/field_rows.py from the fields' own descriptions: no other screen picks a
+    widget by a field's kind."""
+    assert not _kind_branches(path), "build the rows with kalooki.ui.widgets.field_rows"

@@ -10,8 +10,9 @@ from enum import StrEnum
 import pytest
 
 from kalooki.engine.errors import RuleError
-from kalooki.engine.rule_fields import FIELDS, GROUP, RUN, SPECS, Kind, Section, fields_in
-from kalooki.engine.rules import PRESETS, RuleSet
+from kalooki.engine.facts.fields import Kind
+from kalooki.engine.rule_fields import GROUP, RUN, Section, problem
+from kalooki.engine.rules import FIELDS, PRESETS, SPECS, RuleSet, fields_in
 
 HINTS = typing.get_type_hints(RuleSet)
 STRUCTURED = {
@@ -154,7 +155,7 @@ def test_each_end_of_a_range_is_playable_on_some_preset(name, value):
     except TypeError:  # an unhashable value has no companions
         companions = {}
     changes = {**companions, name: value}
-    assert SPECS[name].problem(value) is None
+    assert problem(SPECS[name], value) is None
     assert any(_playable(dataclasses.replace(rules, **changes)) for rules in PRESETS.values())
 
 

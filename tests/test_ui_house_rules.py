@@ -16,21 +16,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kalooki.engine.rule_fields import FIELDS, RUN, SPECS, Kind, Section
-from kalooki.engine.rules import PRESETS
+from kalooki.engine.facts.fields import Kind
+from kalooki.engine.rule_fields import RUN, Section
+from kalooki.engine.rules import FIELDS, PRESETS, SPECS
 from kalooki.store.paths import StorePaths
 from kalooki.store.presets import load_shelf, presets_dir, save_preset
 from kalooki.ui.app import App
 from kalooki.ui.house_rules.draft import Draft
 from kalooki.ui.house_rules.editor import PRESETS_PAGE, RulesEditorScene, new_draft
-from kalooki.ui.house_rules.rows import (
-    BiggerTables,
-    ChoiceSet,
-    DealTable,
-    FieldEditor,
-    OptionalNumber,
-    SingleField,
-)
+from kalooki.ui.house_rules.rows import BiggerTables, DealTable
+from kalooki.ui.widgets.field_rows import ChoiceSet, FieldEditor, OptionalNumber, SingleField
 from kalooki.ui.widgets.form import Choice, Stepper, TextLine, Toggle
 from kalooki.words import set_language, tr
 from kalooki.words.layout import read

@@ -12,14 +12,15 @@ from pathlib import Path
 import pygame
 import pytest
 
+from kalooki.engine.facts.fields import specs_by_name
 from kalooki.store.paths import StorePaths
-from kalooki.store.settings import Settings, load_settings, settings_path
-from kalooki.store.settings_form import (
+from kalooki.store.settings import (
     SETTING_SPECS,
-    SPECS,
+    Settings,
     SettingSection,
+    load_settings,
     settings_in,
-    stored_fields,
+    settings_path,
 )
 from kalooki.ui.app import App
 from kalooki.ui.pages.menu import MainMenuScene
@@ -35,6 +36,7 @@ from tests.test_ui_scenes import table_with_moves
 from tests.ui_support import FakeClock
 
 PLAYER_SPECS = [spec for spec in SETTING_SPECS if spec.section is not None]
+SPECS = specs_by_name(Settings)
 
 
 @pytest.fixture(autouse=True)
@@ -60,8 +62,9 @@ def profile(home: StorePaths) -> Profile:
 # --- meta-tests -------------------------------------------------------------------------
 
 def test_every_stored_setting_is_described_for_the_screen() -> None:
-    assert sorted(spec.name for spec in SETTING_SPECS) == sorted(stored_fields()), \
-        "add the new setting to SETTING_SPECS (kalooki/store/settings_form.py)"
+    stored = [f.name for f in dataclasses.fields(Settings) if f.name != "extra"]
+    assert [spec.name for spec in SETTING_SPECS] == stored, \
+        "declare the new setting with _setting(...) (kalooki/store/settings.py)"
 
 
 def test_every_setting_a_player_may_change_has_a_widget(app: App) -> None:
@@ -80,9 +83,8 @@ def test_every_setting_has_its_words(lang: str) -> None:
     entries = read(lang)
     for spec in PLAYER_SPECS:
         assert spec.label_key in entries and spec.help_key in entries, spec.name
-        accepts = spec.accepts.items[0] if spec.accepts.kind == "list" else spec.accepts
-        for choice in accepts.options:
-            assert spec.choice_key(choice) in entries, (spec.name, choice)
+        for choice in spec.item.choices:
+            assert spec.item.choice_key(choice) in entries, (spec.name, choice)
     assert SPECS["opponent_levels"].row_key in entries
 
 

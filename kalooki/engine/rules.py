@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kalooki.engine.errors import RuleError
+from kalooki.engine.facts.fields import FieldSpec, Kind, specs_by_name, specs_in, specs_of
 from kalooki.engine.rule_choices import (
     AceInRuns,
     CallPriority,
@@ -24,14 +25,32 @@ from kalooki.engine.rule_choices import (
     StockExhaustion,
 )
 from kalooki.engine.rule_fields import (
-    FIELDS,
+    CARD_POINTS,
     GROUP,
+    JOKERS,
+    MAX_DEALS,
+    MAX_HAND,
     MAX_JOKERS,
     MAX_PLAYERS,
+    PACKS,
+    PLAYERS,
     RUN,
-    SPECS,
-    Kind,
+    Section,
+    any_of,
+    by_players,
+    count,
+    count_or_none,
+    deck,
+    on_off,
+    one_of,
+    per_deal,
+    problem,
+    read,
+    text,
 )
+
+_D, _DL, _M, _O, _P, _C, _S = (Section.DECK, Section.DEALS, Section.MELDS, Section.OPENING,
+                               Section.PLAY, Section.CALLS, Section.SCORING)
 
 CARIBBEAN_CONTRACTS: tuple[tuple[int, ...], ...] = (
     (GROUP, GROUP, GROUP),
@@ -49,102 +68,109 @@ CARIBBEAN_HAND_SIZES = (9, 10, 11, 12, 12, 13, 14, 15, 16)
 
 @dataclass(frozen=True)
 class RuleSet:
-    """Every house-rule field of the specification, with Caribbean Kalooki's defaults."""
+    """Every house-rule field of the specification, with Caribbean Kalooki's defaults.
 
-    name: str = "caribbean"
+    Each field is declared here once, with all a form and a file need of it (its kind,
+    range, choices and section: :mod:`kalooki.engine.rule_fields`); its words are the
+    catalogs' ``rules.field.<name>.*`` entries. A new house rule is a line here, the
+    engine code that obeys it and its words."""
+
+    name: str = text("caribbean", _D, 1, 40)
     # Deck
-    packs: int = 2
-    jokers: int = 4
-    packs_by_players: tuple[tuple[int, int, int], ...] = ((6, 3, 6),)
+    packs: int = deck(2, _D, PACKS)
+    jokers: int = deck(4, _D, JOKERS)
+    packs_by_players: tuple[tuple[int, int, int], ...] = by_players(((6, 3, 6),), _D)
     """(from this many players, packs, jokers): bigger tables use more cards. Six players
     take a third pack: with two, six hands of 16 leave 11 cards of stock and late deals
     void nearly every time (``python -m bench voids``)."""
-    players_min: int = 3
-    players_max: int = 6
+    players_min: int = deck(3, _D, PLAYERS)
+    players_max: int = deck(6, _D, PLAYERS)
     # Deals
-    hand_sizes: tuple[int, ...] = CARIBBEAN_HAND_SIZES
-    contracts: tuple[tuple[int, ...], ...] | None = CARIBBEAN_CONTRACTS
-    deals_per_match: int = 9
-    match_end: MatchEnd = MatchEnd.FIXED
-    elimination_limit: int = 150
-    buy_ins: int = 0
-    buy_in_min_players: int = 3
+    hand_sizes: tuple[int, ...] = per_deal(CARIBBEAN_HAND_SIZES, _DL, Kind.HAND_SIZES, 1,
+                                            MAX_HAND)
+    contracts: tuple[tuple[int, ...], ...] | None = per_deal(CARIBBEAN_CONTRACTS, _DL,
+                                                             Kind.CONTRACTS, 1, 8)
+    deals_per_match: int = count(9, _DL, 1, MAX_DEALS)
+    match_end: MatchEnd = one_of(MatchEnd.FIXED, _DL)
+    elimination_limit: int = count(150, _DL, 1, 10_000)
+    buy_ins: int = count(0, _DL, 0, 10)
+    buy_in_min_players: int = count(3, _DL, 2, MAX_PLAYERS)
     """Buy-ins are offered only while at least this many players are still in the match
     (those over the limit included): no buying back in once the match is down to two."""
-    cut_bonus: bool = True
-    cut_bonus_points: int = -50
-    first_dealer: FirstDealer = FirstDealer.RANDOM
-    first_upcard: bool = True
+    cut_bonus: bool = on_off(True, _DL)
+    cut_bonus_points: int = count(-50, _DL, -1000, 1000)
+    first_dealer: FirstDealer = one_of(FirstDealer.RANDOM, _DL)
+    first_upcard: bool = on_off(True, _DL)
     """Off: no card is turned up, the discard pile starts empty and the first player
     draws from the stock."""
     # Melds
-    group_min: int = 3
-    group_max: int | None = None
-    group_distinct_suits: bool = False
-    group_min_naturals: int = 2
-    max_jokers_per_meld: int | None = None
-    run_min: int = 4
-    ace_in_runs: AceInRuns = AceInRuns.LOW_OR_HIGH
-    adjacent_jokers_in_run: bool = False
-    contract_distinct_ranks: bool = True
-    contract_distinct_suits: bool = True
+    group_min: int = count(3, _M, 2, 16)
+    group_max: int | None = count_or_none(None, _M, 2, 32)
+    group_distinct_suits: bool = on_off(False, _M)
+    group_min_naturals: int = count(2, _M, 1, 16)
+    max_jokers_per_meld: int | None = count_or_none(None, _M, 0, 16)
+    run_min: int = count(4, _M, 2, 13)
+    ace_in_runs: AceInRuns = one_of(AceInRuns.LOW_OR_HIGH, _M)
+    adjacent_jokers_in_run: bool = on_off(False, _M)
+    contract_distinct_ranks: bool = on_off(True, _M)
+    contract_distinct_suits: bool = on_off(True, _M)
     # Opening (threshold games); None for contract games
-    opening_points: int | None = None
-    opening_pure_run: bool = False
+    opening_points: int | None = count_or_none(None, _O, 0, 500)
+    opening_pure_run: bool = on_off(False, _O)
     # Play
-    discard_take: DiscardTake = DiscardTake.NOT_WHEN_DOWN
-    discard_take_card_in_meld: bool = False
-    new_melds_after_down: bool = True
-    tack_same_turn: bool = True
-    tack_on_others: bool = True
-    joker_on_others_melds: bool = False
-    joker_discard: bool = False
-    joker_final_discard: bool = True
+    discard_take: DiscardTake = one_of(DiscardTake.NOT_WHEN_DOWN, _P)
+    discard_take_card_in_meld: bool = on_off(False, _P)
+    new_melds_after_down: bool = on_off(True, _P)
+    tack_same_turn: bool = on_off(True, _P)
+    tack_on_others: bool = on_off(True, _P)
+    joker_on_others_melds: bool = on_off(False, _P)
+    joker_discard: bool = on_off(False, _P)
+    joker_final_discard: bool = on_off(True, _P)
     """With ``joker_discard``: a joker may be the last card, discarded to go out (off:
     the card kept back for the final discard must be a natural)."""
-    joker_release: tuple[JokerRelease, ...] = ()
-    released_joker_must_be_used: bool = True
-    released_joker_new_meld: bool = False
+    joker_release: tuple[JokerRelease, ...] = any_of((), JokerRelease, _P)
+    released_joker_must_be_used: bool = on_off(True, _P)
+    released_joker_new_meld: bool = on_off(False, _P)
     """With ``released_joker_must_be_used``: the freed joker must go into a new meld laid
     that turn, never onto a meld already on the table."""
-    joker_release_needs_down: bool = True
-    joker_shift_in_run: JokerShift = JokerShift.EITHER_END
-    joker_shift_is_tacking: bool = True
+    joker_release_needs_down: bool = on_off(True, _P)
+    joker_shift_in_run: JokerShift = one_of(JokerShift.EITHER_END, _P)
+    joker_shift_is_tacking: bool = on_off(True, _P)
     """Putting a card in place of a joker in another player's run adds to their meld: it
     needs ``tack_on_others`` and costs ``going_out_bonus_no_tacking``'s bonus."""
-    final_discard: bool = True
+    final_discard: bool = on_off(True, _P)
     # Calls
-    calls_enabled: bool = True
-    max_calls: int = 3
-    call_penalty_cards: int = 1
-    call_priority: CallPriority = CallPriority.NEAREST
-    down_player_may_refuse: bool = False
+    calls_enabled: bool = on_off(True, _C)
+    max_calls: int = count(3, _C, 0, 20)
+    call_penalty_cards: int = count(1, _C, 0, 10)
+    call_priority: CallPriority = one_of(CallPriority.NEAREST, _C)
+    down_player_may_refuse: bool = on_off(False, _C)
     # Scoring (points of cards left in hand)
-    joker_points: int = 50
-    black_ace_points: int = 15
-    red_ace_points: int = 1
-    face_points: int = 10
-    ten_points: int = 10
-    pip_points: int | None = None
+    joker_points: int = count(50, _S, 0, CARD_POINTS)
+    black_ace_points: int = count(15, _S, 0, CARD_POINTS)
+    red_ace_points: int = count(1, _S, 0, CARD_POINTS)
+    face_points: int = count(10, _S, 0, CARD_POINTS)
+    ten_points: int = count(10, _S, 0, CARD_POINTS)
+    pip_points: int | None = count_or_none(None, _S, 0, CARD_POINTS)
     """What each card from 2 to 9 counts; None: its face value. Like the tens and the
     picture cards, a pip card counts the same towards an opening as in hand."""
-    going_out_bonus: GoingOutBonus = GoingOutBonus.DOUBLE
-    going_out_bonus_points: int = 25
-    going_out_bonus_no_tacking: bool = False
+    going_out_bonus: GoingOutBonus = one_of(GoingOutBonus.DOUBLE, _S)
+    going_out_bonus_points: int = count(25, _S, 0, 1000)
+    going_out_bonus_no_tacking: bool = on_off(False, _S)
     """The bonus needs the whole hand laid as new melds (Kalooki 51's "going Kalooki")."""
-    stock_exhaustion: StockExhaustion = StockExhaustion.RESHUFFLE_ONCE_THEN_VOID
-    reshuffle_limit: int | None = 8
+    stock_exhaustion: StockExhaustion = one_of(StockExhaustion.RESHUFFLE_ONCE_THEN_VOID, _S)
+    reshuffle_limit: int | None = count_or_none(8, _S, 1, 100)
     """With ``always-reshuffle``: after this many new stocks the next exhaustion voids the
     deal, so a deal nobody can finish (every hand stuck with unplayable cards) still ends.
     None: no limit of the table's own; after :data:`RESHUFFLE_CEILING` new stocks the
     deal is scored as the hands stand, so even then it ends."""
-    redeal_limit: int | None = 2
+    redeal_limit: int | None = count_or_none(2, _S, 0, 20)
     """How many times running one deal may be void and dealt again. When it would be void
     once more, it is scored as the hands stand (nobody went out), so a table that keeps
     running out of stock still moves on and every match ends. None: no limit."""
     # Opening values: what a card is worth towards an opening threshold
-    opening_ace_low_points: int = 1
-    opening_ace_high_points: int = 11
+    opening_ace_low_points: int = count(1, _O, 0, CARD_POINTS)
+    opening_ace_high_points: int = count(11, _O, 0, CARD_POINTS)
 
     # -- derived ---------------------------------------------------------------
 
@@ -223,7 +249,7 @@ class RuleSet:
             spec = SPECS.get(key)
             if spec is None:
                 raise RuleError("bad-rules", case="unknown_field", field=key)
-            values[key] = spec.read(raw)
+            values[key] = read(spec, raw)
         return dataclasses.replace(base or cls(), **values)
 
     @classmethod
@@ -242,9 +268,9 @@ class RuleSet:
 
     def problems(self, players: int | None = None) -> list[RuleError]:
         """Every reason this rule set cannot be played: first each field alone (its
-        range, from :mod:`rule_fields`), then what the fields demand of each other."""
-        p = [problem for spec in FIELDS
-             if (problem := spec.problem(getattr(self, spec.name))) is not None]
+        range, as its spec says), then what the fields demand of each other."""
+        p = [fault for spec in FIELDS
+             if (fault := problem(spec, getattr(self, spec.name))) is not None]
         if p:
             return p  # the checks below rely on every field being within its range
         if self.players_min > self.players_max:
@@ -352,6 +378,16 @@ class RuleSet:
         if cards - players * largest - 1 < players:
             return [RuleError("rules-no-stock", players=players, size=largest)]
         return []
+
+
+FIELDS: tuple[FieldSpec, ...] = specs_of(RuleSet)
+"""Every field, in the rule set's order."""
+SPECS: dict[str, FieldSpec] = specs_by_name(RuleSet)
+
+
+def fields_in(section: Section) -> tuple[FieldSpec, ...]:
+    """The fields of one section, in the rule set's order (the editor's page)."""
+    return specs_in(RuleSet, section)
 
 
 SEARCH_DOWN_HAND = 24

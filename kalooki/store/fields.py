@@ -3,6 +3,9 @@
 Each dataclass field declares its check once (:func:`checked`). The same check guards
 construction (a record in memory is always valid) and loading (a bad value on disk falls
 back to its default with a warning naming the field, instead of spoiling the whole file).
+Each check made here also says what it lets through, as the field description a form is
+built from (:class:`~kalooki.engine.facts.fields.FieldSpec`: :func:`accepts`), so a range is
+written once: in the check itself; :func:`described` adds what else the form needs.
 """
 
 from __future__ import annotations
@@ -12,9 +15,9 @@ import json
 import re
 import weakref
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
+from kalooki.engine.facts.fields import FieldSpec, Kind, Shown, spec_field
 from kalooki.engine.showable import text_problem
 from kalooki.store.notices import notice
 
@@ -24,45 +27,39 @@ Check = Callable[[Any], Any]
 _SHOWN_CHARS = 40
 
 
-@dataclass(frozen=True)
-class Accepts:
-    """What a check lets through, told to whoever builds a form from it (the settings
-    screen), so a range is written once: in the check itself."""
-
-    kind: str
-    """``bool``, ``choice``, ``int``, ``number``, ``text``, ``list``, ``pair`` or
-    ``language`` (one of the catalogs the words layer finds)."""
-    low: float | None = None
-    high: float | None = None
-    """A number's bounds; a text's or list's length."""
-    options: tuple[str, ...] = ()
-    items: tuple[Accepts, ...] = ()
-    """A list's item check (one) or a pair's two."""
-
-
-_ACCEPTS: weakref.WeakKeyDictionary[Check, Accepts] = weakref.WeakKeyDictionary()
+_ACCEPTS: weakref.WeakKeyDictionary[Check, FieldSpec] = weakref.WeakKeyDictionary()
 """What each check made here lets through (kept beside the check, not on it, so the
 check stays a plain function)."""
 
 
-def _accepting(check: Check, accepts: Accepts) -> Check:
+def _accepting(check: Check, accepts: FieldSpec) -> Check:
     _ACCEPTS[check] = accepts
     return check
 
 
-def accepts(check: Check) -> Accepts | None:
+def accepts(check: Check) -> FieldSpec | None:
     """What ``check`` lets through, when it says (every check made here does)."""
     return _ACCEPTS.get(check)
-
-
-def field_check(record_type: type, name: str) -> Check:
-    """The check one field of a record declared with :func:`checked`."""
-    return _checks(record_type)[name]
 
 
 def checked(default: Any, check: Check) -> Any:
     """A dataclass field with a default and the check its values must pass."""
     return dataclasses.field(default=default, metadata={"check": check})
+
+
+def described(default: Any, check: Check, words: str, section: str | None = None, *,
+              step: float | None = None, shown: Shown = Shown.PLAIN,
+              choice_words: str | None = None) -> Any:
+    """A checked field that a form shows: what it accepts (from ``check``) with its
+    section (None: kept by the game, not shown), a slider's ``step`` and reading, and
+    where its words are (``<words>.<name>.label``; the choices' under ``choice_words``
+    when another screen has them)."""
+    said = accepts(check)
+    if said is None:  # pragma: no cover - every check made here says what it accepts
+        raise TypeError("a described field needs a check that says what it accepts")
+    spec = dataclasses.replace(said, section=section, words=words, step=step, shown=shown,
+                               choice_words=choice_words)
+    return spec_field(default, spec, check=check)
 
 
 def _checks(record_type: type) -> dict[str, Check]:
@@ -130,7 +127,7 @@ def one_of(*options: str) -> Check:
         if not isinstance(value, str) or value not in options:
             raise ValueError(f"expected one of {', '.join(options)}")
         return value
-    return _accepting(check, Accepts("choice", options=options))
+    return _accepting(check, FieldSpec(Kind.CHOICE, choices=options))
 
 
 LANGUAGE_CODE = re.compile(r"[a-z]{2,3}")
@@ -142,7 +139,7 @@ def _language(value: Any) -> str:
     return value
 
 
-language_code = _accepting(_language, Accepts("language"))
+language_code = _accepting(_language, FieldSpec(Kind.LANGUAGE))
 """A language's code (``en``, ``fr``). Which languages there are is the catalogs' to say
 (the words layer finds them); a code without one is spoken as English."""
 
@@ -153,7 +150,7 @@ def _boolean(value: Any) -> bool:
     return value
 
 
-boolean = _accepting(_boolean, Accepts("bool"))
+boolean = _accepting(_boolean, FieldSpec(Kind.BOOL))
 
 
 def integer(low: int | None = None, high: int | None = None) -> Check:
@@ -163,7 +160,7 @@ def integer(low: int | None = None, high: int | None = None) -> Check:
         if (low is not None and value < low) or (high is not None and value > high):
             raise ValueError(f"expected a whole number {_range(low, high)}")
         return value
-    return _accepting(check, Accepts("int", low, high))
+    return _accepting(check, FieldSpec(Kind.INT, low, high))
 
 
 def optional(inner: Check) -> Check:
@@ -179,7 +176,7 @@ def number(low: float, high: float) -> Check:
         if not low <= value <= high:  # also refuses NaN and infinities
             raise ValueError(f"expected a number {_range(low, high)}")
         return float(value)
-    return _accepting(check, Accepts("number", low, high))
+    return _accepting(check, FieldSpec(Kind.NUMBER, low, high))
 
 
 def text(max_chars: int) -> Check:
@@ -193,7 +190,7 @@ def text(max_chars: int) -> Check:
         if problem is not None:
             raise ValueError(f"expected text of 1 to {max_chars} characters")
         return str(value).strip()
-    return _accepting(check, Accepts("text", 1, max_chars))
+    return _accepting(check, FieldSpec(Kind.TEXT, 1, max_chars))
 
 
 def sequence_of(item: Check, min_len: int, max_len: int) -> Check:
@@ -202,7 +199,7 @@ def sequence_of(item: Check, min_len: int, max_len: int) -> Check:
         if not isinstance(value, list | tuple) or not min_len <= len(value) <= max_len:
             raise ValueError(f"expected a list of {min_len} to {max_len} items")
         return tuple(item(v) for v in value)
-    return _accepting(check, Accepts("list", min_len, max_len, items=_told(item)))
+    return _accepting(check, FieldSpec(Kind.LIST, min_len, max_len, items=_told(item)))
 
 
 def pair_of(first: Check, second: Check) -> Check:
@@ -210,10 +207,10 @@ def pair_of(first: Check, second: Check) -> Check:
         if not isinstance(value, list | tuple) or len(value) != 2:
             raise ValueError("expected a pair of values")
         return first(value[0]), second(value[1])
-    return _accepting(check, Accepts("pair", items=(*_told(first), *_told(second))))
+    return _accepting(check, FieldSpec(Kind.PAIR, items=(*_told(first), *_told(second))))
 
 
-def _told(check: Check) -> tuple[Accepts, ...]:
+def _told(check: Check) -> tuple[FieldSpec, ...]:
     said = accepts(check)
     return () if said is None else (said,)
 

@@ -9,15 +9,18 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+from kalooki.engine.facts.fields import FieldSpec, Shown, specs_in, specs_of
 from kalooki.engine.facts.seats import DEFAULT_BUDGET, HUMAN, SEAT_KINDS
 from kalooki.engine.rule_fields import MAX_PLAYERS
 from kalooki.store.atomic import read_json, save_json
 from kalooki.store.fields import (
+    Check,
     boolean,
-    checked,
+    described,
     integer,
     language_code,
     load_fields,
@@ -37,46 +40,76 @@ SETTINGS_FILE = "settings.json"
 MAX_OPPONENTS = MAX_PLAYERS - 1
 
 
+class SettingSection(StrEnum):
+    """The settings screen's pages, in this order."""
+
+    TABLE = "table"
+    SOUND = "sound"
+    DISPLAY = "display"
+    PLAYERS = "players"
+
+
+_T, _S, _D, _P = (SettingSection.TABLE, SettingSection.SOUND, SettingSection.DISPLAY,
+                  SettingSection.PLAYERS)
+_WORDS = "settings.field"
+
+
+def _setting(default: Any, check: Check, section: SettingSection | None = None,
+             **form: Any) -> Any:
+    """A setting: its default, its check, and how the settings screen shows it (no
+    section: the game keeps it for itself); its words are ``settings.field.<name>.*``."""
+    return described(default, check, _WORDS, section, **form)
+
+
 @dataclass(frozen=True)
 class Settings:
-    """Every setting with its default; construction (and ``dataclasses.replace``) checks values."""
+    """Every setting with its default; construction (and ``dataclasses.replace``) checks
+    values. Each is declared here once, in the order the settings screen shows them."""
 
-    animation_speed: str = checked("normal", one_of("normal", "fast", "instant"))
-    card_scale: float = checked(1.0, number(0.6, 1.6))
-    four_colour_deck: bool = checked(False, boolean)
-    language: str = checked("en", language_code)
-    sound: bool = checked(True, boolean)
-    volume: float = checked(0.8, number(0.0, 1.0))
-    fullscreen: bool = checked(False, boolean)
-    window_size: tuple[int, int] = checked(
-        (1280, 720), pair_of(integer(1024, 7680), integer(640, 4320)))
-    call_window_seconds: int = checked(5, integer(1, 30))
+    # Table
+    animation_speed: str = _setting("normal", one_of("normal", "fast", "instant"), _T)
+    card_scale: float = _setting(1.0, number(0.6, 1.6), _T, step=0.05, shown=Shown.TIMES)
+    four_colour_deck: bool = _setting(False, boolean, _T)
+    confirm_before_discard: bool = _setting(False, boolean, _T)
+    call_window_seconds: int = _setting(5, integer(1, 30), _T, step=1, shown=Shown.SECONDS)
     """How long other players may call for a discard before play moves on."""
-    calls_only_when_helpful: bool = checked(True, boolean)
+    calls_only_when_helpful: bool = _setting(True, boolean, _T)
     """Ask the person to call only for a card that brings their hand closer to going
     down; for any other card they pass unasked."""
-    ai_think_budget: float = checked(DEFAULT_BUDGET, number(0.05, 5.0))
-    """Seconds a computer player may spend choosing a move."""
-    confirm_before_discard: bool = checked(False, boolean)
-    ai_pause_seconds: float = checked(0.6, number(0.0, 3.0))
+    ai_pause_seconds: float = _setting(0.6, number(0.0, 3.0), _T, step=0.1,
+                                       shown=Shown.SECONDS)
     """The pause after each computer move, so a person can follow the play."""
-    last_preset: str = checked("caribbean", text(40))
-    last_players: int = checked(4, integer(2, MAX_PLAYERS))
-    first_seat: str = checked(HUMAN, one_of(*SEAT_KINDS))
+    ai_think_budget: float = _setting(DEFAULT_BUDGET, number(0.05, 5.0), _T, step=0.05,
+                                      shown=Shown.SECONDS)
+    """Seconds a computer player may spend choosing a move."""
+    # Sound
+    sound: bool = _setting(True, boolean, _S)
+    volume: float = _setting(0.8, number(0.0, 1.0), _S, step=0.05, shown=Shown.PERCENT)
+    # Display
+    fullscreen: bool = _setting(False, boolean, _D)
+    language: str = _setting("en", language_code, _D)
+    # Players
+    first_seat: str = _setting(HUMAN, one_of(*SEAT_KINDS), _P, choice_words="setup.level")
     """Who plays the first seat: a person (named ``player_name``) or a computer's level."""
-    player_name: str = checked("You", text(20))
-    opponent_levels: tuple[str, ...] = checked(
-        ("medium",) * MAX_OPPONENTS, sequence_of(one_of(*SEAT_KINDS), 0, MAX_OPPONENTS))
+    player_name: str = _setting("You", text(20), _P)
+    last_players: int = _setting(4, integer(2, MAX_PLAYERS), _P, step=1)
+    opponent_levels: tuple[str, ...] = _setting(
+        ("medium",) * MAX_OPPONENTS, sequence_of(one_of(*SEAT_KINDS), 0, MAX_OPPONENTS), _P,
+        choice_words="setup.level")
     """Who plays each other seat: ``human`` for a person (friends at one computer), or
     a computer's level."""
-    opponent_names: tuple[str, ...] = checked(
+    opponent_names: tuple[str, ...] = _setting(
         ("Marcia", "Desmond", "Keisha", "Winston", "Paulette", "Precious", "Lloyd"),
-        sequence_of(text(20), 0, MAX_OPPONENTS))
-    lessons_skipped: bool = checked(False, boolean)
+        sequence_of(text(20), 0, MAX_OPPONENTS), _P)
+    # Kept by the game for itself
+    window_size: tuple[int, int] = _setting(
+        (1280, 720), pair_of(integer(1024, 7680), integer(640, 4320)))
+    last_preset: str = _setting("caribbean", text(40))
+    lessons_skipped: bool = _setting(False, boolean)
     """The guided game (Learn to play) now kept was skipped: resumed, it comes back
     without lessons. Kept here, saved at once, so the skip outlasts a kill; a new
     guided game clears it (all guided games share their deal, so there is one at a time)."""
-    format_version: int = checked(FORMAT_VERSION, integer(1))
+    format_version: int = _setting(FORMAT_VERSION, integer(1))
     """The version of the file these came from: a newer file keeps its number when re-saved."""
     extra: dict[str, Any] = dataclasses.field(default_factory=dict, hash=False)
     """Fields from a newer version, kept untouched and written back."""
@@ -94,6 +127,15 @@ class Settings:
         """Settings from a parsed file, a default for each bad field, one warning for each."""
         values, extra, warnings = load_fields(cls, data, SETTINGS_FILE)
         return cls(**values, extra=extra), warnings
+
+
+SETTING_SPECS: tuple[FieldSpec, ...] = specs_of(Settings)
+"""Every stored setting, in the order the screen shows them."""
+
+
+def settings_in(section: SettingSection) -> tuple[FieldSpec, ...]:
+    """The settings of one page of the settings screen."""
+    return specs_in(Settings, section)
 
 
 def settings_path(paths: StorePaths) -> Path:

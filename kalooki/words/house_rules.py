@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from kalooki.engine.rule_fields import FIELDS, SPECS, Kind
-from kalooki.engine.rules import PRESETS, RuleSet
+from kalooki.engine.facts.fields import Kind
+from kalooki.engine.rules import FIELDS, PRESETS, SPECS, RuleSet
 from kalooki.words.catalog import Phrase, languages, phrase, tr
 from kalooki.words.melds import contract_name
 from kalooki.words.presets import preset_title

@@ -9,8 +9,7 @@ from typing import Any
 from kalooki.engine.rule_fields import Section
 from kalooki.engine.rules import PRESETS
 from kalooki.store.presets import load_shelf, presets_dir, save_preset
-from kalooki.store.settings import Settings
-from kalooki.store.settings_form import SettingSection
+from kalooki.store.settings import Settings, SettingSection
 from kalooki.tools.screens.shots import Shots
 from kalooki.ui.house_rules.draft import Draft
 from kalooki.ui.house_rules.editor import PRESETS_PAGE, RulesEditorScene

@@ -11,8 +11,8 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
-from kalooki.engine.rule_fields import FIELDS, SPECS, Section
-from kalooki.engine.rules import PRESETS, RuleSet
+from kalooki.engine.rule_fields import Section
+from kalooki.engine.rules import FIELDS, PRESETS, SPECS, RuleSet
 from kalooki.words.refusals import refusal_text
 
 
@@ -26,7 +26,8 @@ class Problem:
 
     @property
     def section(self) -> Section | None:
-        return None if self.field is None else SPECS[self.field].section
+        section = None if self.field is None else SPECS[self.field].section
+        return None if section is None else Section(section)
 
 
 @dataclass

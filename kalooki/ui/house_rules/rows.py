@@ -1,11 +1,8 @@
-"""The house-rules editor's rows, made from the rule-set field descriptions
-(:mod:`kalooki.engine.rule_fields`): the widget follows the field's kind, its range and
-choices come from the description, its words from ``rules.field.<name>.*``. A new field
-appears with no new code here, unless it is of a new kind.
-
-Each :class:`FieldEditor` edits one or more fields and answers an event with the
-changes it made (or None). Per-deal hand sizes and contracts are one table; so are the
-bigger tables' decks.
+"""The house-rules editor's rows: the one form builder
+(:mod:`kalooki.ui.widgets.field_rows`) over the rule-set fields' own descriptions
+(:class:`~kalooki.engine.rules.RuleSet`), with the rules' row sizes and the two editors
+only rules have: per-deal hand sizes and contracts are one table, and so are the bigger
+tables' decks. A new field appears with no new code here, unless it is of a new kind.
 """
 
 from __future__ import annotations
@@ -17,27 +14,24 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel
 
-from kalooki.engine.rule_fields import GROUP, RUN, SPECS, FieldSpec, Kind, Section, fields_in
-from kalooki.engine.rules import CARIBBEAN_CONTRACTS, PRESETS, RuleSet
-from kalooki.ui.widgets.form import (
-    GAP,
-    WIDGET_H,
-    Choice,
-    Editor,
-    Form,
-    Row,
-    Stepper,
-    TextLine,
-    Toggle,
+from kalooki.engine.facts.fields import FieldSpec, Kind
+from kalooki.engine.rule_fields import GROUP, RUN, Section
+from kalooki.engine.rules import CARIBBEAN_CONTRACTS, PRESETS, SPECS, RuleSet, fields_in
+from kalooki.ui.widgets.field_rows import (
+    Changes,
+    FieldEditor,
+    RowStyle,
+    field_rows,
+    help_of,
+    labelled,
 )
-from kalooki.words import tr, ui_text
+from kalooki.ui.widgets.form import GAP, WIDGET_H, Editor, Form, Stepper, Toggle
+from kalooki.words import ui_text
 
 RULE_ROW_H = 66
-STEPPER_W = 190
+STYLE = RowStyle(row_h=RULE_ROW_H, toggle_w=190, stepper_w=190)
+"""The rules' rows: a little taller than the settings', with narrower editors."""
 _TABLE_ROW_H = 48
-_SMALL_W = 150
-
-Changes = dict[str, Any]
 
 
 def shape(value: Any) -> object:
@@ -46,143 +40,6 @@ def shape(value: Any) -> object:
     if value is None:
         return None
     return len(value) if isinstance(value, tuple) else True
-
-
-class FieldEditor:
-    """Edits ``fields``; its row's explanation turns into the problem when one is blamed
-    on a field it edits."""
-
-    fields: tuple[str, ...] = ()
-    help_label: UILabel | None = None
-    help_key: str | None = None
-
-    def handle(self, event: pygame.event.Event) -> Changes | None:
-        raise NotImplementedError
-
-    def local_problem(self) -> str | None:
-        """What is wrong with what the player typed, before it reaches the rules."""
-        return None
-
-    def show_problem(self, sentence: str | None) -> None:
-        label = self.help_label
-        if label is None:
-            return
-        if sentence:
-            label.change_object_id("#problem")
-            label.set_text(sentence)
-        else:
-            label.change_object_id("#help")
-            label.set_text(**ui_text(self.help_key or ""))
-
-    def editors(self) -> list[Editor]:
-        return []
-
-
-def _labelled(form: Form, spec: FieldSpec) -> Row:
-    return form.labelled(spec.label_key, spec.help_key, RULE_ROW_H)
-
-
-def _help_of(row: Row) -> UILabel | None:
-    labels = [w for w, _, _ in row.widgets if isinstance(w, UILabel)]
-    return labels[1] if len(labels) > 1 else None
-
-
-class SingleField(FieldEditor):
-    """One field, one editor (toggle, drop-down, number or text)."""
-
-    def __init__(self, form: Form, spec: FieldSpec, value: Any) -> None:
-        self.fields = (spec.name,)
-        self.help_key = spec.help_key
-        row = _labelled(form, spec)
-        self.help_label = _help_of(row)
-        x, width, dy = form.editor_x, form.editor_width, (RULE_ROW_H - WIDGET_H) // 2
-        self.editor: Editor
-        if spec.kind is Kind.BOOL:
-            self.editor = Toggle(form, row, x, _SMALL_W + 40, value, dy=dy)
-        elif spec.kind is Kind.CHOICE:
-            options = [(tr(spec.choice_key(code)), code) for code in spec.choices]
-            self.editor = Choice(form, row, x, width, str(value), options, dy=dy)
-        elif spec.kind is Kind.TEXT:
-            self.editor = TextLine(form, row, x, width, value, spec.maximum or 40, dy)
-        else:
-            self.editor = Stepper(form, row, x, STEPPER_W, value, spec.minimum, spec.maximum,
-                                  dy)
-
-    def handle(self, event: pygame.event.Event) -> Changes | None:
-        if not self.editor.handle(event):
-            return None
-        if isinstance(self.editor, Stepper) and self.editor.problem is not None:
-            self.show_problem(self.editor.problem)
-            return {}
-        return {self.fields[0]: self.editor.value}
-
-    def local_problem(self) -> str | None:
-        return self.editor.problem if isinstance(self.editor, Stepper) else None
-
-    def editors(self) -> list[Editor]:
-        return [self.editor]
-
-
-class OptionalNumber(FieldEditor):
-    """A number or none ("No limit", "Contracts instead"): a switch and a number."""
-
-    def __init__(self, form: Form, spec: FieldSpec, value: int | None, fallback: int) -> None:
-        self.fields = (spec.name,)
-        self.help_key = spec.help_key
-        self.fallback = value if value is not None else fallback
-        row = _labelled(form, spec)
-        self.help_label = _help_of(row)
-        dy = (RULE_ROW_H - WIDGET_H) // 2
-        self.switch = Toggle(form, row, form.editor_x, _SMALL_W + 30, value is not None,
-                             on_key=f"rules.field.{spec.name}.some",
-                             off_key=f"rules.field.{spec.name}.none", dy=dy)
-        self.number: Stepper | None = None
-        if value is not None:
-            self.number = Stepper(form, row, form.editor_x + _SMALL_W + 30 + GAP, STEPPER_W,
-                                  value, spec.minimum, spec.maximum, dy)
-
-    def handle(self, event: pygame.event.Event) -> Changes | None:
-        if self.switch.handle(event):
-            return {self.fields[0]: self.fallback if self.switch.value else None}
-        if self.number is not None and self.number.handle(event):
-            if self.number.problem is not None:
-                self.show_problem(self.number.problem)
-                return {}
-            return {self.fields[0]: self.number.value}
-        return None
-
-    def local_problem(self) -> str | None:
-        return None if self.number is None else self.number.problem
-
-    def editors(self) -> list[Editor]:
-        return [self.switch, *([self.number] if self.number else [])]
-
-
-class ChoiceSet(FieldEditor):
-    """Any of a few choices: a switch per choice under the field's label."""
-
-    def __init__(self, form: Form, spec: FieldSpec, value: Sequence[str]) -> None:
-        self.fields = (spec.name,)
-        self.help_key = spec.help_key
-        self.help_label = _help_of(form.labelled(spec.label_key, spec.help_key, RULE_ROW_H))
-        self.order = list(spec.choices)
-        self.switches: dict[str, Toggle] = {}
-        for code in spec.choices:
-            row = form.row(WIDGET_H + 8)
-            form.add(row, UILabel(pygame.Rect(0, 0, form.label_width - 24, WIDGET_H),
-                                  **ui_text(spec.choice_key(code)), manager=form.manager),
-                     24, 4)
-            self.switches[code] = Toggle(form, row, form.editor_x, _SMALL_W + 40,
-                                         code in value, dy=4)
-
-    def handle(self, event: pygame.event.Event) -> Changes | None:
-        if not any(switch.handle(event) for switch in self.switches.values()):
-            return None
-        return {self.fields[0]: tuple(code for code in self.order
-                                      if self.switches[code].value)}
-
-    def editors(self) -> list[Editor]:
-        return list(self.switches.values())
 
 
 def _contract(groups: int, runs: int) -> tuple[int, ...]:
@@ -203,11 +60,11 @@ class DealTable(FieldEditor):
         if self.contracts is not None:
             self.contracts += [self.contracts[-1]] * (deals - len(self.contracts))
         self.help_key = hands.help_key
-        self.help_label = _help_of(form.labelled(hands.label_key, hands.help_key, RULE_ROW_H))
-        switch_row = form.labelled(contracts.label_key, contracts.help_key, RULE_ROW_H)
-        self.contract_help = _help_of(switch_row)
-        self.switch = Toggle(form, switch_row, form.editor_x, _SMALL_W + 40,
-                             self.contracts is not None, dy=(RULE_ROW_H - WIDGET_H) // 2)
+        self.help_label = help_of(labelled(form, hands, STYLE))
+        switch_row = labelled(form, contracts, STYLE)
+        self.contract_help = help_of(switch_row)
+        self.switch = Toggle(form, switch_row, form.editor_x, STYLE.toggle_w,
+                             self.contracts is not None)
         columns = ["cards"] + (["groups", "runs"] if self.contracts is not None else [])
         width = (form.editor_width + form.label_width // 2) // 3 - GAP
         left = form.width - 3 * (width + GAP)
@@ -297,13 +154,12 @@ class BiggerTables(FieldEditor):
                  ) -> None:
         self.fields = (spec.name,)
         self.help_key = spec.help_key
-        self.help_label = _help_of(_labelled(form, spec))
+        self.help_label = help_of(labelled(form, spec, STYLE))
         self.entries = [tuple(entry) for entry in value]
         width = (form.editor_width + form.label_width // 2) // 4 - GAP
         left = form.width - 4 * (width + GAP)
-        ranges = [(SPECS["players_max"].minimum, SPECS["players_max"].maximum),
-                  (SPECS["packs"].minimum, SPECS["packs"].maximum),
-                  (SPECS["jokers"].minimum, SPECS["jokers"].maximum)]
+        ranges = [(part.minimum, part.maximum) for part in spec.items]
+        self.most_players = spec.items[0].maximum or 8
         if self.entries:
             heads = form.row(28)
             for index, column in enumerate(("players", "packs", "jokers")):
@@ -337,7 +193,7 @@ class BiggerTables(FieldEditor):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.add_button:
                 last = self.entries[-1] if self.entries else (6, 3, 6)
-                more = (min(last[0] + 1, SPECS["players_max"].maximum or 8), *last[1:])
+                more = (min(last[0] + 1, self.most_players), *last[1:])
                 return {name: (*self._values(), more)}
             for index, remover in enumerate(self.removers):
                 if event.ui_element is remover:
@@ -374,24 +230,12 @@ def _fallback(spec: FieldSpec, base: RuleSet) -> int:
 def section_editors(form: Form, section: Section, rules: RuleSet, base: RuleSet
                     ) -> list[FieldEditor]:
     """The rows of one section of the editor, in the rule set's order."""
-    made: list[FieldEditor] = []
-    covered: set[str] = set()
-    for spec in fields_in(section):
-        if spec.name in covered:
-            continue
-        value = getattr(rules, spec.name)
-        editor: FieldEditor
-        if spec.kind in (Kind.HAND_SIZES, Kind.CONTRACTS):
-            editor = DealTable(form, rules)
-        elif spec.kind is Kind.OPTIONAL_INT:
-            editor = OptionalNumber(form, spec, value, _fallback(spec, base))
-        elif spec.kind is Kind.CHOICE_SET:
-            editor = ChoiceSet(form, spec, value)
-        elif spec.kind is Kind.PACKS_BY_PLAYERS:
-            editor = BiggerTables(form, spec, value)
-        else:
-            editor = SingleField(form, spec, value)
-        covered |= set(editor.fields)
-        made.append(editor)
-    return made
+    def deals(form: Form, spec: FieldSpec) -> FieldEditor:
+        return DealTable(form, rules)
 
+    def tables(form: Form, spec: FieldSpec) -> FieldEditor:
+        return BiggerTables(form, spec, rules.packs_by_players)
+
+    made = {Kind.HAND_SIZES: deals, Kind.CONTRACTS: deals, Kind.PACKS_BY_PLAYERS: tables}
+    return field_rows(form, fields_in(section), rules, STYLE, made,
+                      lambda spec: _fallback(spec, base))
