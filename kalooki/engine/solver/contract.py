@@ -111,6 +111,14 @@ def _shapes(rules: RuleSet) -> dict[tuple[int, ...], _Shape]:
     return {}
 
 
+MAX_OPTIONS = 100_000
+"""Entries of a rule set's table of run options before it starts afresh."""
+
+
+def _options_table(rules: RuleSet) -> dict[tuple[int, ...], list[tuple[int, Run]]]:
+    return {}
+
+
 class _Best(Slots):
     """Most points a contract lay-down can hold (fewest left over)."""
 
@@ -138,6 +146,19 @@ class _Best(Slots):
         if not any(f <= self.jokers and not h for f, h, _ in cheapest):
             return []  # not even a minimal run of this suit can be laid
         swappable = self.contested[suit] | (self.avail[suit] if self.capped else 0)
+        # the answer depends on nothing else (of the scarce ranks, on those this suit holds)
+        key = (suit, self.avail[suit], self.jokers, swappable,
+               -1 if self.capped else self._scarce() & self.avail[suit])
+        table = derived(self.rules, _options_table)
+        hit = table.get(key)
+        if hit is None:
+            if len(table) > MAX_OPTIONS:
+                table.clear()
+            hit = table[key] = self._fresh_options(suit, swappable)
+        return hit
+
+    def _fresh_options(self, suit: int, swappable: int) -> list[tuple[int, Run]]:
+        tab = self.tab
         found: dict[tuple[int, int], tuple[int, Run]] = {}
         points = tab.points[suit * 13:suit * 13 + 13]
         points += points[:1]  # position 14, the high ace
@@ -166,10 +187,7 @@ class _Best(Slots):
         a group), so a run is only worth its naturals, and it is no better than one that
         uses no more jokers and takes the same naturals and more, if none of the more is
         of a rank some group could run short of (held fewer than group_min + runs)."""
-        scarce = 0
-        for r in range(1, 14):
-            if self.rank_total[r] < self.rules.group_min + self.runs:
-                scarce |= 1 << r | (1 << ACE_HIGH if r == ACE else 0)
+        scarce = self._scarce()
         joker = self.tab.joker_points
         ordered = sorted(found.values(),
                          key=lambda o: (o[1].jokers.bit_count(), -o[1].naturals.bit_count()))
@@ -182,6 +200,15 @@ class _Best(Slots):
                 kept.append(option)
         return sorted(kept, key=lambda o: (-(o[0] - o[1].jokers.bit_count() * joker),
                                            o[1].jokers.bit_count()))
+
+    def _scarce(self) -> int:
+        """Positions of ranks some group could run short of (held fewer than group_min +
+        runs times)."""
+        scarce = 0
+        for r in range(1, 14):
+            if self.rank_total[r] < self.rules.group_min + self.runs:
+                scarce |= 1 << r | (1 << ACE_HIGH if r == ACE else 0)
+        return scarce
 
     def _runs_bound(self, suit: int, left: int) -> int:
         """Most natural points ``left`` more runs, of ``suit`` and later suits, could add."""
