@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from operator import add
 
 from kalooki.engine.cards import (
     ACE,
@@ -22,7 +23,7 @@ from kalooki.engine.solver.generic import contract_state, generic_arrangement
 from kalooki.engine.solver.hand import Counts, face_counts
 from kalooki.engine.solver.repeats import needed_with_repeats
 from kalooki.engine.solver.slots import Slots, slot_search_applies
-from kalooki.engine.solver.tables import INF, Tables, tables
+from kalooki.engine.solver.tables import INF, Tables, derived, tables
 
 
 def can_meet_contract(hand: Sequence[int], contract: Sequence[int], rules: RuleSet) -> bool:
@@ -48,6 +49,14 @@ def cards_needed(hand: Sequence[int], contract: Sequence[int], rules: RuleSet,
                                lambda distinct: needed(hand, contract, distinct, INF), low)
 
 
+MAX_NEED_OPTIONS = 100_000
+"""Entries of a rule set's table of :class:`Need` run options before it starts afresh."""
+
+
+def _need_options(rules: RuleSet) -> dict[tuple[int, ...], list[tuple[int, int, int, list[int]]]]:
+    return {}
+
+
 class Need(Slots):
     """Fewest cards to add so that the contract can be laid.
 
@@ -61,10 +70,35 @@ class Need(Slots):
         as soon as it reaches ``floor``, a known lower bound."""
         self.best = limit
         self.floor = floor
-        self.options = [self._options(s) for s in range(4)]
+        self.options = [self._cached_options(s) for s in range(4)]
         self.base = group_cost(self.rules, self.tab, self.counts, self.groups)
         self._walk(0, self.runs, 0, 0, list(self.counts))
         return self.best
+
+    def _cached_options(self, suit: int) -> list[tuple[int, int, int, list[int]]]:
+        """:meth:`_options`, each with the faces it takes, kept per rule set by all they
+        depend on (the suit's cards, the jokers, the limit, the contested naturals and the
+        scarce ranks it holds)."""
+        avail = self.avail[suit]
+        key = (suit, avail, self.jokers, self.best, self.contested[suit],
+               self._scarce() & avail)
+        table = derived(self.rules, _need_options)
+        found = table.get(key)
+        if found is None:
+            if len(table) > MAX_NEED_OPTIONS:
+                table.clear()
+            found = table[key] = [(f, room, taken, [face_at(suit, p) for p in bits(taken)])
+                                  for f, room, taken in self._options(suit)]
+        return found
+
+    def _scarce(self) -> int:
+        """Positions of ranks a group might miss (held fewer than group_min + runs)."""
+        scarce = 0
+        if self.groups:
+            for r in range(1, 14):
+                if self.rank_total[r] < self.rules.group_min + self.runs:
+                    scarce |= 1 << r | (1 << ACE_HIGH if r == ACE else 0)
+        return scarce
 
     def _options(self, suit: int) -> list[tuple[int, int, int]]:
         """(slots, joker room, naturals taken) of each minimal run of this suit that could
@@ -76,11 +110,7 @@ class Need(Slots):
         if all(max(f - jokers, h) >= limit
                for f, h, _ in self.tab.suit_windows[self.avail[suit] >> 1 & 0x1FFF]):
             return []  # even its cheapest run, taking every natural it can, costs too much
-        scarce = 0
-        if self.groups:
-            for r in range(1, 14):
-                if self.rank_total[r] < self.rules.group_min + self.runs:
-                    scarce |= 1 << r | (1 << ACE_HIGH if r == ACE else 0)
+        scarce = self._scarce()
         found: dict[tuple[int, int, int], tuple[int, int, int]] = {}
         for lo, _, span in self.tab.windows:
             present = self.avail[suit] & span
@@ -116,14 +146,14 @@ class Need(Slots):
             return
         if 4 - suit < left:
             return
-        for f, room, taken in self.options[suit]:
+        for f, room, _, faces in self.options[suit]:
             if max(slots + f + base_slots - self.jokers, hard + f - room + base_hard) >= self.best:
                 continue
-            for p in bits(taken):
-                counts[face_at(suit, p)] -= 1
+            for face in faces:
+                counts[face] -= 1
             self._walk(suit + 1, left - 1, slots + f, hard + f - room, counts)
-            for p in bits(taken):
-                counts[face_at(suit, p)] += 1
+            for face in faces:
+                counts[face] += 1
         self._walk(suit + 1, left, slots, hard, counts)
 
 
@@ -134,19 +164,20 @@ def group_cost(rules: RuleSet, tab: Tables, counts: Sequence[int], groups: int
     if not groups:
         return 0, 0
     gmin = rules.group_min
-    distinct = rules.group_distinct_suits
-    sizes = []
-    for rank in range(13):
-        a, b, c, d = counts[rank], counts[rank + 13], counts[rank + 26], counts[rank + 39]
-        have = ((a > 0) + (b > 0) + (c > 0) + (d > 0)) if distinct else a + b + c + d
-        sizes.append(have if have < gmin else gmin)
+    if rules.group_distinct_suits:
+        sizes = [(a > 0) + (b > 0) + (c > 0) + (d > 0) for a, b, c, d in
+                 zip(counts[0:13], counts[13:26], counts[26:39], counts[39:52], strict=True)]
+    else:  # the ranks' totals added suit by suit in C
+        sizes = list(map(add, map(add, counts[0:13], counts[13:26]),
+                         map(add, counts[26:39], counts[39:52])))
     sizes.sort(reverse=True)
     joker_room = min(gmin - rules.group_min_naturals, tab.max_jokers)
     slots = hard = 0
     for t in sizes[:groups]:
-        gap = gmin - t
-        slots += gap
-        hard += gap - min(gap, joker_room)
+        if t < gmin:
+            gap = gmin - t
+            slots += gap
+            hard += gap - min(gap, joker_room)
     return slots, hard
 
 
@@ -202,7 +233,18 @@ def needed(hand: Sequence[int], contract: Sequence[int], rules: RuleSet, limit: 
     per_suit = [table[m] for m in masks]
     low = INF
     best: list[tuple[tuple[int, ...], tuple[tuple[int, int, tuple[int, ...]], ...]]] = []
-    for suits in itertools.combinations(range(4), runs):
+    if limit == 1:
+        # not surely short: the relaxation is 0, met by exactly the choices whose every
+        # run fills only slots a joker may fill (one per suit at most: the front's last)
+        # with the jokers enough for all; the same choices, in the same order, as below
+        free = [front[-1] if front and not front[-1][1] else None for front in per_suit]
+        spare = jokers - g_slots
+        for suits in itertools.combinations(range(4), runs) if not g_hard else ():
+            choice = tuple(entry for s in suits if (entry := free[s]) is not None)
+            if len(choice) == runs and sum(f for f, _, _ in choice) <= spare:
+                best.append((suits, choice))
+        low = 0 if best else 1
+    for suits in itertools.combinations(range(4), runs) if limit != 1 else ():
         for choice in itertools.product(*(per_suit[s] for s in suits)):
             slots = g_slots
             hard = g_hard
