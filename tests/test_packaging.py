@@ -210,6 +210,19 @@ def test_version_names_the_saves_format(capsys: pytest.CaptureFixture[str]) -> N
     assert capsys.readouterr().out == f"kalooki {__version__} (saves: format {FORMAT_VERSION})\n"
 
 
+def test_the_release_workflow_builds_tests_and_uploads_on_windows_and_macos() -> None:
+    """The workflow's steps, read as text (no YAML parser in the test extras)."""
+    text = (ROOT / ".github" / "workflows" / "release.yml").read_text(encoding="utf-8")
+    assert "os: [windows-latest, macos-latest]" in text
+    order = ["actions/checkout", "actions/setup-python", "pip install -e \".[test,build]\"",
+             "pytest tests/test_paths.py", "build/build_exe.py", "build/self_test_check.py",
+             "build/size_report.py", "actions/upload-artifact"]
+    found = [text.index(wanted) for wanted in order]  # each there, in this order
+    assert found == sorted(found)
+    build_exe = (ROOT / "build" / "build_exe.py").read_text(encoding="utf-8")
+    assert 'ROOT / "pyinstaller.spec"' in build_exe and "SDL_VIDEODRIVER: dummy" in text
+
+
 def test_the_one_file_program_is_named_for_its_version_and_platform() -> None:
     assert bundle_config.onefile_name().startswith(f"kalooki-{__version__}-")
 

@@ -89,8 +89,22 @@ def _windows(monkeypatch: pytest.MonkeyPatch) -> platformdirs.windows.Windows:
 
 def _in(kind: type[PureWindowsPath] | type[PurePosixPath],
         paths: StorePaths) -> dict[str, PureWindowsPath | PurePosixPath]:
-    return {name: kind(str(getattr(paths, name))) for name in
-            ("config_dir", "data_dir", "saves_dir", "log_dir", "cache_dir")}
+    """The store's folders as ``kind`` paths, whichever machine runs the test (a Windows
+    folder read on Linux, a macOS one read on Windows)."""
+    as_windows = {name: PureWindowsPath(str(getattr(paths, name))) for name in
+                  ("config_dir", "data_dir", "saves_dir", "log_dir", "cache_dir")}
+    if kind is PureWindowsPath:
+        return dict(as_windows)
+    return {name: PurePosixPath(path.as_posix()) for name, path in as_windows.items()}
+
+
+def _home(monkeypatch: pytest.MonkeyPatch, home: str) -> None:
+    """``~`` is ``home`` for platformdirs, and no XDG variable is set."""
+    for variable in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
+        monkeypatch.delenv(variable, raising=False)
+    for module in (platformdirs.unix, platformdirs.macos):
+        monkeypatch.setattr(module, "expand_user",
+                            lambda path, *_, **__: path.replace("~", home, 1))
 
 
 def test_the_windows_folders_are_the_user_s_local_application_data(
@@ -102,7 +116,7 @@ def test_the_windows_folders_are_the_user_s_local_application_data(
 
 
 def test_the_macos_folders_are_the_user_s_library(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("HOME", "/Users/ann")
+    _home(monkeypatch, "/Users/ann")
     paths = _in(PurePosixPath, StorePaths.of_platform(
         platformdirs.macos.MacOS(APP_NAME, appauthor=False)))
     support = PurePosixPath("/Users/ann/Library/Application Support/Kalooki")
@@ -113,9 +127,7 @@ def test_the_macos_folders_are_the_user_s_library(monkeypatch: pytest.MonkeyPatc
 
 
 def test_the_linux_folders_follow_xdg(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("HOME", "/home/ann")
-    for variable in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
-        monkeypatch.delenv(variable, raising=False)
+    _home(monkeypatch, "/home/ann")
     paths = _in(PurePosixPath, StorePaths.of_platform(
         platformdirs.unix.Unix(APP_NAME, appauthor=False)))
     assert paths == {"config_dir": PurePosixPath("/home/ann/.config/Kalooki"),
