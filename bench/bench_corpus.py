@@ -31,6 +31,7 @@ from pathlib import Path
 
 from kalooki.cli.main import main as kalooki_main
 from kalooki.engine.actions import parse_action
+from kalooki.engine.position import state_digest
 from kalooki.engine.state import Game
 from kalooki.store.savefile import decode, load
 
@@ -79,8 +80,8 @@ def saves(folder: Path) -> list[Path]:
 
 
 def corpus_hash(game: Game) -> str:
-    """The state hash the corpus was written with (save format 2)."""
-    return game.state_hash()
+    """The state digest the corpus was written with (save format 2: digest version 1)."""
+    return state_digest(game, 1)
 
 
 def digest(folder: Path) -> tuple[str, int]:

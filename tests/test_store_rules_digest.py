@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from kalooki.engine.record import Recorder
+from kalooki.engine.position import state_digest
+from kalooki.engine.record import Recorder, replay
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import LATER_FIELDS, PRESETS, RuleSet, preset
 from kalooki.store.savefile import encode, load
@@ -25,7 +26,18 @@ def saved(doc: dict[str, Any]) -> bytes:
     return json.dumps(doc).encode()
 
 
-def early_in_deal_two() -> dict[str, Any]:
+def as_format(recorder: Recorder, version: int) -> dict[str, Any]:
+    """The save of ``recorder`` as format ``version`` wrote it: before format 3 its record
+    kept the first state digest and did not say so."""
+    if version >= 3:
+        return json.loads(encode(stamped(recorder)))
+    old = replay(dataclasses.replace(recorder.record, hashes=(), hash_version=1))
+    doc = json.loads(encode(stamped(old)))
+    del doc["record"]["hash_version"]
+    return {**doc, "format_version": version}
+
+
+def early_in_deal_two() -> Recorder:
     """A Caribbean match saved five actions into its second deal."""
     recorder = Recorder.new(preset("caribbean"), 4, 6)
     rng = Rng(6 * 7919 + 1)
@@ -35,14 +47,18 @@ def early_in_deal_two() -> dict[str, Any]:
     for _ in range(5):
         game = recorder.game
         recorder.apply(eager(game.view(game.to_act), rng), game.to_act)
-    return stamped(recorder).to_dict()
+    return recorder
 
 
-def test_a_caribbean_save_with_baby_rules_is_refused() -> None:
-    doc = early_in_deal_two()
+@pytest.mark.parametrize(("version", "refusal"), [
+    (2, r"summary\.rules"),   # its state digests leave the rules out: the rules digest tells
+    (3, r"record was altered"),  # the state digests cover the rules
+])
+def test_a_caribbean_save_with_baby_rules_is_refused(version: int, refusal: str) -> None:
+    doc = as_format(early_in_deal_two(), version)
     assert load(saved(doc)).game.deal_no == 2
     doc["record"]["rules"] = {**preset("baby").to_dict(), "name": "caribbean"}
-    with pytest.raises(SaveError, match=r"summary\.rules"):
+    with pytest.raises(SaveError, match=refusal):
         load(saved(doc))
 
 
@@ -71,11 +87,11 @@ def test_every_single_field_edit_of_the_rules_is_refused(name: str) -> None:
 
 def test_a_format_1_save_without_the_rules_digest_still_loads() -> None:
     recorder = play(80, seed=9)
-    doc = json.loads(encode(stamped(recorder)))
-    assert doc["format_version"] == 2
+    doc = as_format(recorder, 2)
     del doc["summary"]["rules"]
     doc["format_version"] = 1
-    assert load(saved(doc)).game.state_hash() == recorder.game.state_hash()
+    loaded = load(saved(doc)).game
+    assert state_digest(loaded) == state_digest(recorder.game) and loaded.hash_version == 1
     doc["format_version"] = 2
     with pytest.raises(SaveError, match=r"summary\.rules"):
         load(saved(doc))

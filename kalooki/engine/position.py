@@ -1,16 +1,26 @@
 """A position of a match: every fact that decides what happens next, declared in one place.
 
 :class:`Position` is the state the game machine works on (:class:`~kalooki.engine.state.Game`
-adds the rules of play to it). Its constructor is public, so a test, or the sampler of
-hidden cards, builds a position by naming it, field by field; a new match starts from
+is the door to it). Its constructor is public, so a test, or the sampler of hidden cards,
+builds a position by naming it, field by field; a new match starts from
 :meth:`Game.new <kalooki.engine.state.Game.new>`.
+
+Each field declares, in its metadata (:class:`Declared`), how it is copied, who sees it,
+whether the state hash covers it and when it starts afresh (each match, deal or turn).
+:meth:`Position.clone`, :func:`state_digest`, a player's view
+(:mod:`kalooki.engine.state`) and the sampler (:mod:`kalooki.engine.sampling`) are all
+made from those declarations, so a new field is declared once and each of them follows.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import weakref
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+from functools import lru_cache
 from typing import Any, Self
 
 from kalooki.engine.deal import DealResult, Phase, TableMeld
@@ -19,84 +29,159 @@ from kalooki.engine.rng import Rng
 from kalooki.engine.rules import RuleSet
 
 
+class Copy(Enum):
+    """How :meth:`Position.clone` copies a field so that a copy shares nothing it changes."""
+
+    VALUE = "value"
+    """An immutable value (a number, a tuple, the rule set): shared."""
+    LIST = "list"
+    """A list of immutable values: a new list."""
+    LISTS = "lists"
+    """A list of lists (the hands): new lists at both levels."""
+    TABLE = "table"
+    """The table's melds: each :class:`TableMeld` anew (a tack replaces its meld)."""
+    RNG = "rng"
+    """The chance stream: a generator at the same state."""
+
+
+class Seen(Enum):
+    """Who sees a field in a :class:`~kalooki.engine.view.PlayerView`."""
+
+    ALL = "all"
+    """Everyone, under the field's own name (a list as a tuple)."""
+    OWN_TURN = "own-turn"
+    """The turn player only; the others see the field's default."""
+    NOBODY = "nobody"
+    """No view holds it (hidden cards, the chance stream, bookkeeping); what a view shows
+    of it is worked out by a view field of its own (``hand``, ``stock_count``)."""
+
+
+class Scope(Enum):
+    """When a field starts afresh, at its default (per-player lists at their start)."""
+
+    MATCH = "match"
+    DEAL = "deal"
+    TURN = "turn"
+    """Reset as each turn begins (and each deal)."""
+
+
+@dataclass(frozen=True)
+class Declared:
+    """What a field of :class:`Position` is, for everything made from the fields."""
+
+    copy: Copy = Copy.VALUE
+    seen: Seen = Seen.NOBODY
+    scope: Scope = Scope.MATCH
+    hashed: bool = True
+    """Covered by the state hash: it decides what can happen next."""
+    per_player: Callable[[], Any] | None = None
+    """For a per-player list: each player's start value (the list gets one per seat)."""
+
+
+def declare(default: Any = dataclasses.MISSING, *, factory: Callable[[], Any] | None = None,
+            copy: Copy = Copy.VALUE, seen: Seen = Seen.NOBODY, scope: Scope = Scope.MATCH,
+            hashed: bool = True, per_player: Callable[[], Any] | None = None) -> Any:
+    """A field of :class:`Position` with its declaration."""
+    metadata = {"declared": Declared(copy, seen, scope, hashed, per_player)}
+    if factory is not None:
+        return dataclasses.field(default_factory=factory, metadata=metadata)
+    return dataclasses.field(default=default, metadata=metadata)
+
+
+_ALL, _OWN, _DEAL, _TURN = Seen.ALL, Seen.OWN_TURN, Scope.DEAL, Scope.TURN
+
+HASH_VERSION = 2
+"""The state digest new records keep. 1: the digest before every deciding field was
+hashed (no discarder, pack order, cut count, turn count, deal results, players or rules);
+records written with it say so (a record without ``hash_version``, a save of format 2 or
+older) and are checked with it, so old saves replay and keep their digests."""
+
+
 @dataclass(eq=False, repr=False, kw_only=True)
 class Position:
     """Every field of a match in progress. Per-player lists left empty start at zero (no
     points, nobody out or down, no calls, no cards)."""
 
-    rules: RuleSet
-    players: int
-    seed: int = 0
-    rng: Rng = field(default_factory=lambda: Rng(0))
+    rules: RuleSet = declare(seen=_ALL)
+    players: int = declare(seen=_ALL)
+    seed: int = declare(0, hashed=False)
+    """What the match was started from (the chance stream carries on from it)."""
+    rng: Rng = declare(factory=lambda: Rng(0), copy=Copy.RNG)
     """All chance of the match (the cut's wobble, reshuffles, a random call winner)."""
-    actions_applied: int = 0
-    start_events: list[Event] = field(default_factory=list)
+    actions_applied: int = declare(0, hashed=False)
+    """A count of the moves made, for the record; it decides nothing."""
+    start_events: list[Event] = declare(factory=list, copy=Copy.LIST, hashed=False)
     """What happened as the match was set up (the first deal, unless a cut comes first)."""
+    hash_version: int = declare(HASH_VERSION, hashed=False)
+    """Which state digest this game's record keeps (:func:`state_digest`): a game replayed
+    from an older record goes on with that record's digest."""
 
     # -- the match ---------------------------------------------------------------
-    deal_no: int = 1
-    dealer: int = 0
-    totals: list[int] = field(default_factory=list)
-    out: list[bool] = field(default_factory=list)
+    deal_no: int = declare(1, seen=_ALL)
+    dealer: int = declare(0, seen=_ALL)
+    totals: list[int] = declare(factory=list, copy=Copy.LIST, seen=_ALL, per_player=int)
+    out: list[bool] = declare(factory=list, copy=Copy.LIST, seen=_ALL, per_player=bool)
     """Players eliminated from the match (elimination games)."""
-    buy_ins_used: list[int] = field(default_factory=list)
-    buy_in_queue: list[int] = field(default_factory=list)
+    buy_ins_used: list[int] = declare(factory=list, copy=Copy.LIST, seen=_ALL,
+                                      per_player=int)
+    buy_in_queue: list[int] = declare(factory=list, copy=Copy.LIST)
     """Players over the limit still to answer a buy-in offer, in order."""
-    results: list[DealResult] = field(default_factory=list)
-    phase: Phase = Phase.CUT
-    to_act: int | None = None
+    results: list[DealResult] = declare(factory=list, copy=Copy.LIST, seen=_ALL)
+    """Every deal so far, void ones too (how many voids run decides a redeal)."""
+    phase: Phase = declare(Phase.CUT, seen=_ALL)
+    to_act: int | None = declare(None, seen=_ALL)
     """The one seat asked to act; None once the match is over."""
 
     # -- the deal ----------------------------------------------------------------
-    deck_order: tuple[int, ...] = ()
+    deck_order: tuple[int, ...] = declare((), scope=_DEAL)
     """The shuffled pack before the deal (what a cut lifts from)."""
-    hands: list[list[int]] = field(default_factory=list)
-    stock: list[int] = field(default_factory=list)
+    hands: list[list[int]] = declare(factory=list, copy=Copy.LISTS, scope=_DEAL,
+                                     per_player=list)
+    stock: list[int] = declare(factory=list, copy=Copy.LIST, scope=_DEAL)
     """Face down; the last card is the top."""
-    discard: list[int] = field(default_factory=list)
+    discard: list[int] = declare(factory=list, copy=Copy.LIST, seen=_ALL, scope=_DEAL)
     """Face up; the last card is the top."""
-    table: list[TableMeld] = field(default_factory=list)
-    down: list[bool] = field(default_factory=list)
+    table: list[TableMeld] = declare(factory=list, copy=Copy.TABLE, seen=_ALL, scope=_DEAL)
+    down: list[bool] = declare(factory=list, copy=Copy.LIST, seen=_ALL, scope=_DEAL,
+                               per_player=bool)
     """Players who have laid their contract (or opened) this deal."""
-    calls_made: list[int] = field(default_factory=list)
-    cut_count: int | None = None
-    cut_bonus_won: bool = False
-    reshuffles: int = 0
+    calls_made: list[int] = declare(factory=list, copy=Copy.LIST, seen=_ALL, scope=_DEAL,
+                                    per_player=int)
+    cut_count: int | None = declare(None, scope=_DEAL)
+    """How many cards the cut lifted (the cut bonus was judged on it)."""
+    cut_bonus_won: bool = declare(False, scope=_DEAL)
+    reshuffles: int = declare(0, scope=_DEAL)
     """New stocks made from the discards this deal."""
-    turns: int = 0
-    """Turns begun this deal (left out of :meth:`state_hash`, so saves written before it
-    keep their digests: it decides nothing until :data:`TURN_CEILING`, which no played
-    deal nears)."""
-    turn: int = 0
+    turns: int = declare(0, scope=_DEAL)
+    """Turns begun this deal (:data:`~kalooki.engine.rules.TURN_CEILING` ends a deal)."""
+    turn: int = declare(0, seen=_ALL, scope=_DEAL)
     """The turn player (who draws and plays; others act only in a call window)."""
-    discarder: int | None = None
-    call_queue: list[int] = field(default_factory=list)
+    discarder: int | None = declare(None, seen=_ALL, scope=_DEAL)
+    """Who discarded the card a call window is open on (no one calls their own)."""
+    call_queue: list[int] = declare(factory=list, copy=Copy.LIST, scope=_DEAL)
     """Players still to say whether they call the discard, in priority order."""
-    callers: list[int] = field(default_factory=list)
-    caller: int | None = None
+    callers: list[int] = declare(factory=list, copy=Copy.LIST, scope=_DEAL)
+    caller: int | None = declare(None, seen=_ALL, scope=_DEAL)
     """The caller who won the call, while the turn player decides on it."""
 
     # -- this turn ---------------------------------------------------------------
-    discard_dead: bool = False
+    discard_dead: bool = declare(False, seen=_ALL, scope=_TURN)
     """A call was allowed: the turn player draws from the stock."""
-    took_discard: int | None = None
-    meld_owed: bool = False
+    took_discard: int | None = declare(None, seen=_ALL, scope=_TURN)
+    meld_owed: bool = declare(False, seen=_OWN, scope=_TURN)
     """Took the discard under ``must-meld``: a lay-down is owed before anything else."""
-    freed_joker: int | None = None
+    freed_joker: int | None = declare(None, seen=_OWN, scope=_TURN)
     """A joker freed this turn that must still be placed (``released_joker_must_be_used``)."""
-    went_down_now: bool = False
-    laid_now: bool = False
-    tacked_others_now: bool = False
+    went_down_now: bool = declare(False, seen=_OWN, scope=_TURN)
+    laid_now: bool = declare(False, scope=_TURN)
+    tacked_others_now: bool = declare(False, scope=_TURN)
     """Added to another player's meld this turn (the going-out bonus may forbid it)."""
 
     def __post_init__(self) -> None:
         n = self.players
-        self.totals = self.totals or [0] * n
-        self.out = self.out or [False] * n
-        self.buy_ins_used = self.buy_ins_used or [0] * n
-        self.hands = self.hands or [[] for _ in range(n)]
-        self.down = self.down or [False] * n
-        self.calls_made = self.calls_made or [0] * n
+        for name, start in _PER_PLAYER:
+            if not getattr(self, name):
+                setattr(self, name, [start() for _ in range(n)])
         self._forget_listings()
 
     def _forget_listings(self) -> None:
@@ -110,54 +195,32 @@ class Position:
         was judged legal when listed, so applying it needs no second judgement."""
 
     def _start_deal_fields(self) -> None:
-        """A fresh deal: no cards anywhere yet, nobody down, no calls."""
+        """A fresh deal: every deal and turn field at its start (no cards anywhere yet,
+        nobody down, no calls)."""
+        values = self.__dict__
         n = self.players
-        self.deck_order = ()
-        self.hands = [[] for _ in range(n)]
-        self.stock = []
-        self.discard = []
-        self.table = []
-        self.down = [False] * n
-        self.calls_made = [0] * n
-        self.cut_count = None
-        self.cut_bonus_won = False
-        self.reshuffles = 0
-        self.turns = 0
-        self.turn = 0
-        self.discarder = None
-        self.call_queue = []
-        self.callers = []
-        self.caller = None
-        self._reset_turn_flags()
+        for name, start in _DEAL_STARTS:
+            values[name] = start(n)
 
     def _reset_turn_flags(self) -> None:
-        self.discard_dead = False
-        self.took_discard = None
-        self.meld_owed = False
-        self.freed_joker = None
-        self.went_down_now = False
-        self.laid_now = False
-        self.tacked_others_now = False
+        values = self.__dict__
+        for name, value in _TURN_STARTS:
+            values[name] = value
 
     def clone(self) -> Self:
         """A cheap independent copy (search clones thousands of times): the fields copied
-        in one step, then every list copied so that nothing is shared."""
+        in one step, then each as its declaration says, so that nothing is shared."""
         other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
-        other.rng = Rng(self.rng.state)
-        other.totals = self.totals[:]
-        other.out = self.out[:]
-        other.buy_ins_used = self.buy_ins_used[:]
-        other.buy_in_queue = self.buy_in_queue[:]
-        other.results = self.results[:]
-        other.hands = [h[:] for h in self.hands]
-        other.stock = self.stock[:]
-        other.discard = self.discard[:]
-        other.table = [TableMeld(t.owner, t.meld) for t in self.table]
-        other.down = self.down[:]
-        other.calls_made = self.calls_made[:]
-        other.call_queue = self.call_queue[:]
-        other.callers = self.callers[:]
+        values = other.__dict__
+        values.update(self.__dict__)
+        for name in _LISTS:
+            values[name] = values[name][:]
+        for name in _NESTED:
+            values[name] = [inner[:] for inner in values[name]]
+        for name in _TABLES:
+            values[name] = [TableMeld(t.owner, t.meld) for t in values[name]]
+        for name in _RNGS:
+            values[name] = Rng(values[name].state)
         other._forget_listings()
         return other
 
@@ -211,16 +274,77 @@ class Position:
                    default=0)
 
     def state_hash(self) -> str:
-        """A digest of everything that decides the future; equal games hash equal."""
-        parts = [
-            self.phase.value, str(self.to_act), str(self.deal_no), str(self.dealer),
-            str(self.turn), str(self.rng.state), repr(self.totals), repr(self.hands),
-            repr(self.stock), repr(self.discard), repr(self.down), repr(self.calls_made),
-            repr([(t.owner, str(t.meld.kind), t.meld.cards, t.meld.rank) for t in self.table]),
-            repr(self.call_queue), repr(self.callers), str(self.caller), str(self.reshuffles),
-            str(self.discard_dead), str(self.took_discard), str(self.went_down_now),
-            str(self.laid_now), str(self.tacked_others_now), str(self.cut_bonus_won),
-            repr(self.out), repr(self.buy_ins_used), repr(self.buy_in_queue),
-            str(self.meld_owed), str(self.freed_joker),
-        ]
-        return hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]
+        """A digest of everything that decides the future; equal games hash equal. It is
+        the digest of the game's record (:attr:`hash_version`)."""
+        return state_digest(self, self.hash_version)
+
+
+FIELDS: tuple[tuple[str, Declared], ...] = tuple(
+    (f.name, f.metadata["declared"]) for f in dataclasses.fields(Position))
+"""Every field of a position and its declaration, in order."""
+_LISTS = tuple(name for name, d in FIELDS if d.copy is Copy.LIST)
+_NESTED = tuple(name for name, d in FIELDS if d.copy is Copy.LISTS)
+_TABLES = tuple(name for name, d in FIELDS if d.copy is Copy.TABLE)
+_RNGS = tuple(name for name, d in FIELDS if d.copy is Copy.RNG)
+_PER_PLAYER = tuple((name, d.per_player) for name, d in FIELDS if d.per_player is not None)
+
+
+def _start_value(field: dataclasses.Field[Any]) -> Callable[[int], Any]:
+    """How a deal or turn field starts, for ``n`` players."""
+    start = field.metadata["declared"].per_player
+    if start is not None:
+        return lambda n: [start() for _ in range(n)]
+    if field.default_factory is not dataclasses.MISSING:
+        factory = field.default_factory
+        return lambda n: factory()
+    value = field.default
+    return lambda n: value
+
+
+_DEAL_STARTS = tuple((f.name, _start_value(f)) for f in dataclasses.fields(Position)
+                     if f.metadata["declared"].scope in (Scope.DEAL, Scope.TURN))
+_TURN_STARTS = tuple((f.name, f.default) for f in dataclasses.fields(Position)
+                     if f.metadata["declared"].scope is Scope.TURN)
+HASHED = tuple(name for name, d in FIELDS if d.hashed)
+"""The fields the current state digest covers."""
+
+
+DIGEST_VERSIONS = (1, 2)
+"""Every state digest a record may hold."""
+
+
+def state_digest(position: Position, version: int = HASH_VERSION) -> str:
+    """The digest of ``position`` as records of ``version`` keep it (16 hex digits)."""
+    if version == 1:
+        return _digest_v1(position)
+    values = position.__dict__
+    parts = []
+    for name in HASHED:
+        value = values[name]
+        if name == "rules":
+            value = _rules_key(value)
+        elif name == "rng":
+            value = value.state
+        parts.append(f"{name}={value!r}")
+    return hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]
+
+
+@lru_cache(maxsize=64)
+def _rules_key(rules: RuleSet) -> str:
+    return hashlib.sha256(repr(rules).encode()).hexdigest()
+
+
+def _digest_v1(p: Position) -> str:
+    """The first state digest, as records of format 2 and older keep it (never changed)."""
+    parts = [
+        p.phase.value, str(p.to_act), str(p.deal_no), str(p.dealer),
+        str(p.turn), str(p.rng.state), repr(p.totals), repr(p.hands),
+        repr(p.stock), repr(p.discard), repr(p.down), repr(p.calls_made),
+        repr([(t.owner, str(t.meld.kind), t.meld.cards, t.meld.rank) for t in p.table]),
+        repr(p.call_queue), repr(p.callers), str(p.caller), str(p.reshuffles),
+        str(p.discard_dead), str(p.took_discard), str(p.went_down_now),
+        str(p.laid_now), str(p.tacked_others_now), str(p.cut_bonus_won),
+        repr(p.out), repr(p.buy_ins_used), repr(p.buy_in_queue),
+        str(p.meld_owed), str(p.freed_joker),
+    ]
+    return hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]

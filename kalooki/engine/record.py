@@ -14,6 +14,7 @@ from typing import Any
 from kalooki.engine.actions import Action, parse_action
 from kalooki.engine.errors import RuleError
 from kalooki.engine.events import Event
+from kalooki.engine.position import DIGEST_VERSIONS, HASH_VERSION
 from kalooki.engine.rules import RuleSet
 from kalooki.engine.state import Game
 
@@ -29,6 +30,9 @@ class GameRecord:
     actions: tuple[str, ...] = ()
     hashes: tuple[tuple[int, str], ...] = field(default=())
     """(number of actions applied, state digest after them)."""
+    hash_version: int = HASH_VERSION
+    """Which state digest :attr:`hashes` hold (:func:`~kalooki.engine.position.state_digest`):
+    a record written before the digest covered every deciding field holds version 1."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -37,6 +41,7 @@ class GameRecord:
             "seed": self.seed,
             "actions": list(self.actions),
             "hashes": [[n, h] for n, h in self.hashes],
+            "hash_version": self.hash_version,
         }
 
     @classmethod
@@ -59,8 +64,11 @@ class GameRecord:
                 isinstance(h, list) and len(h) == 2 and isinstance(h[0], int)
                 and isinstance(h[1], str) for h in raw_hashes):
             raise RuleError("bad-record", case="hashes")
+        version = data.get("hash_version", 1)  # written from version 2 on
+        if isinstance(version, bool) or version not in DIGEST_VERSIONS:
+            raise RuleError("bad-record", case="wrong_type", field="hash_version")
         return cls(rules, need("players", int), need("seed", int), tuple(actions),
-                   tuple((n, h) for n, h in raw_hashes))
+                   tuple((n, h) for n, h in raw_hashes), version)
 
 
 class Recorder:
@@ -88,7 +96,7 @@ class Recorder:
     def record(self) -> GameRecord:
         game = self.game
         return GameRecord(game.rules, game.players, game.seed, tuple(self.actions),
-                          tuple(self.hashes))
+                          tuple(self.hashes), game.hash_version)
 
 
 def replay(record: GameRecord, upto: int | None = None) -> Recorder:
@@ -98,6 +106,7 @@ def replay(record: GameRecord, upto: int | None = None) -> Recorder:
         game = Game.new(record.rules, record.players, record.seed)
     except RuleError as error:
         raise RuleError("bad-record", case="header", reason=error) from None
+    game.hash_version = record.hash_version  # the game goes on with its record's digest
     expected = dict(record.hashes)
     recorder = Recorder(game)
     for number, code in enumerate(record.actions[:upto], start=1):

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from kalooki.engine.cards import build_deck
 from kalooki.engine.deal import Phase, TableMeld
+from kalooki.engine.position import FIELDS, Copy, Seen
 from kalooki.engine.rng import Rng
 from kalooki.engine.state import Game
 from kalooki.engine.view import PlayerView
@@ -50,10 +52,12 @@ def unseen_cards(view: PlayerView) -> list[int]:
 def sample_game(view: PlayerView, rng: Rng, known: Known | None = None) -> Game:
     """A game consistent with ``view`` (and ``known``), hidden cards dealt from ``rng``.
 
-    ``sample_game(v, rng).view(v.player) == v`` for any view ``v``. Not recoverable from
-    a view, and set to their usual values: a dealer's cut bonus still to be scored
-    (False), the cut count, the game's seed and the callers of a random-priority call
-    window still open.
+    ``sample_game(v, rng).view(v.player) == v`` for any view ``v``. Every field a view
+    shows is taken from it (:func:`shown_fields`); the hidden ones are dealt (hands,
+    stock, the uncut pack), remembered (``known``) or rebuilt (the call queue); the rest are
+    not recoverable from a view and take their defaults: a dealer's cut bonus still to be
+    scored (False), the cut count, the deal's turn count, the game's seed and the callers
+    of a random-priority call window still open.
     """
     known = known or Known()
     n = view.players
@@ -72,27 +76,30 @@ def sample_game(view: PlayerView, rng: Rng, known: Known | None = None) -> Game:
         hands = _deal_hidden(view, rng, known)
         hands[me] = list(view.hand)
         stock = hands.pop()  # the stock rides along as an extra "hand"
-    dealt = view.phase != Phase.CUT
-    went_down_now = dealt and view.went_down_now and mine
+    in_turn = mine and view.phase != Phase.CUT
     return Game(
-        rules=view.rules, players=n, seed=fresh.seed, rng=fresh.rng,
-        deal_no=view.deal_no, dealer=view.dealer, totals=list(view.totals),
-        out=list(view.out), buy_ins_used=list(view.buy_ins_used), results=list(view.results),
-        phase=view.phase, to_act=view.to_act, turn=view.turn, discarder=view.discarder,
-        caller=view.caller, reshuffles=known.reshuffles, deck_order=deck_order,
-        hands=hands, stock=stock,
-        discard=list(view.discard) if dealt else [],
-        table=[TableMeld(t.owner, t.meld) for t in view.table] if dealt else [],
-        down=list(view.down) if dealt else [],
-        calls_made=list(view.calls_made) if dealt else [],
+        **shown_fields(view), seed=fresh.seed, rng=fresh.rng, reshuffles=known.reshuffles,
+        deck_order=deck_order, hands=hands, stock=stock,
         call_queue=_call_queue(view) if view.phase == Phase.CALL else [],
-        discard_dead=dealt and view.discard_dead,
-        took_discard=view.took_discard if dealt else None,
-        went_down_now=went_down_now, laid_now=went_down_now,
-        tacked_others_now=dealt and known.tacked_others_now and mine,
-        meld_owed=dealt and view.meld_owed and mine,
-        freed_joker=view.freed_joker if dealt and mine else None,
+        laid_now=in_turn and view.went_down_now,
+        tacked_others_now=in_turn and known.tacked_others_now,
     )
+
+
+def shown_fields(view: PlayerView) -> dict[str, Any]:
+    """Every field of the position that ``view`` shows (as the position declares it), in
+    the position's own form: lists for tuples, table melds for public ones."""
+    values: dict[str, Any] = {}
+    for name, declared in FIELDS:
+        if declared.seen is Seen.NOBODY:
+            continue
+        value = getattr(view, name)
+        if declared.copy is Copy.TABLE:
+            value = [TableMeld(t.owner, t.meld) for t in value]
+        elif declared.copy is Copy.LIST:
+            value = list(value)
+        values[name] = value
+    return values
 
 
 def _deal_hidden(view: PlayerView, rng: Rng, known: Known) -> list[list[int]]:

@@ -50,7 +50,7 @@ from kalooki.engine.position import Position
 from kalooki.engine.rng import Rng
 from kalooki.engine.rule_choices import CallPriority, DiscardTake, FirstDealer
 from kalooki.engine.rules import TURN_CEILING, RuleSet
-from kalooki.engine.view import PlayerView, PublicMeld, live_view, settle_view
+from kalooki.engine.view import PlayerView, live_view, settle_view, shown_fields
 
 CUT_WOBBLE = 3
 """A dealer aims the cut but cannot count cards by feel: the engine adds ±3."""
@@ -327,35 +327,14 @@ def _do_buy_in(pos: Game, player: int, action: BuyIn | DropOut) -> list[Event]:
 
 
 _VIEW_MAKERS: dict[str, Callable[[Game, int], object]] = {
-    "rules": lambda game, player: game.rules,
-    "players": lambda game, player: game.players,
-    "deal_no": lambda game, player: game.deal_no,
-    "dealer": lambda game, player: game.dealer,
-    "phase": lambda game, player: game.phase,
-    "turn": lambda game, player: game.turn,
-    "to_act": lambda game, player: game.to_act,
-    "stock_count": lambda game, player: len(game.stock),
-    "discarder": lambda game, player: game.discarder,
-    "caller": lambda game, player: game.caller,
-    "discard_dead": lambda game, player: game.discard_dead,
-    "took_discard": lambda game, player: game.took_discard,
-    "went_down_now": lambda game, player: game.went_down_now and game.turn == player,
-    "meld_owed": lambda game, player: game.meld_owed and game.turn == player,
-    "freed_joker": lambda game, player: game.freed_joker if game.turn == player else None,
+    **shown_fields(),  # every field of the position a view shows, as it declares
     "contract": lambda game, player: game.contract,
     "hand": lambda game, player: tuple(game.hands[player]),
     "hand_counts": lambda game, player: tuple([len(h) for h in game.hands]),
-    "table": lambda game, player: tuple([PublicMeld(t.owner, t.meld) for t in game.table]),
-    "discard": lambda game, player: tuple(game.discard),
-    "down": lambda game, player: tuple(game.down),
-    "calls_made": lambda game, player: tuple(game.calls_made),
-    "totals": lambda game, player: tuple(game.totals),
-    "results": lambda game, player: tuple(game.results),
+    "stock_count": lambda game, player: len(game.stock),
     "legal": lambda game, player: as_sequence(game.legal_actions(player)),
-    "out": lambda game, player: tuple(game.out),
     "rejoin_score": lambda game, player: (game.buy_in_score() if game.phase == _BUY_IN
                                           else None),
-    "buy_ins_used": lambda game, player: tuple(game.buy_ins_used),
 }
 """How each field of a view is found (when first read, or before the game changes)."""
 

@@ -13,6 +13,7 @@ player that reads only the legal moves pays for nothing else.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
@@ -21,6 +22,7 @@ from kalooki.engine.actions import Action
 from kalooki.engine.deal import DealResult, Phase
 from kalooki.engine.melds import Meld
 from kalooki.engine.play.legal_moves import LegalMoves
+from kalooki.engine.position import FIELDS, Copy, Position, Seen
 from kalooki.engine.rules import RuleSet
 
 
@@ -96,6 +98,40 @@ _FIELDS = tuple(f.name for f in fields(PlayerView))
 
 Maker = Callable[[Any, int], object]
 """How one field of a view is found: from the game and the viewer's seat."""
+
+
+def shown_fields() -> dict[str, Maker]:
+    """How a view finds each field of the position it shows (:class:`Seen`): under the
+    field's name, a list as a tuple, the table's melds as :class:`PublicMeld`; a field
+    the turn player alone sees shows its default to the others."""
+    makers: dict[str, Maker] = {}
+    defaults = {f.name: f.default for f in dataclasses.fields(Position)}
+    for name, declared in FIELDS:
+        if declared.seen is Seen.NOBODY:
+            continue
+        if declared.seen is Seen.OWN_TURN:
+            makers[name] = _own_turn(name, defaults[name])
+        else:
+            makers[name] = _shown(name, declared.copy)
+    return makers
+
+
+def _shown(name: str, copy: Copy) -> Maker:
+    def table(game: Any, player: int) -> object:
+        return tuple([PublicMeld(t.owner, t.meld) for t in game.__dict__[name]])
+
+    def listed(game: Any, player: int) -> object:
+        return tuple(game.__dict__[name])
+
+    def value(game: Any, player: int) -> object:
+        return game.__dict__[name]
+    return table if copy is Copy.TABLE else listed if copy is Copy.LIST else value
+
+
+def _own_turn(name: str, default: object) -> Maker:
+    def make(game: Any, player: int) -> object:
+        return game.__dict__[name] if game.turn == player else default
+    return make
 
 
 class _Lazy:

@@ -300,7 +300,8 @@ def header_of(recorder: Recorder, seats: Sequence[Seat]) -> dict[str, Any]:
         "app_version": __version__,
         "name": default_name(bare, seats),
         "players": [{"name": s.name, "level": s.level} for s in seats],
-        "record": {"rules": game.rules.to_dict(), "players": game.players, "seed": game.seed},
+        "record": {"rules": game.rules.to_dict(), "players": game.players, "seed": game.seed,
+                   "hash_version": game.hash_version},
         "first_deck": card_codes(first_deck(bare)),
     }
 

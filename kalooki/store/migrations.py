@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from kalooki.engine.errors import RuleError
+from kalooki.engine.position import HASH_VERSION
 from kalooki.engine.record import GameRecord, replay
 from kalooki.engine.rules import RuleSet
 from kalooki.store.savegame import (
@@ -39,7 +40,8 @@ def _from_0(doc: Document) -> Document:
     The check fields are recomputed by replaying the log, which also checks it."""
     seats = need(doc, "seats", _pairs)
     try:
-        record = GameRecord.from_dict({**doc, "players": len(seats), "hashes": []})
+        record = GameRecord.from_dict({**doc, "players": len(seats), "hashes": [],
+                                       "hash_version": HASH_VERSION})  # digests made anew
         recorder = replay(record)
     except RuleError as error:  # the engine refusing the file; anything else is a fault
         raise SaveError(refusal_text(error), "save-replay", reason=error) from None
@@ -76,7 +78,15 @@ def _from_1(doc: Document) -> Document:
     return {**doc, "format_version": 2, "summary": {**summary, "rules": rules_digest(rules)}}
 
 
-MIGRATIONS: dict[int, Callable[[Document], Document]] = {0: _from_0, 1: _from_1}
+def _from_2(doc: Document) -> Document:
+    """Format 2 and older kept the first state digest, which left out some fields that
+    decide the future: the record says so, and its digests are checked as written (a
+    format-0 save, which had none, was given the current ones by its own migration)."""
+    record = need(doc, "record", json_object)
+    return {**doc, "format_version": 3, "record": {"hash_version": 1, **record}}
+
+
+MIGRATIONS: dict[int, Callable[[Document], Document]] = {0: _from_0, 1: _from_1, 2: _from_2}
 
 
 def migrate(doc: Document) -> Document:

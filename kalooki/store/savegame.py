@@ -37,7 +37,9 @@ from kalooki.store.fields import (
 from kalooki.store.notices import Refused
 from kalooki.words.refusals import refusal_text
 
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
+"""3: the record says which state digest it keeps (``record.hash_version``); older saves
+keep digest version 1 (:mod:`kalooki.store.migrations`)."""
 KINDS = ("autosave", "named")
 NAME_CHARS = 60
 SEAT_NAME_CHARS = 20
