@@ -16,6 +16,7 @@ from kalooki.engine.cards import (
     ACE,
     ACE_HIGH,
     JOKER_BASE,
+    MAX_JOKERS,
 )
 from kalooki.engine.rules import GROUP, RuleSet
 from kalooki.engine.solver.bits import bits, face_at, submasks
@@ -188,18 +189,24 @@ def surely_short(hand: Sequence[int], groups: int, runs: int, rules: RuleSet,
     over the cards, without trying every choice of runs: at 0, every meld has only slots a
     joker may fill, and the jokers cover them all."""
     held = 0  # bit f: face f is held
-    ranks = [0] * 13
-    for card in hand:
-        if card < JOKER_BASE:
-            ranks[card % 13] += 1
-            held |= 1 << card % 52
-    jokers = len(hand) - sum(ranks)
-    masks = (held & 0x1FFF, held >> 13 & 0x1FFF, held >> 26 & 0x1FFF, held >> 39)
+    for bit in map(_FACE_BIT.__getitem__, hand):
+        held |= bit
+    jokers = sum(map(_IS_JOKER.__getitem__, hand))
+    free = tab.suit_free
+    run_slots = sum(sorted([free[held & 0x1FFF], free[held >> 13 & 0x1FFF],
+                            free[held >> 26 & 0x1FFF], free[held >> 39]])[:runs])
+    if run_slots > jokers:
+        return True  # the runs alone lack jokers (most hands: the ranks need no counting)
     slots = 0
     if groups:
         if rules.group_distinct_suits:
             ranks = [(held >> r & 1) + (held >> r + 13 & 1) + (held >> r + 26 & 1)
                      + (held >> r + 39 & 1) for r in range(13)]
+        else:
+            ranks = [0] * 13
+            for card in hand:
+                if card < JOKER_BASE:
+                    ranks[card % 13] += 1
         gmin = rules.group_min
         room = min(gmin - rules.group_min_naturals, tab.max_jokers)
         for have in sorted(ranks, reverse=True)[:groups]:
@@ -207,8 +214,13 @@ def surely_short(hand: Sequence[int], groups: int, runs: int, rules: RuleSet,
             if gap > room:
                 return True
             slots += gap
-    free = tab.suit_free
-    return slots + sum(sorted([free[m] for m in masks])[:runs]) > jokers
+    return slots + run_slots > jokers
+
+
+_FACE_BIT = tuple(1 << card % 52 if card < JOKER_BASE else 0
+                  for card in range(JOKER_BASE + MAX_JOKERS))
+_IS_JOKER = tuple(int(card >= JOKER_BASE) for card in range(JOKER_BASE + MAX_JOKERS))
+"""Per card id: its face's bit, and whether it is a joker (looked up, by ``map``)."""
 
 
 def needed(hand: Sequence[int], contract: Sequence[int], rules: RuleSet, limit: int,
