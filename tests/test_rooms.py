@@ -146,3 +146,36 @@ def test_one_form_builder_chooses_the_widget_of_a_field(path: pathlib.Path) -> N
     ui/widgets/field_rows.py from the fields' own descriptions: no other screen picks a
     widget by a field's kind."""
     assert not _kind_branches(path), "build the rows with kalooki.ui.widgets.field_rows"
+
+
+# --- objects of one responsibility --------------------------------------------------------
+
+MOST_METHODS = 30
+MOST_CLASS_LINES = 400
+BEING_SPLIT = {"ui/table/scene.py:TableScene"}
+"""Over the limits while issue 26.2 takes it apart (the table scene's options and rooms)."""
+
+
+def _classes() -> list[tuple[str, ast.ClassDef]]:
+    return [(f"{path.relative_to(PACKAGE).as_posix()}:{node.name}", node)
+            for path in FILES for node in ast.walk(_tree(path))
+            if isinstance(node, ast.ClassDef)]
+
+
+CLASSES = _classes()
+
+
+def test_the_class_check_sees_what_it_judges() -> None:
+    names = {name for name, _ in CLASSES}
+    assert "engine/rules.py:RuleSet" in names and "ui/app.py:App" in names
+
+
+@pytest.mark.parametrize(("name", "node"), CLASSES, ids=[name for name, _ in CLASSES])
+def test_no_class_holds_more_than_30_methods_or_400_lines(name: str, node: ast.ClassDef
+                                                          ) -> None:
+    if name in BEING_SPLIT:
+        pytest.skip("being split (issue 26.2)")
+    methods = [n for n in node.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
+    lines = (node.end_lineno or node.lineno) - node.lineno + 1
+    assert len(methods) <= MOST_METHODS and lines <= MOST_CLASS_LINES, (
+        f"{name}: {len(methods)} methods, {lines} lines: give its concepts objects of their own")

@@ -320,6 +320,6 @@ def test_a_replay_of_friends_shows_no_hand_of_the_deal_still_played(app: App) ->
               for event in step.events if isinstance(event, ev.Drew) and event.private]
     assert {cursor.steps[n - 1].seat for n, _ in secret} >= {0, 2}, "both people drew"
     for number, face in secret:
-        assert not any(face in str(line) for line in scene.lines[number])
+        assert not any(face in str(line) for line in scene.sight.lines[number])
     app.step([keydown(pygame.K_HOME), keydown(pygame.K_RIGHT)])  # deal 1 is over
     assert cursor.deal == 1 and set(scene.open_hands_now()) == {1, 2}

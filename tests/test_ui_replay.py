@@ -100,13 +100,13 @@ def test_keys_step_seek_and_jump_and_the_end_is_the_saved_state(
         app: App, profile: Profile, finished: GameSave) -> None:
     scene = watching(app, profile, finished, "Sunday")
     cursor = scene.cursor
-    assert cursor.at_start and scene.buttons["back"].is_enabled is False
+    assert cursor.at_start and scene.panel.buttons["back"].is_enabled is False
     press(app, pygame.K_RIGHT)
     press(app, pygame.K_RIGHT)
     assert cursor.position == 2
-    first_two = scene.log()
+    first_two = scene.sight.log()
     press(app, pygame.K_LEFT)
-    assert cursor.position == 1 and len(scene.log()) < len(first_two)
+    assert cursor.position == 1 and len(scene.sight.log()) < len(first_two)
     press(app, pygame.K_END)
     assert cursor.at_end and cursor.game.state_hash() == finished.summary.digest
     assert scene.summary is not None  # the match's end is shown as it was
@@ -125,16 +125,16 @@ def test_keys_step_seek_and_jump_and_the_end_is_the_saved_state(
 def test_the_buttons_step_too_and_back_returns_to_the_list(
         app: App, profile: Profile, finished: GameSave) -> None:
     scene = watching(app, profile, finished, "Buttons")
-    click(app, scene.buttons["forward"])
-    click(app, scene.buttons["forward"])
+    click(app, scene.panel.buttons["forward"])
+    click(app, scene.panel.buttons["forward"])
     assert scene.cursor.position == 2
-    click(app, scene.buttons["back"])
+    click(app, scene.panel.buttons["back"])
     assert scene.cursor.position == 1
-    click(app, scene.buttons["next_deal"])
+    click(app, scene.panel.buttons["next_deal"])
     assert scene.cursor.deal == 2 and scene.summary is not None
-    click(app, scene.buttons["forward"])  # hidden under the summary: the click lifts it
+    click(app, scene.panel.buttons["forward"])  # hidden under the summary: the click lifts it
     assert scene.summary is None and scene.cursor.position == scene.cursor.deal_starts[2]
-    click(app, scene.buttons["quit"])
+    click(app, scene.panel.buttons["quit"])
     assert isinstance(app.scene, LoadGameScene) and app.scene.watching
 
 
@@ -145,7 +145,7 @@ def test_a_finished_match_opens_every_hand_and_any_seat(
     hands = scene.cursor.game.hands
     assert scene.open_hands_now() == {1: tuple(hands[1]), 2: tuple(hands[2])}
     press(app, pygame.K_s)
-    assert scene.shown_seat() == 1 and scene.view.hand == tuple(hands[1])
+    assert scene.sight.shown_seat() == 1 and scene.view.hand == tuple(hands[1])
     press(app, pygame.K_v)
     assert scene.open_hands_now() == {}
 
@@ -158,15 +158,16 @@ def test_the_deal_a_save_stopped_in_keeps_the_other_hands_hidden(
     press(app, pygame.K_RIGHT)  # deal 1 is over in the record: all may be seen
     assert set(scene.open_hands_now()) == {1, 2}
     press(app, pygame.K_s)
-    assert scene.shown_seat() == 1
+    assert scene.sight.shown_seat() == 1
     press(app, pygame.K_END)  # deal 2 is still being played in the save
     assert cursor.deal == 2
-    assert scene.open_hands_now() == {} and scene.shown_seat() == 0
+    assert scene.open_hands_now() == {} and scene.sight.shown_seat() == 0
     assert scene.view.hand == tuple(cursor.game.hands[0])
-    assert not scene.buttons["seat"].is_enabled and not scene.buttons["hands"].is_enabled
+    buttons = scene.panel.buttons
+    assert not buttons["seat"].is_enabled and not buttons["hands"].is_enabled
     press(app, pygame.K_s)
     press(app, pygame.K_v)
-    assert scene.open_hands_now() == {} and scene.shown_seat() == 0
+    assert scene.open_hands_now() == {} and scene.sight.shown_seat() == 0
     start = cursor.deal_starts[2]
     secret_draws = [(number, card_text(event.cards[0], True))
                     for number, step in enumerate(cursor.steps[start:], start=start + 1)
@@ -174,9 +175,10 @@ def test_the_deal_a_save_stopped_in_keeps_the_other_hands_hidden(
                     if isinstance(event, ev.Drew) and event.private and event.player != 0]
     assert secret_draws  # the others drew from the stock in deal 2
     for number, face in secret_draws:  # the log says they drew, not what
-        assert scene.lines[number] and not any(face in str(line) for line in scene.lines[number])
+        lines = scene.sight.lines[number]
+        assert lines and not any(face in str(line) for line in lines)
     press(app, pygame.K_HOME)  # back in deal 1, the chosen seat and open hands return
-    assert scene.shown_seat() == 1 and set(scene.open_hands_now()) == {0, 2}
+    assert scene.sight.shown_seat() == 1 and set(scene.open_hands_now()) == {0, 2}
 
 
 def test_a_damaged_file_picked_in_the_file_dialog_says_why(
@@ -207,7 +209,7 @@ def test_a_bare_record_picked_in_the_file_dialog_is_watched(
     scene = app.scene
     assert isinstance(scene, ReplayScene)
     assert scene.watched.names == ("Player 1", "Player 2", "Player 3")
-    assert scene.person is None and scene.free(scene.cursor.deal)
+    assert scene.sight.person is None and scene.sight.free(scene.cursor.deal)
 
 
 def test_the_load_screen_offers_watch_beside_load(app: App, profile: Profile,
@@ -252,10 +254,10 @@ def test_a_deal_summary_covers_the_controls_until_a_click_lifts_it(
         app: App, profile: Profile, finished: GameSave) -> None:
     scene = watching(app, profile, finished, "Summary")
     press(app, pygame.K_PAGEDOWN)  # the action that ended deal 1 is the last one shown
-    assert scene.summary is not None and not scene.buttons["forward"].visible
+    assert scene.summary is not None and not scene.panel.buttons["forward"].visible
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(20, 20), button=1))
     app.run_frames(2)
-    assert scene.summary is None and scene.buttons["forward"].visible
+    assert scene.summary is None and scene.panel.buttons["forward"].visible
     assert scene.cursor.deal == 2  # the table is still where the summary stood
     press(app, pygame.K_RIGHT)
     assert scene.summary is None and scene.cursor.position == scene.cursor.deal_starts[2] + 1
