@@ -37,7 +37,7 @@ def test_the_summary_speaks_to_the_person_at_the_screen():
     names = ["Vous", "Marcia", "Delroy"]
     set_language("fr")
     assert _title(won, names, CARIB, you=0) == "Donne 2 : vous sortez"
-    assert _title(bent, names, CARIB, you=0) == "Donne 2 : vous sortez et baissez la table"
+    assert _title(bent, names, CARIB, you=0) == "Donne 2 : vous sortez et renversez la table"
     assert _final_line(names, [10, 200, 300], True, [False, True, True], you=0) \
         .startswith("Vous restez seul en lice !")
     set_language("en")

@@ -171,6 +171,7 @@ def test_each_setting_changed_through_its_widget_is_saved_and_takes_effect(
         effects = {
             "fullscreen": lambda: app.fullscreen is True,
             "four_colour_deck": lambda: app.card_art.four_colour is True,
+            "english_card_letters": lambda: app.card_art.english_letters is True,
             "language": lambda: language() == "fr" and tr("settings.heading") == "Paramètres",
             "sound": lambda: app.sounds.enabled is False,
             "volume": lambda: app.sounds.volume == pytest.approx(0.85),

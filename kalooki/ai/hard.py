@@ -45,7 +45,6 @@ from kalooki.engine.actions import (
     TackOn,
     TakeDiscard,
 )
-from kalooki.engine.cards import card_text
 from kalooki.engine.deal import Phase
 from kalooki.engine.facts.seats import DEFAULT_BUDGET, Level
 from kalooki.engine.rng import Rng
@@ -54,6 +53,7 @@ from kalooki.engine.scoring import hand_points
 from kalooki.engine.state import Game
 from kalooki.engine.view import PlayerView
 from kalooki.words import Phrase, Said, phrase
+from kalooki.words.cards import card_face
 
 """CPU seconds a hard player may think about one decision: about 20-40 sampled deals in
 most contracts. With fewer the search cannot tell a better move from luck (checked by
@@ -277,7 +277,7 @@ def _errors_from_zero(paired: Sequence[float]) -> float:
 
 
 def _sym(card: int | None) -> Said:
-    return card_text(card, True) if card is not None else phrase("hint.the_discard")
+    return card_face(card) if card is not None else phrase("hint.the_discard")
 
 
 def _play_out(world: Game, option: Action, me: int, policy: Sequence[MediumPlayer],

@@ -34,8 +34,6 @@ from kalooki.engine.actions import (
 )
 from kalooki.engine.cards import (
     JOKER_BASE,
-    card_text,
-    cards_text,
     face_of,
     is_joker,
     sort_key_rank,
@@ -48,6 +46,7 @@ from kalooki.engine.scoring import card_points
 from kalooki.engine.solver import opening
 from kalooki.engine.view import PlayerView
 from kalooki.words import Phrase, Said, phrase
+from kalooki.words.cards import card_face, cards_faces
 
 Decision = tuple[Action, Said]
 
@@ -65,8 +64,8 @@ HOLD_STOCK_MIN = 15
 """Hold the contract back for a bent table only while the stock is this deep."""
 
 
-def _sym(card: int) -> str:
-    return card_text(card, True)
+def _sym(card: int) -> Phrase:
+    return card_face(card)
 
 
 class MediumPlayer:
@@ -261,7 +260,7 @@ class MediumPlayer:
         best = max(releases, key=lambda a: (len(a.cards),
                                             sum(card_points(c, view.rules) for c in a.cards),
                                             a.code))
-        return best, phrase("hint.reason.release", cards=cards_text(best.cards, True))
+        return best, phrase("hint.reason.release", cards=cards_faces(best.cards))
 
     def best_tack(self, view: PlayerView, rng: Rng) -> Decision | None:
         """Rid the hand of the costliest card that fits the table (jokers first)."""
@@ -363,7 +362,7 @@ class MediumPlayer:
         # going down (a card with mere neighbours, in no meld the contract can use, is not)
         keepers = [c for c in hand if need > 0 and self.ev.need_without(hand, c) > need]
         if keepers:
-            shown = cards_text(sorted(keepers, key=sort_key_rank)[:4], True)
+            shown = cards_faces(sorted(keepers, key=sort_key_rank)[:4])
             return phrase("hint.reason.discard_keeps", card=_sym(card), keepers=shown, count=need)
         return phrase("hint.reason.discard_least", card=_sym(card))
 

@@ -25,6 +25,7 @@ from kalooki.store.presets import (
     read_preset,
 )
 from kalooki.words import FALLBACK, set_language, tr
+from kalooki.words.cards import english_tokens
 from kalooki.words.catalog import spoken
 from kalooki.words.house_rules import changes_line
 from kalooki.words.melds import contract_name
@@ -108,7 +109,7 @@ def _cards(args: argparse.Namespace) -> list[int]:
     """The cards named on the command line, from the deck the preset plays with."""
     rules = _rules(args)
     try:
-        return parse_cards(args.cards, packs=rules.packs, jokers=rules.jokers)
+        return parse_cards(english_tokens(args.cards), packs=rules.packs, jokers=rules.jokers)
     except RuleError as error:
         raise UsageError(refusal_text(error)) from None
 

@@ -70,6 +70,9 @@ class Settings:
     animation_speed: str = _setting("normal", one_of("normal", "fast", "instant"), _T)
     card_scale: float = _setting(1.0, number(0.6, 1.6), _T, step=0.05, shown=Shown.TIMES)
     four_colour_deck: bool = _setting(False, boolean, _T)
+    english_card_letters: bool = _setting(False, boolean, _T)
+    """The card faces' corners read K Q J in every language, rather than the language's
+    letters (R D V in French)."""
     confirm_before_discard: bool = _setting(False, boolean, _T)
     call_window_seconds: int = _setting(5, integer(1, 30), _T, step=1, shown=Shown.SECONDS)
     """How long other players may call for a discard before play moves on."""
@@ -91,7 +94,7 @@ class Settings:
     # Players
     first_seat: str = _setting(HUMAN, one_of(*SEAT_KINDS), _P, choice_words="setup.level")
     """Who plays the first seat: a person (named ``player_name``) or a computer's level."""
-    player_name: str = _setting("You", text(20), _P)
+    player_name: str = _setting("You", text(20), _P, shown=Shown.NAME)
     last_players: int = _setting(4, integer(2, MAX_PLAYERS), _P, step=1)
     opponent_levels: tuple[str, ...] = _setting(
         ("medium",) * MAX_OPPONENTS, sequence_of(one_of(*SEAT_KINDS), 0, MAX_OPPONENTS), _P,

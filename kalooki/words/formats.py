@@ -15,6 +15,12 @@ def decimal(value: float, places: int = 1) -> str:
     return f"{value:.{places}f}".replace(".", tr("format.decimal_mark"))
 
 
+def plain_number(value: float) -> str:
+    """``value`` as briefly as it is exact ("0.6", "2", "0.05"), with the language's
+    decimal mark ("0,6")."""
+    return f"{value:g}".replace(".", tr("format.decimal_mark"))
+
+
 def short_date(when: datetime) -> str:
     """Day, short month name, year and time of day."""
     return tr("format.date_time", day=when.day, month=tr(f"format.month.{when.month}"),

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from kalooki.engine.cards import ACE, ACE_HIGH, SUIT_SYMBOLS, card_text, rank_text
+from kalooki.engine.cards import ACE, ACE_HIGH
 from kalooki.engine.melds import Meld
 from kalooki.engine.rules import GROUP, RUN
+from kalooki.words.cards import face_said
 from kalooki.words.catalog import Phrase, phrase
 
 MAX_SPELLED = 6
@@ -24,10 +25,9 @@ def meld_name(meld: Meld) -> Phrase:
     """How the log and the table name a meld on the table."""
     if not meld.is_run:
         return phrase("meld.group", ranks=phrase(f"cards.of_ranks.{meld.rank}"))
-    suit = SUIT_SYMBOLS[meld.suit]
-    run = phrase("meld.run", low=f"{rank_text(meld.rank)}{suit}",
-                 high=f"{rank_text(meld.high)}{suit}")
-    jokers = [phrase("meld.joker_as", card=f"{rank_text(meld.rank + i)}{suit}")
+    run = phrase("meld.run", low=face_said(meld.rank, meld.suit),
+                 high=face_said(meld.high, meld.suit))
+    jokers = [phrase("meld.joker_as", card=face_said(meld.rank + i, meld.suit))
               for i in meld.joker_positions()]
     if not jokers:
         return run
@@ -65,7 +65,3 @@ def melds_names(melds: Sequence[Meld]) -> object:
         joined = phrase("meld.alternatives", first=joined, next=meld_name(meld))
     return joined
 
-
-def cards_shown(cards: Sequence[int]) -> str:
-    """Cards by their faces, with suit symbols: ``7♥ 7♣ JK``."""
-    return " ".join(card_text(card, True) for card in cards)

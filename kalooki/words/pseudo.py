@@ -27,8 +27,9 @@ cedilla, tilde, ring, breve, macron, dot above, ogonek."""
 _TOKEN = re.compile(r"%\{[A-Za-z_][A-Za-z0-9_]*\}|%[A-Za-z_][A-Za-z0-9_]*|%%")
 KEPT = ("format.",)
 """Entries that are not words but how numbers and dates are written: left as they are."""
-LETTERS_ONLY = ("cards.letter.",)
-"""Entries drawn in a card's corner: accented, neither padded nor bracketed."""
+LETTERS_ONLY = ("cards.letter.", "cards.face", "cards.faces")
+"""A card's letters (in its corner, in the log: ``Ķ♥``): accented, neither padded nor
+bracketed, as they stand among other words."""
 
 
 def _accented(letter: str) -> str:

@@ -14,15 +14,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from kalooki.engine.cards import card_text
 from kalooki.engine.errors import RuleError
 from kalooki.engine.melds import Meld
+from kalooki.words.cards import card_face, cards_faces
 from kalooki.words.catalog import FALLBACK, Said, has, phrase
-from kalooki.words.melds import cards_shown, contract_name, meld_name, melds_names, ranks_name
+from kalooki.words.melds import contract_name, meld_name, melds_names, ranks_name
 
 _BY_NAME: dict[str, Callable[[Any], object]] = {
-    "card": lambda card: card_text(card, True),
-    "cards": cards_shown,
+    "card": card_face,
+    "cards": cards_faces,
     "rank": ranks_name,
     "contract": contract_name,
     "laid": contract_name,

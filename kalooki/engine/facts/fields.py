@@ -52,13 +52,16 @@ class Kind(StrEnum):
 
 
 class Shown(StrEnum):
-    """How a number reads beside its slider."""
+    """How a value reads: a number beside its slider, or a name."""
 
     PLAIN = "plain"
     SECONDS = "seconds"
     PERCENT = "percent"
     TIMES = "times"
     """A scale: ×1.2."""
+    NAME = "name"
+    """A person's name: the word the game gives one who typed none ("You") reads in the
+    language of the moment ("Vous")."""
 
 
 @dataclass(frozen=True)

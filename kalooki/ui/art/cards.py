@@ -2,8 +2,9 @@
 
 Each card is drawn on a canvas two or four times larger than asked and smooth-scaled down:
 that supersampling anti-aliases the shapes (pygame's polygons are not) and keeps small
-cards readable. Finished surfaces are cached per (face, width); the style is fixed per
-``CardArt`` instance, so a change of style means a new instance.
+cards readable. Finished surfaces are cached per (face, width, letters): the ranks'
+letters are the language's (R D V in French, ``cards.letter.*``) unless the player keeps
+the English K Q J, so a language switch draws the faces again.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ import pygame
 from kalooki.engine.cards import JACK, JOKER_FACE, KING, QUEEN, face_rank, face_suit, rank_text
 from kalooki.ui.art import palette
 from kalooki.ui.resources import font
+from kalooki.words import language, tr
+from kalooki.words.cards import LETTERED
 
 ASPECT = 1.4
 _CACHE_SIZE = 1024
@@ -92,9 +95,11 @@ def _star(centre: Point, outer: float, inner: float, points: int = 5) -> list[Po
 class CardArt:
     """Card faces and backs in one style; ``four_colour`` gives ♦ blue and ♣ green."""
 
-    def __init__(self, four_colour: bool = False) -> None:
+    def __init__(self, four_colour: bool = False, english_letters: bool = False) -> None:
         self.four_colour = four_colour
-        self._cache: OrderedDict[tuple[int, int], pygame.Surface] = OrderedDict()
+        self.english_letters = english_letters
+        """K Q J in every language (the setting), rather than the language's letters."""
+        self._cache: OrderedDict[tuple[int, int, str], pygame.Surface] = OrderedDict()
 
     # --- public ---------------------------------------------------------------------
 
@@ -112,6 +117,19 @@ class CardArt:
             self.four_colour = four_colour
             self._cache.clear()
 
+    def set_english_letters(self, english: bool) -> None:
+        """K Q J on the faces whatever the language (or the language's letters again)."""
+        self.english_letters = english
+
+    def letters(self) -> str:
+        """Whose letters the faces carry now: ``en`` or the language's code."""
+        return "en" if self.english_letters else language()
+
+    def rank_letter(self, rank: int) -> str:
+        if rank not in LETTERED or self.english_letters:
+            return rank_text(rank)
+        return tr(f"cards.letter.{rank}")
+
     def suit_colour(self, suit: int) -> pygame.Color:
         colours = palette.SUITS_FOUR if self.four_colour else palette.SUITS_CLASSIC
         return pygame.Color(colours[suit])
@@ -121,7 +139,7 @@ class CardArt:
     def _cached(self, key: int, width: int) -> pygame.Surface:
         if width < 8:
             raise ValueError(f"card width {width} is too small")
-        cache_key = (key, width)
+        cache_key = (key, width, self.letters() if key != _BACK else "")
         surface = self._cache.get(cache_key)
         if surface is None:
             surface = self._draw(key, width)
@@ -178,7 +196,7 @@ class CardArt:
     def _draw_natural(self, canvas: pygame.Surface, rank: int, suit: int, grow: float) -> None:
         w, h = canvas.get_size()
         colour = self.suit_colour(suit)
-        label = ink(rank_text(rank), w * 0.145 * grow, colour, max_width=w * 0.2 * grow)
+        label = ink(self.rank_letter(rank), w * 0.145 * grow, colour, max_width=w * 0.2 * grow)
         self._index(canvas, label, self._suit(suit, w * 0.12 * grow))
         if rank == 1:
             self._draw_ace(canvas, suit)
@@ -219,7 +237,7 @@ class CardArt:
         emblem_box = pygame.Rect(round(hw * 0.18), round(hh * 0.08), round(hw * 0.64),
                                  round(hh * 0.36))
         {KING: _crown, QUEEN: _rose, JACK: _shield}[rank](half, emblem_box, colour, line)
-        letter = ink(rank_text(rank), hh * 0.4, colour)
+        letter = ink(self.rank_letter(rank), hh * 0.4, colour, max_width=hw * 0.5)
         _blit_centred(half, letter, (hw * 0.5, hh * 0.7))
         small = self._suit(suit, hh * 0.14)
         _blit_centred(half, small, (hw * 0.14, hh * 0.14))
@@ -236,12 +254,13 @@ class CardArt:
     def _draw_joker(self, canvas: pygame.Surface, grow: float) -> None:
         w, h = canvas.get_size()
         star = _star_surface(w * 0.15 * grow, palette.JOKER_MAIN, palette.JOKER_ACCENT)
-        self._index(canvas, star, ink("JK", w * 0.08 * grow, palette.JOKER_MAIN))
+        self._index(canvas, star, ink(tr("cards.letter.joker"), w * 0.08 * grow,
+                                      palette.JOKER_MAIN, max_width=w * 0.2 * grow))
         centre = (w / 2, h / 2)
         pygame.draw.circle(canvas, palette.JOKER_GLOW, centre, w * 0.29)
         big = _star_surface(w * 0.52, palette.JOKER_ACCENT, palette.JOKER_MAIN)
         _blit_centred(canvas, big, centre)
-        word = ink("JOKER", w * 0.11, palette.JOKER_MAIN, max_width=w * 0.56)
+        word = ink(tr("cards.joker").upper(), w * 0.11, palette.JOKER_MAIN, max_width=w * 0.56)
         _blit_centred(canvas, word, (w / 2, h * 0.2))
         _blit_centred(canvas, pygame.transform.flip(word, True, True), (w / 2, h * 0.8))
 

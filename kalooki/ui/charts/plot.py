@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import pygame
 
 from kalooki.ui.art import text as ink
+from kalooki.words.formats import decimal
 
 Colour = tuple[int, int, int]
 
@@ -132,7 +133,7 @@ def tick_text(value: float) -> str:
     """A tick's number without a useless ``.0``."""
     if abs(value - round(value)) < 1e-9:
         return str(round(value))
-    return f"{value:.1f}"
+    return decimal(value)
 
 
 def _x_range(chart: Chart) -> tuple[float, float]:

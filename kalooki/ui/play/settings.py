@@ -24,6 +24,8 @@ def apply_settings(app: App, table: TableScene | None, settings: Settings,
         app.toggle_fullscreen()
     if "four_colour_deck" in changed:
         app.card_art.set_four_colour(settings.four_colour_deck)
+    if "english_card_letters" in changed:
+        app.card_art.set_english_letters(settings.english_card_letters)
     if table is not None:
         table.speed = settings.animation_speed
         table.call_seconds = settings.call_window_seconds

@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from kalooki.engine import events as ev
-from kalooki.engine.cards import card_text, cards_text
 from kalooki.engine.deal import Stall
 from kalooki.engine.events import Event
 from kalooki.engine.melds import Meld
@@ -27,14 +26,15 @@ from kalooki.engine.rules import TURN_CEILING, RuleSet
 from kalooki.engine.scoring import OneTurnOut, one_turn_out
 from kalooki.engine.view import PublicMeld
 from kalooki.words import Phrase, phrase
+from kalooki.words.cards import card_face, cards_faces
 from kalooki.words.melds import contract_name, meld_name
 
 _ONE_TURN_OUT = {OneTurnOut.BENT_TABLE: "bent", OneTurnOut.GOING_KALOOKI: "kalooki",
                  OneTurnOut.GOING_RAMI: "rami"}
 
 
-def _card(card: int) -> str:
-    return card_text(card, True)
+def _card(card: int) -> Phrase:
+    return card_face(card)
 
 
 def going_word(rules: RuleSet) -> Phrase:
@@ -155,7 +155,7 @@ class Narrator:
                                  call=self.said("whose_call", self.caller))
             case ev.Laid(melds=indices, first=first):
                 laid = [table[i].meld for i in indices if 0 <= i < len(table)]
-                melds = melds_said(laid) if laid else cards_text(cards, True)
+                melds = melds_said(laid) if laid else cards_faces(cards)
                 return self.said("open" if first else "lay", player, melds=melds)
             case ev.TackedOn(meld=meld):
                 return self.said("tack", player, card=_card(cards[0]),
@@ -164,7 +164,7 @@ class Narrator:
                 return self.said("shift", player, card=_card(cards[0]),
                                  meld=self._meld(table, meld, player))
             case ev.JokerReleased(meld=meld):
-                return self.said("release", player, cards=cards_text(cards, True),
+                return self.said("release", player, cards=cards_faces(cards),
                                  meld=self._meld(table, meld, player))
             case ev.Discarded():
                 return self.said("discard", player, card=_card(cards[0]))

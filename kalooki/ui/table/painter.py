@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from kalooki.engine.cards import card_text, face_of, sort_key_suit
+from kalooki.engine.cards import face_of, sort_key_suit
 from kalooki.engine.facts.seats import HUMAN
 from kalooki.engine.state import Phase
 from kalooki.engine.view import PlayerView
@@ -24,6 +24,7 @@ from kalooki.ui.table.motion import Sprite
 from kalooki.ui.table.seat_header import JOINT, header_lines, row_size
 from kalooki.ui.widgets.help_overlay import help_corner
 from kalooki.words import tr
+from kalooki.words.cards import card_face
 from kalooki.words.catalog import has
 from kalooki.words.formats import melds_label
 
@@ -414,7 +415,7 @@ def prompt(frame: TableFrame) -> str:
         return tr("table.prompt.thinking", name=names[view.to_act])
     if frame.hint_reason is not None:
         return tr("table.prompt.hint", reason=frame.hint_reason)
-    top = card_text(view.top_discard, True) if view.top_discard is not None else ""
+    top = str(card_face(view.top_discard)) if view.top_discard is not None else ""
     rules = view.rules
     if view.phase == Phase.CUT:
         return tr("table.prompt.cut")

@@ -10,11 +10,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from kalooki.engine.actions import Action, BuyIn, Discard, DropOut, LayDown
-from kalooki.engine.cards import card_text
 from kalooki.engine.melds import declared_meld
 from kalooki.engine.rules import RuleSet
 from kalooki.engine.view import PlayerView
 from kalooki.words import tr
+from kalooki.words.cards import card_face
 from kalooki.words.melds import meld_name
 
 Deed = Callable[[], object] | None
@@ -43,7 +43,7 @@ def pause_menu(extras: Sequence[tuple[str, Callable[[], None]]],
 
 
 def confirm_discard(action: Discard, submit: Callable[[Action], object]) -> Question:
-    return Question(tr("table.confirm.title", card=card_text(action.card, True)),
+    return Question(tr("table.confirm.title", card=card_face(action.card)),
                     ((tr("table.confirm.discard"), lambda: submit(action)),
                      (tr("table.confirm.keep"), None)))
 

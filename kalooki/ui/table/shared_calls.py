@@ -19,11 +19,11 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIPanel
 
-from kalooki.engine.cards import card_text
 from kalooki.engine.deal import Phase
 from kalooki.ui.table.call_window import SharedCall
 from kalooki.ui.widgets.form import text_width
 from kalooki.words import tr
+from kalooki.words.cards import card_face
 
 if TYPE_CHECKING:
     from kalooki.engine.events import Event
@@ -185,7 +185,7 @@ class SharedCalls:
                 {seat: partial(self.person_calls, seat) for seat in window.people},
                 self.hold_shared)
         top = self.view.top_discard
-        panel.show(window, card_text(top, True) if top is not None else "")
+        panel.show(window, str(card_face(top)) if top is not None else "")
 
     def _close_shared(self) -> None:
         self.shared = None

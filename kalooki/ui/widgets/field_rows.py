@@ -32,9 +32,11 @@ from kalooki.ui.widgets.form import (
     Stepper,
     TextLine,
     Toggle,
+    button_width,
     problem_label,
 )
 from kalooki.words import language_name, languages, tr, ui_text
+from kalooki.words.formats import decimal, plain_number, seat_name
 
 Changes = dict[str, Any]
 SMALL_W = 150
@@ -101,12 +103,12 @@ def help_of(row: Row) -> UILabel | None:
 def reading(spec: FieldSpec, value: float) -> str:
     """A slider's value as the player reads it."""
     if spec.shown is Shown.SECONDS:
-        return tr("form.seconds", value=f"{value:g}")
+        return tr("form.seconds", value=plain_number(value))
     if spec.shown is Shown.PERCENT:
         return tr("form.percent", value=round(value * 100))
     if spec.shown is Shown.TIMES:
-        return tr("form.times", value=f"{value:.2f}")
-    return f"{value:g}"
+        return tr("form.times", value=decimal(value, 2))
+    return plain_number(value)
 
 
 def editor_for(form: Form, spec: FieldSpec, row: Row, x: int, width: int, value: Any,
@@ -123,7 +125,8 @@ def editor_for(form: Form, spec: FieldSpec, row: Row, x: int, width: int, value:
         options = [(language_name(code), code) for code in languages()]
         return Choice(form, row, x, width, value, options, dy=dy)
     if kind is Kind.TEXT:
-        return TextLine(form, row, x, width, value, spec.maximum or 40, dy)
+        shown = seat_name(value) if spec.shown is Shown.NAME else value
+        return TextLine(form, row, x, width, shown, spec.maximum or 40, dy)
     if spec.step is not None and spec.low is not None and spec.high is not None:
         return Slider(form, row, x, width, value, spec.low, spec.high, spec.step,
                       lambda number: reading(spec, number))
@@ -170,11 +173,17 @@ class OptionalNumber(FieldEditor):
         self.fallback = value if value is not None else fallback
         row = labelled(form, spec, style)
         self.help_label = None if style.problem_line else help_of(row)
-        self.switch = Toggle(form, row, form.editor_x, SMALL_W + 30, value is not None,
-                             on_key=spec.key("some"), off_key=spec.key("none"))
+        on_key, off_key = spec.key("some"), spec.key("none")
+        # as wide as its words in this language need ("Contrats à la place" was cut),
+        # leaving the number its room when there is one
+        room = form.editor_width - (style.stepper_w + GAP if value is not None else 0)
+        width = min(button_width(tr(on_key if value is not None else off_key), SMALL_W + 30),
+                    room)
+        self.switch = Toggle(form, row, form.editor_x, width, value is not None,
+                             on_key=on_key, off_key=off_key)
         self.number: Stepper | None = None
         if value is not None:
-            self.number = Stepper(form, row, form.editor_x + SMALL_W + 30 + GAP,
+            self.number = Stepper(form, row, form.editor_x + width + GAP,
                                   style.stepper_w, value, spec.minimum, spec.maximum)
 
     def handle(self, event: pygame.event.Event) -> Changes | None:

@@ -1,0 +1,131 @@
+"""French as a French table reads it (issue 25 item 5): the ranks' letters are R D V (roi,
+dame, valet) in the log, the hints, the refusals and the card faces' corners (a setting
+keeps K Q J faces); numbers take the comma; the default name is "Vous" in the Players
+tab too; the house-rules editor's "Contrats à la place" is not cut; typed cards may use
+R D V as well as the English letters."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from kalooki.ai.hint import hint
+from kalooki.cli.main import main
+from kalooki.engine.actions import Cut, Discard, DrawStock
+from kalooki.engine.cards import KING, QUEEN, SUIT_NAMES, face, make_card
+from kalooki.engine.rule_fields import Section
+from kalooki.engine.rules import preset
+from kalooki.engine.state import Game
+from kalooki.store.paths import StorePaths
+from kalooki.store.settings import SETTING_SPECS, Settings, SettingSection
+from kalooki.tools.screens.check import problems
+from kalooki.ui.app import App
+from kalooki.ui.art.cards import CardArt
+from kalooki.ui.house_rules.editor import RulesEditorScene, new_draft
+from kalooki.ui.pages.settings import SettingsScene
+from kalooki.ui.widgets.field_rows import reading
+from kalooki.ui.table.narrate import Narrator
+from kalooki.words import set_language
+from kalooki.words.refusals import refusal_text
+from tests.ui_support import FakeClock
+
+HEARTS = SUIT_NAMES.index("hearts")
+KING_OF_HEARTS = make_card(KING, HEARTS)
+SPECS = {spec.name: spec for spec in SETTING_SPECS}
+ENGLISH_FACE = re.compile(r"(?<![A-Za-z])[KQJ][♠♥♣♦]")
+
+
+@pytest.fixture(autouse=True)
+def french() -> Iterator[None]:
+    set_language("fr")
+    yield
+    set_language("en")
+
+
+def played_deal(seed: int = 3) -> tuple[list[str], list[str]]:
+    """One deal of four players who each play the hint's move: its log and its hints."""
+    rules = preset("caribbean")
+    game = Game.new(rules, 4, seed=seed)
+    narrator = Narrator(["Ana", "Marcia", "Desmond", "Keisha"], None, rules)
+    log = [str(line) for event in game.start_events
+           if (line := narrator.line(event.seen_by(None), ()))]
+    hints = []
+    while not game.over and game.deal_no == 1:
+        seat = game.to_act
+        assert seat is not None
+        action, reason = hint(game.view(seat))
+        hints.append(str(reason))
+        log += [str(line) for event in game.apply(action, seat)
+                if (line := narrator.line(event.seen_by(None), ()))]
+    return log, hints
+
+
+def test_a_deal_s_log_and_hints_say_r_for_a_king_never_k() -> None:
+    log, hints = played_deal()
+    assert any("R♥" in line for line in log), log
+    assert any("R♥" in reason for reason in hints), hints
+    assert [line for line in log + hints if ENGLISH_FACE.search(line)] == []
+
+
+def test_a_refusal_names_the_king_of_hearts_r() -> None:
+    game = Game.new(preset("caribbean"), 4, seed=3)
+    game.apply(Cut(40), game.to_act)
+    seat = game.to_act
+    assert seat is not None
+    game.apply(DrawStock(), seat)
+    king = next(card for card in (KING_OF_HEARTS, KING_OF_HEARTS + 52)
+                if card not in game.hands[seat])
+    said = refusal_text(game.why_illegal(Discard(king), seat))
+    assert "R♥" in said and "K♥" not in said
+
+
+def test_the_card_faces_say_r_d_unless_the_player_keeps_k_q() -> None:
+    pygame.init()
+    french, kept = CardArt(), CardArt(english_letters=True)
+    for rank in (KING, QUEEN):
+        shown = pygame.image.tobytes(french.face_surface(face(rank, HEARTS), 80), "RGBA")
+        english = pygame.image.tobytes(kept.face_surface(face(rank, HEARTS), 80), "RGBA")
+        assert shown != english
+        set_language("en")
+        assert pygame.image.tobytes(french.face_surface(face(rank, HEARTS), 80),
+                                    "RGBA") == english
+        set_language("fr")
+
+
+def test_numbers_take_the_french_decimal_comma() -> None:
+    assert reading(SPECS["ai_pause_seconds"], 0.6) == "0,6 s"
+    assert reading(SPECS["card_scale"], 1.0) == "×1,00"
+    set_language("en")
+    assert reading(SPECS["ai_pause_seconds"], 0.6) == "0.6 s"
+
+
+def test_the_players_tab_calls_the_person_vous(app: App) -> None:
+    scene = SettingsScene(app, Settings(player_name="You"), lambda fields: Settings(),
+                          lambda: None, section=SettingSection.PLAYERS)
+    app.switch(scene)
+    app.step([])
+    assert scene.editors["player_name"].entry.get_text() == "Vous"
+
+
+def test_the_opening_switch_is_not_cut_in_french(tmp_path) -> None:
+    app = App((1024, 640), clock=FakeClock())
+    try:
+        store = StorePaths.under(tmp_path)
+        scene = RulesEditorScene(app, store, new_draft(store, "caribbean"), lambda: None,
+                                 page=Section.OPENING.value)
+        app.switch(scene)
+        app.step([])
+        assert [problem.words for problem in problems(app, "opening", ())
+                if problem.kind == "cut"] == []
+    finally:
+        app.close()
+
+
+def test_typed_cards_may_use_the_french_letters_and_the_english_ones(capsys) -> None:
+    assert main(["rules", "score", "--lang", "fr", "RH", "DH", "VH"]) == 0
+    assert main(["rules", "score", "--lang", "fr", "KH", "Q♥", "JH"]) == 0
+    assert capsys.readouterr().out == "30\n30\n"
+    assert main(["rules", "score", "RH"]) == 2  # English reads R as no rank
