@@ -24,6 +24,7 @@ from kalooki.store.settings import (
 
 CHANGED = Settings(
     animation_speed="instant", card_scale=1.6, four_colour_deck=True, language="fr",
+    english_card_letters=True,
     sound=False, volume=0.0, fullscreen=True, window_size=(7680, 4320),
     call_window_seconds=30, calls_only_when_helpful=False, ai_think_budget=0.05,
     confirm_before_discard=True, ai_pause_seconds=3.0, last_preset="kalooki-51",
@@ -33,6 +34,7 @@ CHANGED = Settings(
 
 EVERY_FIELD_WRONG: dict[str, Any] = {
     "animation_speed": "slow", "card_scale": 2.0, "four_colour_deck": "yes",
+    "english_card_letters": "no",
     "language": "Deutsch", "sound": 1, "volume": -0.1, "fullscreen": None,
     "window_size": [800, 600], "call_window_seconds": 0, "calls_only_when_helpful": "no",
     "ai_think_budget": "NaN",
