@@ -26,8 +26,8 @@ from kalooki.ui.app import App
 from kalooki.ui.art.cards import CardArt
 from kalooki.ui.house_rules.editor import RulesEditorScene, new_draft
 from kalooki.ui.pages.settings import SettingsScene
-from kalooki.ui.widgets.field_rows import reading
 from kalooki.ui.table.narrate import Narrator
+from kalooki.ui.widgets.field_rows import reading
 from kalooki.words import set_language
 from kalooki.words.refusals import refusal_text
 from tests.ui_support import FakeClock
