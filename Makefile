@@ -8,7 +8,7 @@ BUILD_STAMP := $(VENV)/.installed-build
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 
 .PHONY: play test lint bench exe exe-check size install-check wheel desktop-check deb deb-check \
-	clean
+	window-check clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -69,6 +69,11 @@ desktop-check: $(STAMP)
 		--screenshots $(DESKTOP)/screenshots
 	desktop-file-validate $(DESKTOP)/share/applications/*.desktop
 	appstreamcli validate --no-net $(DESKTOP)/share/metainfo/*.metainfo.xml
+
+# The one-folder program's window on a real X server (Xvfb): its class, title and icon are
+# the ones the desktop entry matches it by (xvfb, x11-utils, xdotool: .ci/run installs them).
+window-check: $(STAMP)
+	xvfb-run -a -s "-screen 0 1600x1000x24" $(BIN)/python build/window_check.py
 
 # What the standalone program is made of, against its budgets (after make exe).
 size: $(BUILD_STAMP)
