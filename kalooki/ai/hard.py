@@ -47,6 +47,7 @@ from kalooki.engine.actions import (
 )
 from kalooki.engine.deal import Phase
 from kalooki.engine.facts.seats import DEFAULT_BUDGET, Level
+from kalooki.engine.play.predicates import tacks_on_others
 from kalooki.engine.rng import Rng
 from kalooki.engine.sampling import sample_game
 from kalooki.engine.scoring import hand_points
@@ -142,10 +143,9 @@ class HardPlayer(MediumPlayer):
     def _remember(self, view: PlayerView, action: Action) -> None:
         if isinstance(action, Discard):
             self.tracker.note_discard(action.card)
-        elif (isinstance(action, TackOn | ReleaseJoker)
-              or (isinstance(action, ShiftJoker) and view.rules.joker_shift_is_tacking)) \
-                and 0 <= action.meld < len(view.table) \
-                and view.table[action.meld].owner != view.player:
+        elif isinstance(action, TackOn | ReleaseJoker | ShiftJoker) \
+                and 0 <= action.meld < len(view.table) and tacks_on_others(
+                    view.rules, action, view.player, view.table[action.meld].owner):
             self.tacked_others = True  # as the engine counts it for the no-tacking bonus
 
     def options(self, view: PlayerView, chosen: Action, rng: Rng) -> list[Action]:

@@ -20,6 +20,7 @@ from kalooki.engine.cards import (
 )
 from kalooki.engine.errors import RuleError
 from kalooki.engine.melds import HIGH, LOW, End, Meld, extend, opening_value
+from kalooki.engine.play.predicates import others_meld_problem
 from kalooki.engine.rules import RuleSet
 from kalooki.engine.solver import opening
 from kalooki.engine.view import PlayerView
@@ -159,9 +160,14 @@ def fits_meld(meld: Meld, card: int, rules: RuleSet) -> bool:
     return extended(meld, card, rules) is not None
 
 
-def fits_table(view: PlayerView, card: int) -> bool:
-    """Whether a natural card could be tacked onto some meld on the table."""
-    return not is_joker(card) and any(fits_meld(t.meld, card, view.rules) for t in view.table)
+def fits_table(view: PlayerView, card: int, player: int | None = None) -> bool:
+    """Whether a natural card could be tacked by ``player`` (the viewer by default) onto
+    some meld on the table: their own, or another's where the rules allow it."""
+    seat = view.player if player is None else player
+    rules = view.rules
+    return not is_joker(card) and any(
+        fits_meld(t.meld, card, rules) for t in view.table
+        if t.owner == seat or others_meld_problem(rules, card) is None)
 
 
 Shape = tuple[list[int], list[list[int]]]

@@ -40,8 +40,8 @@ from kalooki.engine.cards import (
 )
 from kalooki.engine.deal import Phase
 from kalooki.engine.facts.seats import Level
+from kalooki.engine.play.predicates import keep_for_discard, take_obliges_meld, take_problem
 from kalooki.engine.rng import Rng
-from kalooki.engine.rule_choices import DiscardTake
 from kalooki.engine.scoring import card_points
 from kalooki.engine.solver import opening
 from kalooki.engine.view import PlayerView
@@ -157,8 +157,7 @@ class MediumPlayer:
             if knowledge.fits_table(view, top):
                 return TakeDiscard(), phrase("hint.reason.take_fits_table", card=_sym(top))
             return DrawStock(), phrase("hint.reason.draw_stock")
-        if (view.rules.discard_take == DiscardTake.MUST_MELD
-                and self.ev.need_with(view.hand, top) > 0):
+        if take_obliges_meld(view.rules) and self.ev.need_with(view.hand, top) > 0:
             return DrawStock(), phrase("hint.reason.draw_take_obliges", card=_sym(top))
         if self.keeps(view, top) and not self.slip(rng):
             return TakeDiscard(), self._take_reason(view, top)
@@ -169,7 +168,7 @@ class MediumPlayer:
         one can be laid: take it, it opens (or lays a meld) at once. An opened player takes
         a card that fits the table or makes a new meld with its hand."""
         rules = view.rules
-        if rules.discard_take == DiscardTake.MUST_MELD:
+        if take_obliges_meld(rules):
             if self.slip(rng):
                 return DrawStock(), phrase("hint.reason.draw_not_worth", card=_sym(top))
             if view.down[view.player]:
@@ -178,7 +177,7 @@ class MediumPlayer:
         if view.down[view.player]:
             if knowledge.fits_table(view, top):
                 return TakeDiscard(), phrase("hint.reason.take_fits_table", card=_sym(top))
-            keep = 1 if rules.final_discard else 0
+            keep = keep_for_discard(rules)
             if opening.fewest_points([*view.hand, top], rules, keep=keep,
                                      must=top) is not None and not self.slip(rng):
                 return TakeDiscard(), phrase("hint.reason.take_new_meld", card=_sym(top))
@@ -243,7 +242,7 @@ class MediumPlayer:
         """Keep the contract in hand for a bent table when the hand is one card from
         going out in one turn, nobody threatens to go out and the stock is deep."""
         left = cards_left_after(view, lay)
-        one_too_many = 2 if view.rules.final_discard else 1
+        one_too_many = 1 + keep_for_discard(view.rules)
         return (left == one_too_many and self.style.risk >= 0.5
                 and knowledge.threat(view) < 0.3 and view.stock_count >= HOLD_STOCK_MIN)
 
@@ -346,8 +345,8 @@ class MediumPlayer:
     def danger(self, view: PlayerView, card: int) -> float:
         """Feeding the next player: a down player who may take the discard can tack it."""
         nxt = (view.player + 1) % view.players
-        takes_when_down = view.rules.discard_take != DiscardTake.NOT_WHEN_DOWN
-        if view.down[nxt] and takes_when_down and knowledge.fits_table(view, card):
+        if (view.down[nxt] and take_problem(view.rules, down=True) is None
+                and knowledge.fits_table(view, card, nxt)):
             return 30.0
         return 0.0
 

@@ -10,6 +10,13 @@ from kalooki.engine.actions import LayDown
 from kalooki.engine.cards import is_joker
 from kalooki.engine.errors import RuleError
 from kalooki.engine.melds import Meld, declared_meld
+from kalooki.engine.play.predicates import (
+    keep_for_discard,
+    keep_problem,
+    may_add_to_table,
+    new_melds_problem,
+    others_meld_problem,
+)
 from kalooki.engine.rules import RuleSet
 from kalooki.engine.view import PlayerView
 
@@ -27,31 +34,33 @@ def cards_left_after(view: PlayerView, lay: LayDown) -> int:
             mine.append(declared_meld(spec.kind, spec.cards, rules))
     except (RuleError, ValueError):
         return len(view.hand)
-    if not rules.tack_same_turn:
+    if not may_add_to_table(rules, down=True, went_down_now=True):
         return len(hand)
-    keep = 1 if rules.final_discard else 0
-    if rules.new_melds_after_down and hand:
-        extra = solver.best_melds(hand, rules, keep=keep)
+    if new_melds_problem(rules) is None and hand:
+        extra = solver.best_melds(hand, rules, keep=keep_for_discard(rules))
         mine.extend(extra.melds)
         hand = list(extra.leftover)
-    others = [t.meld for t in view.table] if rules.tack_on_others else []
-    return len(_tack_all(hand, mine, others, rules, keep))
+    return len(_tack_all(hand, mine, [t.meld for t in view.table], rules))
 
 
-def _tack_all(hand: list[int], mine: list[Meld], others: list[Meld], rules: RuleSet,
-              keep: int) -> list[int]:
-    """Tack cards greedily until nothing more fits (jokers only on one's own melds unless
-    the rules say otherwise), keeping ``keep`` naturals for the discard."""
+def may_tack(rules: RuleSet, hand: list[int], card: int, own: bool) -> bool:
+    """Whether ``card`` may leave ``hand`` for a meld (the player's ``own`` or another's),
+    as far as the rules go: the engine's own questions, so the simulation plays by them."""
+    if not own and others_meld_problem(rules, card) is not None:
+        return False
+    return keep_problem([c for c in hand if c != card], rules) is None
+
+
+def _tack_all(hand: list[int], mine: list[Meld], others: list[Meld],
+              rules: RuleSet) -> list[int]:
+    """Tack cards greedily (jokers first) until nothing more fits or may go."""
     melds = [(m, True) for m in mine] + [(m, False) for m in others]
     progress = True
     while progress:
         progress = False
         for card in sorted(hand, key=is_joker, reverse=True):
-            naturals_after = sum(not is_joker(c) for c in hand if c != card)
-            if naturals_after < keep:
-                continue
             for i, (meld, own) in enumerate(melds):
-                if is_joker(card) and not own and not rules.joker_on_others_melds:
+                if not may_tack(rules, hand, card, own):
                     continue
                 grown = extended(meld, card, rules)
                 if grown is not None:

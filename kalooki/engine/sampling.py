@@ -17,6 +17,7 @@ from typing import Any
 
 from kalooki.engine.cards import build_deck
 from kalooki.engine.deal import Phase, TableMeld
+from kalooki.engine.play.predicates import call_candidates
 from kalooki.engine.position import FIELDS, Copy, Seen
 from kalooki.engine.rng import Rng
 from kalooki.engine.state import Game
@@ -139,14 +140,9 @@ def _call_queue(view: PlayerView) -> list[int]:
     """The players still to answer an open call window, rebuilt as the engine built it
     when the card was discarded (nobody's down flag or call count changes inside it)."""
     n = view.players
-    out = view.out or (False,) * n
-    queue = []
-    for step in range(1, n):
-        candidate = (view.turn + step) % n
-        if candidate == view.discarder or out[candidate]:
-            continue
-        if not view.down[candidate] and view.calls_made[candidate] < view.rules.max_calls:
-            queue.append(candidate)
+    assert view.discarder is not None  # a window is open on a discard
+    queue = call_candidates(view.rules, n, view.turn, view.discarder, view.down,
+                            view.calls_made, view.out or (False,) * n)
     if view.to_act in queue:
         return queue[queue.index(view.to_act):]
     return [view.to_act] if view.to_act is not None else []

@@ -43,12 +43,12 @@ from kalooki.engine.deal import Phase, Stall, TableMeld
 from kalooki.engine.errors import RuleError
 from kalooki.engine.events import Event
 from kalooki.engine.melds import extend, shift_joker
-from kalooki.engine.play import dealing, legality, moves
+from kalooki.engine.play import dealing, legality, moves, predicates
 from kalooki.engine.play.dealing import shared
 from kalooki.engine.play.legal_moves import as_sequence
 from kalooki.engine.position import Position
 from kalooki.engine.rng import Rng
-from kalooki.engine.rule_choices import CallPriority, DiscardTake, FirstDealer
+from kalooki.engine.rule_choices import CallPriority, FirstDealer
 from kalooki.engine.rules import TURN_CEILING, RuleSet
 from kalooki.engine.view import PlayerView, live_view, settle_view, shown_fields
 
@@ -152,7 +152,7 @@ def _do_take(pos: Game, player: int, action: TakeDiscard) -> list[Event]:
     card = pos.discard.pop()
     pos.hands[player].append(card)
     pos.took_discard = card
-    pos.meld_owed = pos.rules.discard_take == DiscardTake.MUST_MELD
+    pos.meld_owed = predicates.take_obliges_meld(pos.rules)
     pos.phase = _PLAY
     return [shared(ev.Took, player, (card,))]
 
@@ -184,7 +184,7 @@ def _open_turn_after_window(pos: Game) -> list[Event]:
 def _resolve_call(pos: Game) -> list[Event]:
     assert pos.caller is not None
     events = [shared(ev.CallWon, pos.caller, (pos.discard[-1],))]
-    if pos.down[pos.turn] and not pos.rules.down_player_may_refuse:
+    if predicates.must_allow(pos.rules, pos.down[pos.turn]):
         return events + _allow_call(pos)
     pos.phase = _ALLOW
     pos.to_act = pos.turn
@@ -197,7 +197,7 @@ def _do_allow(pos: Game, player: int, action: Allow | Refuse) -> list[Event]:
     card = pos.discard.pop()
     pos.hands[player].append(card)
     pos.took_discard = card
-    pos.meld_owed = pos.rules.discard_take == DiscardTake.MUST_MELD
+    pos.meld_owed = predicates.take_obliges_meld(pos.rules)
     pos.phase = _PLAY
     pos.to_act = player
     return [shared(ev.Refused, player, (card,))]
@@ -247,7 +247,7 @@ def _do_tack(pos: Game, player: int, action: TackOn) -> list[Event]:
     pos.hands[player].remove(action.card)
     if action.card == pos.freed_joker:
         pos.freed_joker = None
-    if target.owner != player:
+    if predicates.tacks_on_others(pos.rules, action, player, target.owner):
         pos.tacked_others_now = True
     events: list[Event] = [ev.TackedOn(player, (action.card,), meld=action.meld,
                                       end=action.end)]
@@ -258,7 +258,7 @@ def _do_shift(pos: Game, player: int, action: ShiftJoker) -> list[Event]:
     target = pos.table[action.meld]
     target.meld, _ = shift_joker(target.meld, action.card, action.end, pos.rules)
     pos.hands[player].remove(action.card)
-    if target.owner != player and pos.rules.joker_shift_is_tacking:
+    if predicates.tacks_on_others(pos.rules, action, player, target.owner):
         pos.tacked_others_now = True
     events: list[Event] = [ev.JokerShifted(player, (action.card,), meld=action.meld,
                                           end=action.end)]
@@ -296,15 +296,8 @@ def _after_discard(pos: Game, discarder: int) -> list[Event]:
     """Open the call window on the card just discarded, or pass the turn on."""
     nxt = pos.next_player(discarder)
     events = dealing.begin_turn(pos, nxt)
-    if not pos.rules.calls_enabled:
-        return events
-    queue = []
-    for step in range(1, pos.players):
-        candidate = (nxt + step) % pos.players
-        if candidate == discarder or pos.out[candidate]:
-            continue
-        if not pos.down[candidate] and pos.calls_made[candidate] < pos.rules.max_calls:
-            queue.append(candidate)
+    queue = predicates.call_candidates(pos.rules, pos.players, nxt, discarder, pos.down,
+                                       pos.calls_made, pos.out)
     if not queue:
         return events
     pos.discarder = discarder

@@ -31,7 +31,7 @@ from kalooki.engine.actions import (
     TackOn,
     TakeDiscard,
 )
-from kalooki.engine.cards import face_of, is_joker
+from kalooki.engine.cards import face_of
 from kalooki.engine.deal import Phase, TableMeld
 from kalooki.engine.errors import RuleError
 from kalooki.engine.melds import (
@@ -49,7 +49,6 @@ from kalooki.engine.melds import (
 )
 from kalooki.engine.play import predicates
 from kalooki.engine.position import Position
-from kalooki.engine.rule_choices import DiscardTake
 from kalooki.engine.solver import opening
 
 _CUT, _DRAW, _CALL, _ALLOW = Phase.CUT, Phase.DRAW, Phase.CALL, Phase.ALLOW
@@ -104,14 +103,13 @@ def take_problem(pos: Position, player: int, action: TakeDiscard | None = None) 
         return RuleError("discard-empty")
     if pos.discard_dead:
         return RuleError("discard-dead")
-    if pos.rules.discard_take == DiscardTake.NOT_WHEN_DOWN and pos.down[player]:
-        return RuleError("down-draws-stock")
-    return _must_meld_problem(pos, player, pos.discard[-1])
+    return (predicates.take_problem(pos.rules, pos.down[player])
+            or _must_meld_problem(pos, player, pos.discard[-1]))
 
 
 def _must_meld_problem(pos: Position, player: int, card: int) -> RuleError | None:
     """Under ``must-meld``, the discard may be taken only by a hand that can then lay."""
-    if pos.rules.discard_take != DiscardTake.MUST_MELD:
+    if not predicates.take_obliges_meld(pos.rules):
         return None
     must = card if pos.rules.discard_take_card_in_meld else None
     found = _best_lay(pos, player, [*pos.hands[player], card], must)
@@ -139,20 +137,13 @@ def _buy_in_problem(pos: Position, player: int, action: BuyIn | DropOut) -> Rule
 
 def can_add_to_table(pos: Position, player: int) -> bool:
     """Whether ``player`` may lay new melds or tack on right now (being down)."""
-    return pos.down[player] and not (pos.went_down_now and not pos.rules.tack_same_turn)
+    return predicates.may_add_to_table(pos.rules, pos.down[player], pos.went_down_now)
 
 
 def _may_add_to_table(pos: Position, player: int) -> RuleError | None:
-    """:meth:`_can_add_to_table`, with the reason when not (listing moves asks the
-    question without building a refusal)."""
-    if can_add_to_table(pos, player):
-        return None
-    if not pos.down[player]:
-        return RuleError("not-down", case="contract" if pos.rules.uses_contracts
-                         else "opening")
-    if pos.went_down_now and not pos.rules.tack_same_turn:
-        return RuleError("tack-next-turn")
-    return None
+    """:func:`can_add_to_table`, with the reason when not (listing moves asks the question
+    without building a refusal)."""
+    return predicates.add_to_table_problem(pos.rules, pos.down[player], pos.went_down_now)
 
 
 def _keep_problem(pos: Position, player: int, leaving: Sequence[int]) -> RuleError | None:
@@ -187,11 +178,9 @@ def _lay_problem(pos: Position, player: int, action: LayDown) -> RuleError | Non
     if owed is not None and not any(owed in m.cards for m in melds):
         return RuleError("must-meld-card", card=owed)
     if pos.down[player]:
-        problem = _may_add_to_table(pos, player)
+        problem = _may_add_to_table(pos, player) or predicates.new_melds_problem(pos.rules)
         if problem:
             return problem
-        if not pos.rules.new_melds_after_down:
-            return RuleError("no-new-melds")
     elif pos.rules.uses_contracts:
         try:
             check_contract(melds, pos.contract, pos.rules, pos.deal_no)
@@ -248,10 +237,9 @@ def tack_problem(pos: Position, player: int, action: TackOn) -> RuleError | None
     try:
         target = _table_meld(pos, action.meld)
         if target.owner != player:
-            if not pos.rules.tack_on_others:
-                return RuleError("own-melds-only")
-            if is_joker(action.card) and not pos.rules.joker_on_others_melds:
-                return RuleError("joker-own-melds")
+            problem = predicates.others_meld_problem(pos.rules, action.card)
+            if problem:
+                return problem
         extend(target.meld, action.card, action.end, pos.rules)
     except RuleError as error:
         return error
@@ -267,9 +255,9 @@ def shift_problem(pos: Position, player: int, action: ShiftJoker) -> RuleError |
         return RuleError("card-not-in-hand", case="single", card=action.card)
     try:
         target = _table_meld(pos, action.meld)
-        if target.owner != player and pos.rules.joker_shift_is_tacking \
-                and not pos.rules.tack_on_others:
-            return RuleError("own-melds-only")
+        problem = predicates.shift_problem(pos.rules, player, target.owner)
+        if problem:
+            return problem
         shift_joker(target.meld, action.card, action.end, pos.rules)
     except RuleError as error:
         return error
@@ -297,8 +285,9 @@ def release_problem(pos: Position, player: int, action: ReleaseJoker) -> RuleErr
         hand.remove(card)
     try:
         target = _table_meld(pos, action.meld)
-        if target.owner != player and not rules.tack_on_others:
-            return RuleError("own-melds-only")
+        problem = predicates.release_owner_problem(rules, player, target.owner)
+        if problem:
+            return problem
         release_joker(target.meld, action.cards, rules)
     except RuleError as error:
         return error
@@ -375,7 +364,7 @@ def lay_down_exists(pos: Position, player: int) -> bool | None:
             return None
         return solver.contract_lay_exists(pos.hands[player], rules.contract(pos.deal_no),
                                           rules, keep)
-    if can_add_to_table(pos, player) and rules.new_melds_after_down:
+    if can_add_to_table(pos, player) and predicates.new_melds_problem(rules) is None:
         return solver.melds_exist(pos.hands[player], rules, keep)
     return False
 
@@ -389,7 +378,7 @@ def _best_lay(pos: Position, player: int, hand: Sequence[int], must: int | None
             return opening.best_opening(hand, pos.rules, keep=keep, must=must)
         found = solver.best_contract(hand, pos.contract, pos.rules, keep=keep)
         return found if found is None or must is None else _holding(found, must)
-    if can_add_to_table(pos, player) and pos.rules.new_melds_after_down:
+    if can_add_to_table(pos, player) and predicates.new_melds_problem(pos.rules) is None:
         if must is not None:
             return opening.fewest_points(hand, pos.rules, keep=keep, must=must)
         return solver.best_melds(hand, pos.rules, keep=keep)
@@ -424,7 +413,7 @@ def release_into(pos: Position, player: int, action: ReleaseJoker) -> int:
     pos.hands[player].append(joker_card)
     if pos.rules.released_joker_must_be_used:
         pos.freed_joker = joker_card
-    if target.owner != player:
+    if predicates.tacks_on_others(pos.rules, action, player, target.owner):
         pos.tacked_others_now = True
     return joker_card
 
