@@ -8,6 +8,7 @@ import ast
 import dataclasses
 import pathlib
 
+import pygame
 import pytest
 
 from kalooki.engine import events as ev
@@ -179,3 +180,79 @@ def test_no_class_holds_more_than_30_methods_or_400_lines(name: str, node: ast.C
     lines = (node.end_lineno or node.lineno) - node.lineno + 1
     assert len(methods) <= MOST_METHODS and lines <= MOST_CLASS_LINES, (
         f"{name}: {len(methods)} methods, {lines} lines: give its concepts objects of their own")
+
+
+# --- no module writes another's objects ---------------------------------------------------
+
+OWNED = ("ui", "tools")
+"""The packages judged: the engine's play modules are functions over its Position (they
+are its rules), the others write no object of the product."""
+PENDING_WRITES = {"ui/play/settings.py", "ui/lesson/scene.py", "ui/play/match.py",
+                  "ui/table/scene.py", "ui/table/input.py", "ui/app.py", "ui/launcher.py",
+                  "tools/screens/feel.py", "tools/screens/help.py", "tools/screens/charts.py",
+                  "tools/screens/table.py"}
+"""Still writing the table scene's options and the app's parts while issue 26.2 gives them
+methods."""
+
+
+def _declared() -> dict[str, set[str]]:
+    """The attributes each module's classes declare (``self.x = ...`` or a class-body
+    annotation), by module."""
+    found: dict[str, set[str]] = {}
+    for path in FILES:
+        names = found.setdefault(path.relative_to(PACKAGE).as_posix(), set())
+        for node in ast.walk(_tree(path)):
+            if isinstance(node, ast.ClassDef):
+                names |= {n.target.id for n in node.body if isinstance(n, ast.AnnAssign)
+                          and isinstance(n.target, ast.Name)}
+            elif isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                names |= {t.attr for t in targets if isinstance(t, ast.Attribute)
+                          and isinstance(t.value, ast.Name) and t.value.id == "self"}
+    return found
+
+
+DECLARED = _declared()
+VALUES = frozenset(dir(pygame.Rect)) | {"size", "minimum_size", "selected_option", "text"}
+"""Attributes of other libraries' objects (a Rect's corners, a window's size, a
+drop-down's choice, an XML element's text), which are theirs to be written."""
+
+
+def _foreign_writes(path: pathlib.Path) -> list[str]:
+    """Where ``path`` assigns an attribute that another module's class declares, on an
+    object other than ``self``."""
+    module = path.relative_to(PACKAGE).as_posix()
+    others = set().union(*(names for name, names in DECLARED.items() if name != module))
+    others -= DECLARED.get(module, set()) | VALUES
+    found = []
+    for node in ast.walk(_tree(path)):
+        if not isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
+            continue
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        while targets:
+            target = targets.pop()
+            if isinstance(target, ast.Tuple | ast.List):
+                targets += target.elts
+            elif isinstance(target, ast.Attribute) and target.attr in others and not (
+                    isinstance(target.value, ast.Name) and target.value.id in ("self", "cls")):
+                found.append(f"{node.lineno}: {ast.unparse(target)}")
+    return found
+
+
+WRITERS = sorted(p for p in FILES if p.relative_to(PACKAGE).parts[0] in OWNED)
+
+
+def test_the_write_check_sees_what_it_judges() -> None:
+    table = PACKAGE / "ui" / "play" / "settings.py"
+    assert any("table.speed" in w for w in _foreign_writes(table)) or \
+        "ui/play/settings.py" not in PENDING_WRITES
+
+
+@pytest.mark.parametrize("path", WRITERS, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_no_module_writes_the_attributes_of_another_modules_objects(path: pathlib.Path
+                                                                    ) -> None:
+    """An object's state changes through its own methods, so that what depends on it is
+    kept in step (a speed written to ``table.speed`` was read by nothing again)."""
+    if path.relative_to(PACKAGE).as_posix() in PENDING_WRITES:
+        pytest.skip("issue 26.2: the table scene's options value")
+    assert not _foreign_writes(path), "ask the object to change itself"

@@ -63,6 +63,23 @@ class Draft:
                 self.edited.remove(name)
             self.edited.append(name)
 
+    def saved_as(self, rules: RuleSet, name: str) -> None:
+        """The draft was saved as the custom preset ``name``, holding ``rules``."""
+        self.rules = self.saved = rules
+        self.origin = name
+
+    def origin_renamed(self, name: str) -> None:
+        """The custom preset being edited is now called ``name`` (and so are its rules;
+        a draft without unsaved changes stays saved)."""
+        unsaved = self.unsaved
+        self.origin = name
+        self.rules = dataclasses.replace(self.rules, name=name)
+        self.saved = self.rules if not unsaved else self.saved
+
+    def origin_deleted(self) -> None:
+        """The custom preset being edited is gone: saving makes it anew."""
+        self.origin = None
+
     def changed_fields(self) -> list[str]:
         """Fields that differ from the base preset, most recently edited first."""
         base = self.base_rules

@@ -192,8 +192,7 @@ class RulesEditorScene(Page):
 
     def open_page(self, page: str) -> None:
         self.page = page
-        self.offset = 0
-        self.form.offset = 0
+        self.form.scroll_to(0)
         self.rebuild()
 
     def _apply(self, changes: dict[str, object]) -> None:
@@ -222,9 +221,7 @@ class RulesEditorScene(Page):
         except PresetError as error:
             self.say(error.said, bad=True)
             return False
-        draft.rules = saved.rules
-        draft.origin = saved.name
-        draft.saved = saved.rules
+        draft.saved_as(saved.rules, saved.name)
         self.say(phrase("house_rules.saved", name=saved.name))
         return True
 
@@ -337,10 +334,7 @@ class RulesEditorScene(Page):
         except PresetError as error:
             return error.said
         if self.draft.origin is not None and self.draft.origin.casefold() == found.name.casefold():
-            self.draft.origin = renamed.name
-            unsaved = self.draft.unsaved
-            self.draft.rules = dataclasses.replace(self.draft.rules, name=renamed.name)
-            self.draft.saved = self.draft.rules if not unsaved else self.draft.saved
+            self.draft.origin_renamed(renamed.name)
         self.status = (phrase("house_rules.presets.renamed", name=renamed.name), False)
         return None
 
@@ -359,7 +353,7 @@ class RulesEditorScene(Page):
                 return error.said
             if self.draft.origin is not None and self.draft.origin.casefold() == \
                     str(name).casefold():
-                self.draft.origin = None
+                self.draft.origin_deleted()
             self.status = (phrase("house_rules.presets.deleted", name=name), False)
             return None
 

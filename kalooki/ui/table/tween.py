@@ -27,6 +27,9 @@ class Tween:
     delay: float = 0.0
     elapsed: float = 0.0
 
+    def advance(self, dt: float) -> None:
+        self.elapsed += dt
+
     @property
     def done(self) -> bool:
         return self.elapsed >= self.delay + self.duration
@@ -57,7 +60,7 @@ class Tweens:
         """Advance every tween; returns the keys that finished this frame."""
         finished = []
         for key, tween in self.active.items():
-            tween.elapsed += dt
+            tween.advance(dt)
             if tween.done:
                 finished.append(key)
         for key in finished:

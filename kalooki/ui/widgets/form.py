@@ -53,6 +53,12 @@ class Row:
         self.widgets.append((widget, dx, dy))
         return widget
 
+    def swap(self, old: UIElement, new: UIElement) -> None:
+        """Put ``new`` where ``old`` stands (``new`` placed last, as just made)."""
+        self.widgets.pop()
+        self.widgets = [(new, dx, dy) if w is old else (w, dx, dy)
+                        for w, dx, dy in self.widgets]
+
 
 class Form:
     """Rows stacked in ``view``; a scroll bar appears when they are taller than it."""
@@ -266,9 +272,7 @@ class Choice(Editor):
         self.value = value
         old = self.menu
         self.menu = self._menu(value)
-        self.row.widgets.pop()  # the new menu, appended by _menu
-        self.row.widgets = [(self.menu, dx, dy) if w is old else (w, dx, dy)
-                            for w, dx, dy in self.row.widgets]
+        self.row.swap(old, self.menu)  # the new menu was placed last, by _menu
         self.form.widgets.remove(old)
         old.kill()
         self.form.layout()
