@@ -58,15 +58,21 @@ class Generic:
     def solve(self, counts: list[int], jokers: int, state: State, kept: int = 0) -> int:
         """Most points that can be melded from here (``NONE`` if the contract fails, or
         if fewer than ``keep - kept`` naturals can stay in hand)."""
+        return self._solve(counts, jokers, state, kept,
+                           jokers * self.tab.joker_points + sum(map(mul, self.tab.points,
+                                                                    counts)))
+
+    def _solve(self, counts: list[int], jokers: int, state: State, kept: int, total: int
+               ) -> int:
+        """:meth:`solve`, told ``total``: the points of every card left."""
         key = (bytes(counts), jokers, state, kept)
         hit = self.memo.get(key)
         if hit is not None:
             return hit[0]
-        best, choice = self._search(counts, jokers, state, kept)
-        self.memo[key] = (best, choice)
-        return best
+        found = self.memo[key] = self._search(counts, jokers, state, kept, total)
+        return found[0]
 
-    def _search(self, counts: list[int], jokers: int, state: State, kept: int
+    def _search(self, counts: list[int], jokers: int, state: State, kept: int, total: int
                 ) -> tuple[int, Choice]:
         for f in self.faces:
             if counts[f]:
@@ -77,15 +83,16 @@ class Generic:
             return (0 if state[:2] == (0, 0) else NONE), None
         if state is not None and not self._may_finish(counts, jokers, state):
             return NONE, None
-        points, joker = self.tab.points, self.tab.joker_points
-        # nothing beats laying every card: once a meld reaches that, stop looking
-        total = jokers * joker + sum(map(mul, points, counts))
+        # nothing beats laying every card (``total``): once a meld reaches that, stop
         best = NONE
         choice: Choice = None
+        memo = self.memo
         for plan, used, k, value, after in self._melds_with(f, counts, jokers, state):
             for g in used:
                 counts[g] -= 1
-            rest = self.solve(counts, jokers - k, after, kept)
+            hit = memo.get((bytes(counts), jokers - k, after, kept))
+            rest = (hit[0] if hit is not None
+                    else self._solve(counts, jokers - k, after, kept, total - value))
             for g in used:
                 counts[g] += 1
             if rest == NONE:
@@ -95,9 +102,11 @@ class Generic:
                 best, choice = value, (plan, used, k, after)
                 if best == total:
                     return best, choice
+        points = self.tab.points
         if best < total - points[f]:  # keeping ``f`` could still do better
             counts[f] -= 1
-            rest = self.solve(counts, jokers, state, min(kept + 1, self.keep))
+            rest = self._solve(counts, jokers, state, min(kept + 1, self.keep),
+                               total - points[f])
             counts[f] += 1
             if rest > best:
                 best, choice = rest, None
