@@ -192,12 +192,16 @@ class _Best(Slots):
         ordered = sorted(found.values(),
                          key=lambda o: (o[1].jokers.bit_count(), -o[1].naturals.bit_count()))
         kept: list[tuple[int, Run]] = []
+        beaten_by: list[tuple[int, int]] = []  # (jokers, naturals) of each run kept
         for option in ordered:
             run = option[1]
-            k = run.jokers.bit_count()
-            if not any(other.jokers.bit_count() <= k and not run.naturals & ~other.naturals
-                       and not (other.naturals & ~run.naturals) & scarce for _, other in kept):
+            k, naturals = run.jokers.bit_count(), run.naturals
+            for other_k, other in beaten_by:
+                if other_k <= k and not naturals & ~other and not (other & ~naturals) & scarce:
+                    break
+            else:
                 kept.append(option)
+                beaten_by.append((k, naturals))
         return sorted(kept, key=lambda o: (-(o[0] - o[1].jokers.bit_count() * joker),
                                            o[1].jokers.bit_count()))
 
