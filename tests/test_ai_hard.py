@@ -13,7 +13,7 @@ from kalooki.engine.deal import Phase
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import preset
 from kalooki.engine.state import Game
-from tests.rig import CARIB, permute_hidden, rigged
+from tests.support.rig import CARIB, permute_hidden, rigged
 
 
 def _positions(seed: int, every: int = 9, limit: int = 240):

@@ -17,7 +17,7 @@ from kalooki.engine.rng import Rng
 from kalooki.engine.rules import preset
 from kalooki.engine.solver import opening
 from kalooki.engine.state import Game
-from tests.rig import rigged
+from tests.support.rig import rigged
 
 CONTRACT_DIGEST = "3d1daa00b976a71ecf4b8eaf0468954cd7b60e72047b52e7846c98fb912996fc"
 """sha256 of medium's and easy's choices on the contract positions below, recorded with

@@ -15,7 +15,7 @@ from kalooki.engine.cards import card_text
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import PRESETS, preset
 from kalooki.engine.state import Game
-from tests.rig import CARIB, permute_hidden, rigged
+from tests.support.rig import CARIB, permute_hidden, rigged
 
 
 def _advance(game: Game, steps: int, seed: int) -> None:

@@ -22,7 +22,7 @@ from kalooki.cli import simulate
 from kalooki.cli.main import INTERNAL_ERROR, main
 from kalooki.store.paths import StorePaths
 from kalooki.store.savefile import encode
-from tests.test_store_saves import play, stamped
+from tests.support.saves import play, stamped
 
 CASES = int(os.environ.get("KALOOKI_FUZZ_CASES", "300"))
 MAX_CARDS = 12

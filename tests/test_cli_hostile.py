@@ -3,7 +3,6 @@ resource blow-ups of item 9) answers in one line with exit 2, never a traceback.
 
 from __future__ import annotations
 
-import argparse
 import itertools
 import json
 from collections.abc import Iterator
@@ -12,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from kalooki.cli import simulate
-from kalooki.cli.main import INTERNAL_ERROR, main
+from kalooki.cli.main import main
 from kalooki.cli.simulate import Job, workers_for
 from kalooki.engine.actions import Cut, parse_action
 from kalooki.engine.cards import parse_card_code, parse_cards, parse_face
@@ -20,25 +19,10 @@ from kalooki.engine.errors import RuleError
 from kalooki.engine.rules import preset
 from kalooki.store.savefile import load
 from kalooki.store.savegame import SaveError
-from tests.test_store_saves import format_0, play
-
-
-def one_line_exit(capsys: pytest.CaptureFixture[str], argv: list[str],
-                  code: int = 2) -> str:
-    """Run the command; it must end with ``code`` and say why in one line on stderr."""
-    assert main(argv) == code
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "Traceback" not in err and INTERNAL_ERROR not in err
-    return err
-
+from tests.support.cli import not_played, one_line_exit
+from tests.support.saves import format_0, play
 
 # -- --autoplay ----------------------------------------------------------------------
-
-def not_played(monkeypatch: pytest.MonkeyPatch) -> list[argparse.Namespace]:
-    """The window is never opened: a usage error must come before it."""
-    opened: list[argparse.Namespace] = []
-    monkeypatch.setattr("kalooki.ui.launcher.run_game", lambda args: opened.append(args) or 0)
-    return opened
 
 
 @pytest.mark.parametrize(("argv", "says"), [

@@ -11,7 +11,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_store_saves import eager, play, seats, stamped
 
 from kalooki.cli.main import main
 from kalooki.engine.record import Recorder
@@ -25,6 +24,7 @@ from kalooki.store.saves import (
     list_saves,
     save_named,
 )
+from tests.support.saves import eager, play, seats, stamped
 
 
 @pytest.fixture

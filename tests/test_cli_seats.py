@@ -15,7 +15,7 @@ from kalooki.ui.play.match import play_from_command_line, setup_of_seats
 from kalooki.ui.profile import Profile
 from kalooki.ui.session import InlineWorker
 from kalooki.ui.table.scene import TableScene
-from tests.test_cli_hostile import not_played, one_line_exit
+from tests.support.cli import not_played, one_line_exit
 
 
 @pytest.mark.parametrize(("argv", "says"), [

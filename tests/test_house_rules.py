@@ -38,7 +38,7 @@ from kalooki.engine.rules import GROUP, RESHUFFLE_CEILING, RUN, RuleSet, preset
 from kalooki.engine.scoring import card_points
 from kalooki.engine.state import Game
 from kalooki.words.presets import preset_title
-from tests.rig import CARIB, rigged
+from tests.support.rig import CARIB, FOUR, discarded, held, rigged
 
 K51 = preset("kalooki51")
 R40 = preset("rami40")
@@ -50,18 +50,6 @@ def with_(rules, **changes):
 
 def cards(text, taken=()):
     return parse_cards(text.split(), taken=taken)
-
-
-def held(game, player, text):
-    """Ids of these faces in ``player``'s hand (first copies first)."""
-    hand = list(game.hands[player])
-    found = []
-    for token in text.split():
-        face = None if token == "JK" else parse_cards([token])[0] % 52
-        match = next(c for c in hand if c not in found
-                     and (c >= 208 if face is None else c < 208 and c % 52 == face))
-        found.append(match)
-    return tuple(found)
 
 
 def spec(game, player, kind, text):
@@ -577,15 +565,6 @@ def test_final_discard():
 
 
 # --- calls ------------------------------------------------------------------
-
-FOUR = ["2S 3S", "4S 5S", "6S 7S", "8S 9S"]
-
-
-def discarded(rules=CARIB, **kw):
-    game = rigged(FOUR, rules=rules, discard="9D", stock="KH QH JH", **kw)
-    game.apply(DrawStock(), game.to_act)
-    game.apply(Discard(held(game, 0, "2S")[0]), game.to_act)
-    return game
 
 
 def test_calls_enabled():

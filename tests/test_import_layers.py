@@ -121,3 +121,62 @@ def test_human_is_spelled_in_one_place():
                if any(isinstance(node, ast.Constant) and node.value == "human"
                       for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))))]
     assert spelled == ["seats.py"]  # kalooki/engine/facts/seats.py
+
+
+# --- the tests: each module stands on its own ---------------------------------------------
+
+TESTS = ROOT / "tests"
+
+
+def _test_imports(path: pathlib.Path) -> set[str]:
+    """The modules of the suite that ``path`` imports: other test modules (by their package
+    name or the bare name the test folder on ``sys.path`` once allowed) and conftest."""
+    local = {p.stem for p in TESTS.glob("*.py")}
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                 else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+        for name in names:
+            parts = name.split(".")
+            inside = parts[0] == "tests" and len(parts) > 1 and parts[1] != "support"
+            if inside or (parts[0] in local and parts[0] != "__init__"):
+                found.add(name)
+    return found
+
+
+def test_no_test_module_imports_another_test_module():
+    """Shared helpers live in tests/support/, shared fixtures in tests/conftest.py: a test
+    file runs alone, in any order, in any worker."""
+    strays = {f"{p.relative_to(ROOT)} -> {', '.join(sorted(found))}"
+              for p in TESTS.rglob("*.py") if (found := _test_imports(p))}
+    assert not strays
+
+
+def test_the_test_import_check_sees_what_it_judges(tmp_path: pathlib.Path):
+    stray = TESTS / "support" / "ui.py"  # any module of the suite stands in
+    assert not _test_imports(stray)
+    sample = tmp_path / "sample.py"
+    sample.write_text("from tests.test_ui_app import click\nimport test_store_saves\n"
+                      "from tests.support.ui import shown\nfrom tests import conftest\n",
+                      encoding="utf-8")
+    assert _test_imports(sample) == {"tests.test_ui_app", "test_store_saves"}
+
+
+def _fixtures() -> dict[str, list[str]]:
+    """Each fixture's body (as source, its name left out) and the files defining it."""
+    bodies: dict[str, list[str]] = {}
+    for path in sorted(TESTS.rglob("*.py")):
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.FunctionDef) and any(
+                    "fixture" in ast.unparse(d) for d in node.decorator_list):
+                body = ast.unparse(ast.Module(body=node.body, type_ignores=[]))
+                bodies.setdefault(body, []).append(str(path.relative_to(ROOT)))
+    return bodies
+
+
+def test_no_fixture_is_copied_between_files():
+    """A fixture two files need lives in conftest.py. (A one-line body, such as a folder
+    chosen for a store, is a choice each file makes, not a copy.)"""
+    copies = {body.splitlines()[0]: files for body, files in _fixtures().items()
+              if len(set(files)) > 1 and len(body.splitlines()) > 1}
+    assert not copies

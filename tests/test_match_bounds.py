@@ -18,7 +18,7 @@ from kalooki.engine.rules import PRESETS, RESHUFFLE_CEILING, TURN_CEILING, RuleS
 from kalooki.engine.scoring import hand_points
 from kalooki.engine.view import PlayerView
 from kalooki.words.rules_text import render_text
-from tests.rig import eager
+from tests.support.rig import eager
 
 ATTEMPT_ACTIONS = 5_000
 """Actions one deal attempt may take under random play: measured at most 2,062 (Kalooki

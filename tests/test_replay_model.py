@@ -19,7 +19,7 @@ from kalooki.store.savegame import Seat, snapshot
 from kalooki.ui.replay import model
 from kalooki.ui.replay.model import ReplayCursor
 from kalooki.words.refusals import refusal
-from tests.rig import eager
+from tests.support.rig import eager
 
 
 def played(seed: int, deals: int = 3) -> tuple[Recorder, list[Event]]:

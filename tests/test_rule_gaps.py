@@ -14,8 +14,7 @@ from kalooki.engine.deal import Phase
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import preset
 from kalooki.words.rules_text import render_text
-from tests.rig import CARIB, rigged
-from tests.test_house_rules import discarded
+from tests.support.rig import CARIB, discarded, rigged
 
 GAP_FIELDS = st.fixed_dictionaries({
     "first_upcard": st.booleans(),

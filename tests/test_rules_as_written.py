@@ -25,7 +25,7 @@ from kalooki.engine.rules import RESHUFFLE_CEILING, preset
 from kalooki.engine.scoring import card_points
 from kalooki.engine.state import Game
 from kalooki.words.rules_text import render_text
-from tests.rig import CARIB, rigged
+from tests.support.rig import CARIB, rigged
 
 K51, R40 = preset("kalooki51"), preset("rami40")
 

@@ -6,7 +6,7 @@ from kalooki.engine import events as ev
 from kalooki.engine.actions import Allow, Call, Discard, DrawStock, Pass, Refuse, TakeDiscard
 from kalooki.engine.cards import parse_cards
 from kalooki.engine.deal import Phase
-from tests.rig import CARIB, rigged
+from tests.support.rig import CARIB, rigged
 
 FOUR = ["2S 3S", "4S 5S", "6S 7S", "8S 9S"]
 

@@ -13,7 +13,7 @@ from kalooki.engine.rng import Rng
 from kalooki.engine.rules import preset
 from kalooki.engine.state import Game
 from kalooki.words.refusals import refusal_text
-from tests.rig import CARIB, eager, rigged
+from tests.support.rig import CARIB, eager, rigged
 
 
 def card(text, game=None, taken=()):

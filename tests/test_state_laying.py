@@ -7,40 +7,11 @@ from kalooki.engine.actions import Discard, DrawStock, LayDown, MeldSpec, ShiftJ
 from kalooki.engine.cards import parse_cards
 from kalooki.engine.melds import GROUP_KIND, RUN_KIND
 from kalooki.words.refusals import refusal_text
-from tests.rig import CARIB, rigged
-
-DEAL1 = "5S 5H 5D 6S 6H 6D 7S 7H 7D KC QC"
-
-
-def ids(game, player, text):
-    """The ids of these faces in ``player``'s hand (first copies first)."""
-    hand = list(game.hands[player])
-    found = []
-    for token in text.split():
-        face = parse_cards([token])[0] % 52 if token != "JK" else None
-        match = next(c for c in hand if (c % 52 == face if face is not None else c >= 208)
-                     and c not in found)
-        found.append(match)
-    return tuple(found)
-
-
-def group(game, player, text):
-    return MeldSpec(GROUP_KIND, ids(game, player, text))
+from tests.support.rig import CARIB, deal_one_contract, group, ids, ready, rigged
 
 
 def run(game, player, text):
     return MeldSpec(RUN_KIND, ids(game, player, text))
-
-
-def ready(hand=DEAL1, others=("2C 3C", "4C 8C"), **kw):
-    game = rigged([hand, *others], stock="9C", **kw)
-    game.apply(DrawStock(), game.to_act)
-    return game
-
-
-def deal_one_contract(game):
-    return LayDown((group(game, 0, "5S 5H 5D"), group(game, 0, "6S 6H 6D"),
-                    group(game, 0, "7S 7H 7D")))
 
 
 def test_laying_the_exact_contract_puts_the_player_down():

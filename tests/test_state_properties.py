@@ -9,7 +9,7 @@ from kalooki.engine.record import Recorder, replay
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import preset
 from kalooki.engine.state import Game
-from tests.rig import eager, permute_hidden
+from tests.support.rig import eager, permute_hidden
 
 PROPERTY = settings(max_examples=25, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])

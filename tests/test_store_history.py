@@ -18,7 +18,7 @@ from kalooki.store.journal_import import HISTORY_NAME, LEGACY_HISTORY
 from kalooki.store.paths import StorePaths
 from kalooki.ui.keeper import MatchKeeper
 from kalooki.ui.session import MatchSession, Seat
-from tests.rig import eager
+from tests.support.rig import eager
 
 ENTRY = MatchEntry("2026-03-14T20:30", "caribbean", 4, 212, False, 9, 212, 3)
 

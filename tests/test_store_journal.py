@@ -8,10 +8,8 @@ import dataclasses
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-from test_store_saves import WHEN, play, same_game, seats, stamped
 
 from kalooki.store import journal
 from kalooki.store.atomic import save_json
@@ -26,57 +24,8 @@ from kalooki.store.saves import (
     list_saves,
     load_save,
 )
-from kalooki.store.stats import DealOutcome, Stats, load_stats, record_deal, stats_to_dict
-
-WRITES = ("BEGIN", "INSERT", "UPDATE", "DELETE", "COMMIT")
-
-
-class Killed(BaseException):
-    """The program dying at a write point: nothing after it runs, not even a rollback."""
-
-
-class Faulty:
-    """A connection that fails at its ``fail_at``-th write statement (before it runs, or
-    just after when ``after``), with ``error``; a Killed connection stays dead."""
-
-    def __init__(self, real: sqlite3.Connection, fail_at: int, *, after: bool = False,
-                 error: BaseException | None = None) -> None:
-        self.real = real
-        self.fail_at = fail_at
-        self.after = after
-        self.error = error or Killed()
-        self.writes = 0
-        self.dead = False
-
-    def _statement(self, sql: str, run: Any) -> Any:
-        if self.dead:
-            raise Killed()
-        if not sql.lstrip().upper().startswith(WRITES):
-            return run()
-        self.writes += 1
-        if self.writes == self.fail_at and not self.after:
-            self._fail()
-        result = run()
-        if self.writes == self.fail_at and self.after:
-            self._fail()
-        return result
-
-    def _fail(self) -> None:
-        self.dead = isinstance(self.error, Killed)
-        raise self.error
-
-    def execute(self, sql: str, params: Any = ()) -> Any:
-        return self._statement(sql, lambda: self.real.execute(sql, params))
-
-    def executemany(self, sql: str, rows: Any) -> Any:
-        return self._statement(sql, lambda: self.real.executemany(sql, rows))
-
-    @property
-    def in_transaction(self) -> bool:
-        return self.real.in_transaction
-
-    def close(self) -> None:
-        self.real.close()
+from kalooki.store.stats import Stats, load_stats, stats_to_dict
+from tests.support.saves import Faulty, legacy_store, play, same_game, seats, stamped
 
 
 @contextlib.contextmanager
@@ -218,19 +167,6 @@ def test_a_surrogate_name_is_refused_not_stored(paths: StorePaths) -> None:
 
 
 # -- the import of an earlier version's files ----------------------------------------
-
-
-def legacy_store(paths: StorePaths) -> tuple[list[Any], Stats]:
-    """A data folder as the JSON version left it: three autosaves and statistics."""
-    recorders = [play(40, seed=1), play(75, seed=2), play(3, seed=3)]
-    folder = paths.saves_dir / LEGACY_AUTOSAVES
-    for number, recorder in enumerate(recorders):
-        save = dataclasses.replace(stamped(recorder), kind="autosave",
-                                   saved_at=WHEN.replace(hour=10 + number * 4 % 11))
-        save_json(folder / f"{number:016x}.json", save.to_dict(), "autosave")
-    stats = record_deal(Stats(), DealOutcome("caribbean", 4, 35, False, False, 2))
-    save_json(paths.data_dir / LEGACY_STATS, stats_to_dict(stats), "statistics")
-    return recorders, stats
 
 
 def test_old_autosaves_and_statistics_are_imported_once_and_kept_aside(

@@ -10,8 +10,6 @@ import dataclasses
 from pathlib import Path
 
 import pytest
-from test_store_journal import Faulty, Killed
-from test_store_saves import eager
 
 from kalooki.engine import events as ev
 from kalooki.engine.actions import parse_action
@@ -23,6 +21,7 @@ from kalooki.store.saves import latest_autosave, list_saves, load_save
 from kalooki.store.stats import Stats, load_stats
 from kalooki.ui.keeper import MatchKeeper
 from kalooki.ui.session import MatchSession, Seat
+from tests.support.saves import Faulty, Killed, eager
 
 RULES = dataclasses.replace(preset("baby"), deals_per_match=2)
 SEED = 5

@@ -22,7 +22,7 @@ from kalooki.ui.app import App
 from kalooki.ui.pages.saves import LoadGameScene
 from kalooki.ui.play.match import Profile, open_saves, resume_save
 from kalooki.ui.table.scene import TableScene
-from tests.test_store_saves import play, seats
+from tests.support.saves import play, seats
 
 NAME = "Friday night"
 Doc = dict[str, Any]

@@ -99,7 +99,7 @@ def test_a_journal_summary_of_the_wrong_shape_is_damage_not_a_crash(paths: Store
 def test_the_main_menu_opens_over_a_journal_with_a_string_header(paths: StorePaths) -> None:
     from kalooki.ui.launcher import launch
     from kalooki.ui.pages.menu import MainMenuScene
-    from tests.ui_support import FakeClock
+    from tests.support.ui import FakeClock
 
     assert autosave(paths, match(30), SEATS) == ()
     set_column(paths, "header", '"a string"')
@@ -323,7 +323,7 @@ def test_an_earlier_version_s_journal_is_marked_silently(paths: StorePaths) -> N
 
 def test_the_window_says_the_journal_was_emptied(paths: StorePaths) -> None:
     from kalooki.ui.launcher import launch
-    from tests.ui_support import FakeClock
+    from tests.support.ui import FakeClock
 
     _played_once(paths)
     journal.journal_path(paths).write_bytes(b"")

@@ -17,7 +17,7 @@ from kalooki.engine.rng import Rng
 from kalooki.engine.rules import LATER_FIELDS, PRESETS, RuleSet, preset
 from kalooki.store.savefile import encode, load
 from kalooki.store.savegame import SaveError
-from tests.test_store_saves import eager, play, stamped
+from tests.support.saves import eager, play, stamped
 
 FIELDS = [f.name for f in dataclasses.fields(RuleSet)]
 

@@ -2,27 +2,21 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from collections.abc import Callable
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from kalooki.ai.random_player import choose_random
-from kalooki.engine.actions import Action, LayDown, ShiftJoker, TackOn, parse_action
+from kalooki.engine.actions import Action, parse_action
 from kalooki.engine.cards import card_code
 from kalooki.engine.record import HASH_EVERY, Recorder
-from kalooki.engine.rng import Rng
-from kalooki.engine.rules import preset
-from kalooki.engine.view import PlayerView
 from kalooki.store.atomic import backup_path, encode_json
 from kalooki.store.filenames import MAX_STEM_BYTES, safe_stem
 from kalooki.store.paths import StorePaths
 from kalooki.store.savefile import decode, encode, load
-from kalooki.store.savegame import FORMAT_VERSION, GameSave, SaveError, Seat, snapshot
+from kalooki.store.savegame import FORMAT_VERSION, SaveError, Seat, snapshot
 from kalooki.store.saves import (
     autosave,
     autosave_path,
@@ -33,52 +27,7 @@ from kalooki.store.saves import (
     rename_save,
     save_named,
 )
-
-NAMES = ("You", "Marcia", "Desmond", "Keisha", "Winston", "Paulette")
-LEVELS = ("human", "easy", "medium", "hard", "random", "medium")
-WHEN = datetime(2026, 3, 1, 18, 30, tzinfo=UTC)
-
-Policy = Callable[[PlayerView, Rng], Action]
-
-
-def seats(players: int) -> tuple[Seat, ...]:
-    return tuple(Seat(n, lv) for n, lv in zip(NAMES[:players], LEVELS, strict=False))
-
-
-def eager(view: PlayerView, rng: Rng) -> Action:
-    """Lays and tacks whenever it can, so deals finish in a few hundred actions."""
-    for kinds in ((LayDown,), (TackOn, ShiftJoker)):
-        picks = [a for a in view.legal if isinstance(a, kinds)]
-        if picks:
-            return picks[rng.below(len(picks))]
-    return choose_random(view, rng)
-
-
-def play(steps: int, seed: int = 5, rules: str = "caribbean", players: int = 4,
-         policy: Policy = choose_random,
-         after: Callable[[Recorder], None] | None = None) -> Recorder:
-    """A match of ``steps`` actions (fewer if it ends), calling ``after`` after each."""
-    recorder = Recorder.new(preset(rules), players, seed)
-    rng = Rng(seed * 7919 + 1)
-    while len(recorder.actions) < steps and not recorder.game.over:
-        seat = recorder.game.to_act
-        recorder.apply(policy(recorder.game.view(seat), rng), seat)
-        if after is not None:
-            after(recorder)
-    return recorder
-
-
-def stamped(recorder: Recorder, name: str | None = None) -> GameSave:
-    save = snapshot(recorder, seats(recorder.game.players), name)
-    return dataclasses.replace(save, saved_at=WHEN)
-
-
-def same_game(a: Recorder, b: Recorder) -> None:
-    assert a.game.state_hash() == b.game.state_hash()
-    assert a.game.hands == b.game.hands
-    assert (a.game.to_act, a.game.phase) == (b.game.to_act, b.game.phase)
-    assert a.actions == b.actions and a.hashes == b.hashes
-    assert a.game.results == b.game.results and a.game.totals == b.game.totals
+from tests.support.saves import WHEN, eager, format_0, play, same_game, seats, stamped
 
 
 @pytest.fixture
@@ -238,20 +187,6 @@ def test_unreadable_bytes_are_refused_in_one_line(data: bytes) -> None:
 
 
 # -- migration -------------------------------------------------------------------------
-
-
-def format_0(recorder: Recorder) -> dict[str, Any]:
-    """How the first saves looked: ``seats`` as pairs, engine fields on top, no checks."""
-    record = recorder.record
-    return {
-        "format_version": 0,
-        "saved_at": WHEN.isoformat(),
-        "name": "Old game",
-        "seats": [[s.name, s.level] for s in seats(record.players)],
-        "rules": record.rules.to_dict(),
-        "seed": record.seed,
-        "actions": list(record.actions),
-    }
 
 
 def test_a_format_0_save_is_migrated_and_replays_identically() -> None:

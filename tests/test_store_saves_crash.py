@@ -12,10 +12,10 @@ import time
 from pathlib import Path
 
 import pytest
-from test_store_saves import play
 
 from kalooki.store.paths import StorePaths
 from kalooki.store.saves import autosave_path, list_saves, load_save
+from tests.support.saves import play
 
 REPO = Path(__file__).resolve().parents[1]
 KILLS = 200
@@ -25,11 +25,10 @@ VERSIONS = (100, 140)
 WRITERS = """
 import os, sys
 sys.path.insert(0, sys.argv[1])
-sys.path.insert(0, os.path.join(sys.argv[1], "tests"))
 from kalooki.store.paths import StorePaths
 from kalooki.store.savegame import snapshot
 from kalooki.store.saves import autosave, save_named
-from test_store_saves import play, seats
+from tests.support.saves import play, seats
 paths = StorePaths.under(sys.argv[2])
 played = [play(n) for n in map(int, sys.argv[3:])]
 versions = [snapshot(p, seats(4)) for p in played]

@@ -9,13 +9,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from test_store_saves import eager, play, stamped
-
 from kalooki.engine.record import HASH_EVERY
 from kalooki.store.atomic import backup_path, encode_json, write_json_atomic
 from kalooki.store.savefile import encode, load
 from kalooki.store.savegame import SaveError
 from kalooki.store.saves import load_save
+from tests.support.saves import eager, play, stamped
 
 MUTANTS = 1000
 THROUGH_THE_DISK = 100

@@ -28,7 +28,7 @@ from kalooki.ui.app import App
 from kalooki.ui.pages.setup import GameSetup
 from kalooki.ui.play.match import Profile, open_saves, start_match
 from kalooki.words.refusals import refusal_text
-from tests.test_store_saves import play, seats, stamped
+from tests.support.saves import play, seats, stamped
 
 SURROGATE = "\ud800"
 UNSHOWABLE = [SURROGATE, "\udfff", "\x1b[2J", "\x00", "\x07", "\u202e", "\u202a", "\u2066",

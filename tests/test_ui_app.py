@@ -9,30 +9,11 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 
 import pygame
-import pygame_gui
 
 from kalooki.ui.app import MIN_SIZE, App
 from kalooki.ui.pages.menu import TABLE_NOT_READY, MainMenuScene
 from kalooki.ui.pages.setup import GameSetup
-from tests.ui_support import FakeClock, shown
-
-
-def click(app: App, element: pygame_gui.core.UIElement) -> None:
-    pos = element.rect.center
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0,)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    app.run_frames(3)
-
-
-def choose(app: App, menu: pygame_gui.elements.UIDropDownMenu, option: str) -> None:
-    """Open a dropdown and click one of its options, as a player would. pygame_gui relays
-    the choice button -> list -> menu one frame per hop, hence the extra frames."""
-    click(app, menu)
-    items = menu.current_state.options_selection_list.item_list_container.elements
-    click(app, next(item for item in items if shown(item) == option))
-    app.run_frames(3)
-    assert menu.selected_option[0] == option
+from tests.support.ui import FakeClock, choose, click, shown
 
 
 def test_pygame_is_the_community_edition() -> None:

@@ -26,8 +26,8 @@ from kalooki.ui.table.frame import TableFrame
 from kalooki.ui.table.scene import TableScene
 from kalooki.ui.widgets.help_overlay import HelpOverlay, topic_of
 from kalooki.words import set_language
-from tests.test_ui_pass_device import clicks, events_of, friends_table, keydown, person_events
-from tests.ui_support import FakeClock
+from tests.support.friends import clicks, events_of, friends_table, keydown, person_events, play_on
+from tests.support.ui import FakeClock
 
 CAL_FIRST = (Seat("Cal", "easy"), Seat("Dee", "easy"), Seat("Ann", "human", True),
              Seat("Ben", "human", True))
@@ -53,17 +53,6 @@ def no_hand_while_calling(table: TableScene) -> list[int]:
 
     table.painter.draw = draw  # type: ignore[method-assign]
     return checked
-
-
-def play_on(app: App, table: TableScene) -> None:
-    """One frame of the people doing the plain thing: whoever is asked for says they
-    are there; the person to act draws or discards; calls they let go by."""
-    if table.passing:
-        app.step([keydown(pygame.K_RETURN)])
-    elif table.session.screen_to_act and table.chooser is None:
-        app.step(person_events(table, calls=False))
-    else:
-        app.step([])
 
 
 def until_both_may_call(app: App, table: TableScene) -> None:

@@ -17,22 +17,15 @@ from kalooki.engine.actions import Allow, Discard, DrawStock, Pass
 from kalooki.engine.cards import parse_cards
 from kalooki.engine.deal import Phase
 from kalooki.engine.events import Event
-from kalooki.engine.rules import preset
 from kalooki.engine.view import PlayerView
 from kalooki.ui.app import App
-from kalooki.ui.session import MatchSession, Seat
+from kalooki.ui.session import MatchSession
 from kalooki.ui.table.call_window import CallWindow, Decision, card_helps
 from kalooki.ui.table.painter import prompt
 from kalooki.ui.table.scene import TableScene
 from kalooki.words import Said
-from tests.ui_support import shown
-
-RULES = preset("baby")
-"""Deal 1's contract is three groups."""
-
-
-def seats() -> list[Seat]:
-    return [Seat("You", "human", True), Seat("Marcia", "medium"), Seat("Delroy", "medium")]
+from tests.support.calls import RULES, open_table, seats
+from tests.support.ui import shown
 
 
 def a_view() -> PlayerView:
@@ -73,14 +66,6 @@ def key(app: App, code: int) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="",
                                          scancode=0))
     app.run_frames(1)
-
-
-def open_table(app: App, ask_only_when_helps: bool = False, seed: int = 5) -> TableScene:
-    session = MatchSession(RULES, seats(), seed=seed, ai_pause=0.0)
-    table = TableScene(app, session, speed="instant", call_seconds=5,
-                       ask_only_when_helps=ask_only_when_helps)
-    app.switch(table)
-    return table
 
 
 def play_mine(table: TableScene) -> None:

@@ -19,7 +19,7 @@ from kalooki.engine.state import Game
 from kalooki.ui.art import palette
 from kalooki.ui.charts.match import match_chart, running_totals
 from kalooki.ui.charts.plot import PALETTE, Chart, Line, draw_chart, nice_ticks, plot
-from tests.rig import eager
+from tests.support.rig import eager
 
 NAMES = ("You", "Ann", "Bob")
 BOX = pygame.Rect(20, 20, 560, 360)

@@ -21,7 +21,7 @@ from kalooki.ui.app import App
 from kalooki.ui.house_rules.editor import RulesEditorScene, new_draft
 from kalooki.ui.widgets.fitted_label import FittedLabel, shortened
 from kalooki.words import set_language
-from tests.ui_support import FakeClock
+from tests.support.ui import FakeClock
 
 LONG = ("À la donne 3, un joueur pourrait garder 14 cartes après avoir posé son contrat ; "
         "le jeu n'en examine que 12 au plus (distribuez moins de cartes ou permettez moins "

@@ -5,7 +5,6 @@ scrolling form are scrolled into view. All driven by posted key events, as a pla
 
 from __future__ import annotations
 
-import dataclasses
 import json
 
 import pygame
@@ -14,31 +13,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UITextEntryLine
 
-from kalooki.store.paths import StorePaths
-from kalooki.store.settings import Settings, settings_path
+from kalooki.store.settings import settings_path
 from kalooki.ui.app import App
 from kalooki.ui.pages.menu import MainMenuScene
 from kalooki.ui.pages.settings import SettingsScene
 from kalooki.ui.play.match import Profile, open_menu
-from kalooki.ui.session import InlineWorker
 from kalooki.ui.widgets.focus import RING_COLOUR
-from kalooki.words import set_language
-from tests.test_ui_app import click
-
-
-@pytest.fixture(autouse=True)
-def english():
-    set_language("en")
-    yield
-    set_language("en")
-
-
-@pytest.fixture
-def profile(tmp_path, monkeypatch: pytest.MonkeyPatch) -> Profile:
-    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path))
-    return Profile(StorePaths.default(), dataclasses.replace(Settings(), ai_pause_seconds=0.0,
-                                                             animation_speed="instant"),
-                   worker=InlineWorker)
+from tests.support.ui import click
 
 
 def key(app: App, code: int, mod: int = 0, frames: int = 2) -> None:

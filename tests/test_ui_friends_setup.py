@@ -17,8 +17,7 @@ from kalooki.ui.play.match import Profile, open_menu, seats_for, setup_from
 from kalooki.ui.session import InlineWorker
 from kalooki.ui.table.scene import TableScene
 from kalooki.words import tr
-from tests.test_ui_app import choose, click
-from tests.ui_support import shown
+from tests.support.ui import choose, click, shown
 
 
 def typed(app: App, entry: object, text: str) -> None:

@@ -16,7 +16,7 @@ from kalooki.ui.session import MatchSession, Seat
 from kalooki.ui.table.scene import TableScene
 from kalooki.words import set_language, tr
 from kalooki.words.formats import melds_label
-from tests.test_ui_pass_device import person_events
+from tests.support.friends import person_events
 
 PEOPLE = (Seat("Ann", "human", True), Seat("Cal", "easy"), Seat("Keisha", "human", True),
           Seat("Dee", "easy"))
@@ -111,8 +111,7 @@ def test_a_shared_screens_summary_names_everyone_and_calls_no_one_you(
     """The deal's summary on a screen two people share is read by both: whoever went
     out is named, never "you" (the person at the screen may not be the one it is about)."""
     from kalooki.ui.table import summary
-    from tests.test_ui_call_shared import play_on
-    from tests.test_ui_pass_device import friends_table
+    from tests.support.friends import friends_table, play_on
 
     told: list[int | None] = []
     title = summary._title

@@ -31,7 +31,7 @@ from kalooki.engine.rng import Rng
 from kalooki.engine.rules import preset
 from kalooki.engine.state import Game, Phase
 from kalooki.ui.table import gestures
-from tests.rig import rigged
+from tests.support.rig import rigged
 
 CARIB = preset("caribbean")
 KALOOKI51 = preset("kalooki51")

@@ -5,33 +5,20 @@ field stays a character; the rules are one click (or R) away where the screen ha
 
 from __future__ import annotations
 
-import dataclasses
-from pathlib import Path
-
 import pygame
 import pytest
 from pygame_gui.elements import UITextEntryLine
 
-from kalooki.store.paths import StorePaths
-from kalooki.store.settings import Settings
 from kalooki.ui.app import App
 from kalooki.ui.pages.rules import RulesScene
 from kalooki.ui.pages.setup import GameSetup
 from kalooki.ui.play.match import open_menu, start_match
 from kalooki.ui.profile import Profile
-from kalooki.ui.session import InlineWorker
 from kalooki.ui.table.scene import TableScene
 from kalooki.ui.widgets.help_overlay import TOPICS, key_words
 from kalooki.words import set_language, tr
 from kalooki.words.catalog import has
-from tests.test_ui_app import click
-
-
-@pytest.fixture
-def profile(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Profile:
-    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path))
-    return Profile(StorePaths.default(), dataclasses.replace(
-        Settings(), ai_pause_seconds=0.0, animation_speed="instant"), worker=InlineWorker)
+from tests.support.ui import click
 
 
 def key(app: App, code: int, unicode: str = "") -> None:

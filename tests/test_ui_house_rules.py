@@ -25,20 +25,22 @@ from kalooki.ui.app import App
 from kalooki.ui.house_rules.draft import Draft
 from kalooki.ui.house_rules.editor import PRESETS_PAGE, RulesEditorScene, new_draft
 from kalooki.ui.house_rules.rows import BiggerTables, DealTable
-from kalooki.ui.widgets.field_rows import ChoiceSet, FieldEditor, OptionalNumber, SingleField
+from kalooki.ui.widgets.field_rows import ChoiceSet, OptionalNumber, SingleField
 from kalooki.ui.widgets.form import Choice, Stepper, TextLine, Toggle
-from kalooki.words import set_language, tr
+from kalooki.words import tr
 from kalooki.words.layout import read
-from tests.test_ui_app import choose, click
-from tests.test_ui_settings import type_text
-from tests.ui_support import shown
-
-
-@pytest.fixture(autouse=True)
-def english():
-    set_language("en")
-    yield
-    set_language("en")
+from tests.support.ui import (
+    bring_into_view,
+    choose,
+    click,
+    editor_of,
+    file_dialog_pick,
+    open_page,
+    press,
+    press_widget,
+    shown,
+    type_text,
+)
 
 
 @pytest.fixture
@@ -46,41 +48,11 @@ def home(tmp_path: Path) -> StorePaths:
     return StorePaths.under(tmp_path / "home")
 
 
-def press(app: App, key: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="",
-                                         scancode=0))
-    app.run_frames(2)
-
-
 def editor_on(app: App, home: StorePaths, base: str = "caribbean", **kw) -> RulesEditorScene:
     scene = RulesEditorScene(app, home, new_draft(home, base), lambda: None, **kw)
     app.switch(scene)
     app.run_frames(1)
     return scene
-
-
-def open_page(app: App, scene: RulesEditorScene, page: str) -> None:
-    click(app, scene.tabs.buttons[page])
-    assert scene.page == page
-
-
-def editor_of(scene: RulesEditorScene, name: str) -> FieldEditor:
-    return next(editor for editor in scene.editors if name in editor.fields)
-
-
-def bring_into_view(app: App, scene: RulesEditorScene, widget) -> None:
-    """Page down (then up) until ``widget`` is shown, as a player scrolls to a row."""
-    for key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
-        for _ in range(40):
-            if widget.visible:
-                return
-            press(app, key)
-    assert widget.visible, "the row never came into view"
-
-
-def press_widget(app: App, scene: RulesEditorScene, widget) -> None:
-    bring_into_view(app, scene, widget)
-    click(app, widget)
 
 
 # --- meta-tests -------------------------------------------------------------------------
@@ -319,20 +291,6 @@ def test_rename_duplicate_and_delete_from_the_presets_page(app: App, home: Store
     press_widget(app, scene, button("edit", "little ones"))
     assert scene.draft.origin == "little ones" and scene.draft.rules.joker_points == 5
     assert scene.draft.base == "baby" and scene.page == "deck"
-
-
-def file_dialog_pick(app: App, scene: RulesEditorScene, path: Path) -> None:
-    """Type a path into pygame_gui's file dialog and press its OK button."""
-    dialog = scene.file_dialog
-    assert dialog is not None
-    type_text(app, dialog.file_path_text_line, str(path))
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
-                                         unicode="\r", scancode=0))
-    app.run_frames(3)
-    if scene.file_dialog is not None:
-        click(app, dialog.ok_button)
-        app.run_frames(3)
-    assert scene.file_dialog is None
 
 
 def test_export_then_import_through_the_file_dialog(app: App, home: StorePaths,

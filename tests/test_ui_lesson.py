@@ -7,9 +7,7 @@ guided game left and resumed comes back with its lessons where they were."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator
-from pathlib import Path
 
 import pygame
 import pytest
@@ -30,8 +28,7 @@ from kalooki.engine.deal import Phase
 from kalooki.engine.rules import preset
 from kalooki.engine.state import Game
 from kalooki.engine.view import PlayerView
-from kalooki.store.paths import StorePaths
-from kalooki.store.settings import Settings, load_settings
+from kalooki.store.settings import load_settings
 from kalooki.ui.app import App
 from kalooki.ui.art import palette
 from kalooki.ui.lesson.scene import LessonScene
@@ -45,18 +42,9 @@ from kalooki.ui.table.frame import Marks
 from kalooki.ui.table.scene import TableScene
 from kalooki.ui.table.summary import PANEL
 from kalooki.words import tr
-from tests.test_ui_app import click
-from tests.test_ui_keyboard_play import by_keys, choose, key
-from tests.test_ui_table import human_decision, wait_for_human
-from tests.ui_support import FakeClock
-
-
-@pytest.fixture
-def profile(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Profile:
-    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path))
-    return Profile(StorePaths.default(), dataclasses.replace(
-        Settings(), ai_pause_seconds=0.0, animation_speed="instant"), worker=InlineWorker)
-
+from tests.support.keys import by_keys, choose, key
+from tests.support.table import human_decision, wait_for_human
+from tests.support.ui import FakeClock, click
 
 RULES_OF_LESSON = preset(LESSON_RULES)
 

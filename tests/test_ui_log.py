@@ -21,9 +21,7 @@ from kalooki.ui.pages.setup import GameSetup
 from kalooki.ui.play.match import continue_match, resume_save, start_match
 from kalooki.ui.table.log import LOG_LIMIT, TableLog, log_box
 from kalooki.ui.table.scene import TableScene
-from tests.test_ui_store import home, play_until, profile
-
-__all__ = ["home"]  # the fixture, used by name
+from tests.support.pages import play_until, quick_profile
 
 
 def deal_two_begun(table: TableScene) -> bool:
@@ -36,7 +34,7 @@ def deal_two_begun(table: TableScene) -> bool:
 @pytest.mark.parametrize("seed", [8, 31])
 def test_continue_shows_the_log_as_it_was_before_quitting(app: App, home: StorePaths,
                                                           seed: int) -> None:
-    chosen = profile(home)
+    chosen = quick_profile(home)
     table = start_match(app, GameSetup("baby", 3, ("medium", "medium"), ("Grace", "Bert")),
                         chosen, seed=seed)
     assert table is not None
@@ -53,7 +51,7 @@ def test_continue_shows_the_log_as_it_was_before_quitting(app: App, home: StoreP
 
 def test_load_shows_the_log_and_hides_what_the_viewer_never_saw(app: App,
                                                                 home: StorePaths) -> None:
-    chosen = profile(home)
+    chosen = quick_profile(home)
     table = start_match(app, GameSetup("baby", 3, ("easy", "easy"), ("Grace", "Bert")),
                         chosen, seed=4)
     assert table is not None
@@ -70,7 +68,7 @@ def test_load_shows_the_log_and_hides_what_the_viewer_never_saw(app: App,
 # --- scrolling ---------------------------------------------------------------------------
 
 def long_log(app: App, home: StorePaths) -> TableScene:
-    chosen = profile(home)
+    chosen = quick_profile(home)
     table = start_match(app, GameSetup("baby", 3, ("easy", "easy"), ("Grace", "Bert")),
                         chosen, seed=6)
     assert table is not None

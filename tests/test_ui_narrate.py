@@ -19,8 +19,7 @@ from kalooki.engine.view import PublicMeld
 from kalooki.ui.table.narrate import Narrator
 from kalooki.ui.table.summary import _title
 from kalooki.words import set_language
-from tests.rig import CARIB, rigged
-from tests.test_state_laying import DEAL1, deal_one_contract, ready
+from tests.support.rig import CARIB, DEAL1, deal_one_contract, ready, rigged
 
 NAMES = ["Desmond", "Marcia", "Ana", "Delroy"]
 

@@ -12,7 +12,6 @@ import html
 from pathlib import Path
 
 import pygame
-import pytest
 
 from kalooki.engine.rules import PRESETS
 from kalooki.store.paths import StorePaths
@@ -26,23 +25,20 @@ from kalooki.ui.pages.statistics import StatsScene
 from kalooki.ui.play.match import Profile, open_menu
 from kalooki.ui.session import InlineWorker
 from kalooki.ui.table.scene import TableScene
-from kalooki.words import set_language
-from tests.test_ui_app import click
-from tests.test_ui_house_rules import editor_of, file_dialog_pick, open_page, press_widget
-from tests.test_ui_settings import type_text
-from tests.test_ui_table import human_decision
-from tests.ui_support import FakeClock
+from tests.support.table import human_decision
+from tests.support.ui import (
+    FakeClock,
+    click,
+    editor_of,
+    file_dialog_pick,
+    open_page,
+    press_widget,
+    type_text,
+)
 
 OURS = dataclasses.replace(PRESETS["caribbean"], name="Our table",
                            hand_sizes=(12, 12, 12, 12, 12, 13, 14, 15, 16), joker_points=25,
                            max_calls=2, cut_bonus=False)
-
-
-@pytest.fixture(autouse=True)
-def english():
-    set_language("en")
-    yield
-    set_language("en")
 
 
 def profile_in(folder: Path) -> Profile:
@@ -179,7 +175,7 @@ def test_our_table_from_the_editor_to_another_players_game(tmp_path: Path) -> No
 def test_custom_presets_are_offered_in_new_game_marked_with_their_summary(
         tmp_path: Path) -> None:
     from kalooki.store.presets import save_preset
-    from tests.test_ui_app import choose
+    from tests.support.ui import choose
 
     app = App(clock=FakeClock())
     try:

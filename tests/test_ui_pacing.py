@@ -20,8 +20,8 @@ from kalooki.ui.app import NOTE_SECONDS, App
 from kalooki.ui.pacing import IDLE_POLL, UI_SETTLE, soonest
 from kalooki.ui.pages.menu import MainMenuScene
 from kalooki.ui.table.scene import COMPUTER_POLL, TableScene
-from tests.test_ui_table import human_decision, make_session
-from tests.ui_support import shown
+from tests.support.table import human_decision, make_session
+from tests.support.ui import shown
 
 FRAME = 1 / 60
 

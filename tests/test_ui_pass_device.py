@@ -5,102 +5,18 @@ Driven by posted events (clicks and keys), every frame drawn is checked."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
-
 import pygame
 import pytest
 
 from kalooki.engine import events as ev
-from kalooki.engine.actions import Discard, DrawStock
+from kalooki.engine.actions import DrawStock
 from kalooki.engine.deal import Phase
-from kalooki.engine.events import Event
 from kalooki.engine.record import Recorder
-from kalooki.engine.rules import RuleSet, preset
+from kalooki.engine.rules import preset
 from kalooki.ui.app import App
 from kalooki.ui.session import MatchSession, Seat
-from kalooki.ui.table.frame import TableFrame
 from kalooki.ui.table.scene import TableScene
-from tests.test_ui_table import human_decision
-from tests.ui_support import FakeClock
-
-FRIENDS = (Seat("Ann", "human", True), Seat("Cal", "easy"), Seat("Ben", "human", True),
-           Seat("Dee", "easy"))
-
-
-def keydown(code: int) -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0)
-
-
-def clicks(pos: tuple[int, int]) -> list[pygame.event.Event]:
-    return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)]
-
-
-def hidden_from_screen(session: MatchSession) -> set[int]:
-    """The cards no one at the screen may see now: every person's hand but the hand of
-    the person shown (none while the screen is covered)."""
-    shown = None if session.covered else session.viewer
-    return {card for seat, sitter in enumerate(session.seats) if sitter.human
-            and seat != shown for card in session.game.hands[seat]}
-
-
-@contextmanager
-def friends_table(seed: int, seats: Sequence[Seat] = FRIENDS, rules: RuleSet | None = None,
-                  **options: object) -> Iterator[tuple[App, TableScene]]:
-    """Ann and Ben (seats 0 and 2) with two computer players, every frame drawn checked:
-    no card of a hand that is not on the screen is drawn face up, and the log is told no
-    private card."""
-    app = App(clock=FakeClock())
-    try:
-        session = MatchSession(rules or preset("baby"), seats, seed=seed, ai_pause=0.0)
-        options = {"call_seconds": 0.25,  # a shared call window of 16 frames
-                   "ask_only_when_helps": False, **options}
-        table = TableScene(app, session, speed="instant", on_quit=lambda: None,
-                           **options)  # type: ignore[arg-type]
-        painted = table.painter.draw
-
-        def checked_draw(surface: pygame.Surface, frame: TableFrame) -> None:
-            placed = set(table.placement.order)  # every card drawn face up (no flight
-            # carries a hidden card's face: a card flies face up only from the discard)
-            assert not placed & hidden_from_screen(session), "a hidden hand was drawn"
-            assert not frame.view.hand or frame.view.player == session.viewer
-            painted(surface, frame)
-
-        table.painter.draw = checked_draw  # type: ignore[method-assign]
-        told = table.narrator.line
-
-        def checked_line(event: Event, melds: object) -> str | None:
-            assert not (event.private and event.cards), f"the log was told {event}"
-            return told(event, melds)  # type: ignore[arg-type]
-
-        table.narrator.line = checked_line  # type: ignore[method-assign]
-        app.switch(table)
-        yield app, table
-    finally:
-        app.close()
-
-
-def person_events(table: TableScene, calls: bool) -> list[pygame.event.Event]:
-    """What the person at the screen does now, as clicks and keys: draw (D), discard the
-    card a plain strategy throws (click it, then X), call (C) or pass (P), allow (A)."""
-    view = table.view
-    if view.phase == Phase.CALL:
-        return [keydown(pygame.K_c if calls else pygame.K_p)]
-    if view.phase == Phase.ALLOW:
-        return [keydown(pygame.K_a)]
-    if view.phase == Phase.DRAW:
-        return [keydown(pygame.K_d)]
-    x, y, width = table.placement.spots[thrown(table)]
-    return [*clicks((int(x) + width // 2, int(y) + width // 2)), keydown(pygame.K_x)]
-
-
-def thrown(table: TableScene) -> int:
-    """The card a plain strategy discards from the person's hand."""
-    action = human_decision(table.view)
-    discard = action if isinstance(action, Discard) else next(
-        a for a in table.view.legal if isinstance(a, Discard))
-    return discard.card
+from tests.support.friends import clicks, friends_table, keydown, person_events, thrown
 
 
 def person_clicks(table: TableScene, calls: bool) -> list[pygame.event.Event]:
@@ -228,15 +144,8 @@ def test_the_session_shows_no_hand_while_covered() -> None:
     assert not alone.covered and alone.view() == alone.game.view(0)
 
 
-def events_of(session: MatchSession) -> list[Event]:
-    """Every event the engine gives, whole, as it happens (for the test's eyes only)."""
-    seen: list[Event] = []
-    session.after_action.append(lambda _, events: seen.extend(events))
-    return seen
-
-
 def test_a_buy_in_is_offered_by_name_after_the_hand_over(app: App) -> None:
-    from tests.test_ui_variants import elimination_game, marcia_goes_out
+    from tests.support.friends import elimination_game, marcia_goes_out
 
     game = elimination_game([145, 20, 30])
     seats = [Seat("Ann", "human", True), Seat("Marcia", "medium"), Seat("Ben", "human", True)]
@@ -296,7 +205,7 @@ def test_a_replay_of_friends_shows_no_hand_of_the_deal_still_played(app: App) ->
     from kalooki.store.savegame import snapshot
     from kalooki.ui.replay.scene import ReplayScene
     from kalooki.ui.replay.sources import watched_save
-    from tests.rig import eager
+    from tests.support.rig import eager
 
     recorder = Recorder.new(preset("baby"), 3, 21)
     rng, into = Rng(21), 0

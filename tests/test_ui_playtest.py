@@ -12,7 +12,7 @@ import pytest
 
 from kalooki.ui.app import App
 from kalooki.ui.table.scene import TableScene
-from tests.test_ui_table import make_session, wait_for_human
+from tests.support.table import make_session, wait_for_human
 
 
 def open_table(app: App, seed: int = 3, players: int = 3) -> TableScene:
@@ -84,7 +84,7 @@ def test_a_hint_selects_its_card_so_the_next_key_plays_it(app: App) -> None:
     discards the card it named."""
     from kalooki.engine.actions import Discard
     from kalooki.engine.deal import Phase
-    from tests.test_ui_table import human_decision
+    from tests.support.table import human_decision
 
     table = open_table(app, seed=11)
     for _ in range(40):

@@ -10,7 +10,7 @@ import threading
 
 from kalooki.ai.hard import HardPlayer
 from kalooki.ui.session import MatchSession, Seat, thinking_thread
-from tests.rig import CARIB
+from tests.support.rig import CARIB
 
 _GUARD = 60.0
 """Seconds after which a thread that should have ended counts as hung (a failure guard;

@@ -29,8 +29,8 @@ from kalooki.ui.pages.saves import LoadGameScene
 from kalooki.ui.play.match import open_menu
 from kalooki.ui.profile import Profile
 from kalooki.ui.replay.scene import ReplayScene
-from tests.rig import eager
-from tests.test_ui_app import click
+from tests.support.rig import eager
+from tests.support.ui import click
 
 SEATS = [Seat("You", "human"), Seat("Grace", "easy"), Seat("Bert", "easy")]
 
@@ -58,12 +58,6 @@ def finished() -> GameSave:
 @pytest.fixture(scope="module")
 def unfinished() -> GameSave:
     return played(stop_in_deal=2)
-
-
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> StorePaths:
-    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path))
-    return StorePaths.default()
 
 
 @pytest.fixture

@@ -9,16 +9,12 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-import dataclasses
-from pathlib import Path
 
 import pygame
 import pytest
 
-from kalooki.store import savegame
-from kalooki.store.paths import StorePaths
-from kalooki.store.saves import list_saves, save_named
-from kalooki.store.settings import Settings, load_settings
+from kalooki.store.saves import list_saves
+from kalooki.store.settings import load_settings
 from kalooki.store.stats import (
     DealOutcome,
     MatchOutcome,
@@ -28,35 +24,15 @@ from kalooki.store.stats import (
     save_stats,
 )
 from kalooki.ui.app import App
-from kalooki.ui.keeper import save_seats
 from kalooki.ui.pages.menu import MainMenuScene
 from kalooki.ui.pages.rules import RulesScene
-from kalooki.ui.pages.saves import LoadGameScene
-from kalooki.ui.pages.setup import GameSetup
 from kalooki.ui.pages.statistics import StatsScene
-from kalooki.ui.play.match import Profile, open_menu, start_match
-from kalooki.ui.session import InlineWorker
+from kalooki.ui.play.match import Profile, open_menu
 from kalooki.ui.table.scene import TableScene
 from kalooki.ui.widgets.dialogs import DialogScene
 from kalooki.words import language, tr
-from tests.test_ui_app import choose, click
-from tests.test_ui_table import human_decision
-from tests.ui_support import FakeClock, shown
-
-
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> StorePaths:
-    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path))
-    return StorePaths.default()
-
-
-
-
-@pytest.fixture
-def profile(home: StorePaths) -> Profile:
-    return Profile(home, dataclasses.replace(Settings(), ai_pause_seconds=0.0,
-                                             animation_speed="instant"),
-                   worker=InlineWorker)
+from tests.support.pages import menu_button, named_save, open_load, table_with_moves
+from tests.support.ui import FakeClock, choose, click, shown
 
 
 def press(app: App, key: int) -> None:
@@ -69,34 +45,6 @@ def click_at(app: App, pos: tuple[int, int]) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
     app.run_frames(2)
-
-
-def menu_button(app: App, text: str) -> None:
-    menu = app.scene
-    assert isinstance(menu, MainMenuScene)
-    click(app, menu.buttons[text])
-
-
-def table_with_moves(app: App, profile: Profile, moves: int = 8) -> TableScene:
-    """A baby match on the table after ``moves`` actions, the human playing simply,
-    stopped when the human is to act (so nothing moves while the test looks)."""
-    table = start_match(app, GameSetup("baby", 3, ("easy", "easy"), ("Grace", "Bert")),
-                        profile, seed=8)
-    assert table is not None
-    session = table.session
-    for _ in range(20000):
-        if len(session.recorder.actions) >= moves and session.screen_to_act:
-            return table
-        elif session.screen_to_act and table.chooser is None:
-            assert table.submit(human_decision(session.view()))
-        app.run_frames(1)
-    raise AssertionError("the match never got that far")
-
-
-def named_save(paths: StorePaths, table: TableScene, name: str) -> Path:
-    session = table.session
-    return save_named(paths, savegame.snapshot(session.recorder, save_seats(session.seats)),
-                      name)
 
 
 # --- the main menu ----------------------------------------------------------------------
@@ -218,13 +166,6 @@ def test_statistics_without_games_say_so(app: App, profile: Profile) -> None:
 
 
 # --- load, rename, delete ---------------------------------------------------------------
-
-def open_load(app: App, profile: Profile) -> LoadGameScene:
-    open_menu(app, profile)
-    menu_button(app, "load_game")
-    scene = app.scene
-    assert isinstance(scene, LoadGameScene)
-    return scene
 
 
 def test_load_game_lists_a_save_and_load_resumes_the_same_state(app: App,

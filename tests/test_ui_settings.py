@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from pathlib import Path
 
 import pygame
 import pytest
@@ -26,37 +25,15 @@ from kalooki.ui.app import App
 from kalooki.ui.pages.menu import MainMenuScene
 from kalooki.ui.pages.settings import SettingsScene
 from kalooki.ui.play.match import Profile, open_menu
-from kalooki.ui.session import InlineWorker
 from kalooki.ui.table.scene import TableScene
 from kalooki.ui.widgets.form import Choice, Slider, Stepper, TextLine, Toggle
-from kalooki.words import language, set_language, tr
+from kalooki.words import language, tr
 from kalooki.words.layout import read
-from tests.test_ui_app import choose, click
-from tests.test_ui_scenes import table_with_moves
-from tests.ui_support import FakeClock
+from tests.support.pages import table_with_moves
+from tests.support.ui import FakeClock, choose, click, type_text
 
 PLAYER_SPECS = [spec for spec in SETTING_SPECS if spec.section is not None]
 SPECS = specs_by_name(Settings)
-
-
-@pytest.fixture(autouse=True)
-def english():
-    set_language("en")
-    yield
-    set_language("en")
-
-
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> StorePaths:
-    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path))
-    return StorePaths.default()
-
-
-@pytest.fixture
-def profile(home: StorePaths) -> Profile:
-    return Profile(home, dataclasses.replace(Settings(), ai_pause_seconds=0.0,
-                                             animation_speed="instant"),
-                   worker=InlineWorker)
 
 
 # --- meta-tests -------------------------------------------------------------------------
@@ -89,16 +66,6 @@ def test_every_setting_has_its_words(lang: str) -> None:
 
 
 # --- gestures ---------------------------------------------------------------------------
-
-def type_text(app: App, entry, text: str) -> None:
-    """Click into a text entry, clear it and type ``text``, as a player would."""
-    click(app, entry)
-    for _ in range(len(entry.get_text()) + 1):
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0,
-                                             unicode="", scancode=0))
-    for letter in text:
-        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=letter))
-    app.run_frames(3)
 
 
 def change(app: App, editor, menu_text=None) -> object:

@@ -36,7 +36,7 @@ from kalooki.ui.sound.cues import Cue, batch_cues, event_cue, gesture_cue
 from kalooki.ui.sound.recipes import RECIPES
 from kalooki.ui.table.scene import TableScene
 from kalooki.ui.table.tween import SPEEDS
-from tests.ui_support import FakeClock
+from tests.support.ui import FakeClock
 
 BABY = dataclasses.replace(preset("baby"), hand_sizes=(12, 10, 11))
 SOUND_OF: dict[type[Event], str] = {

@@ -17,7 +17,7 @@ from kalooki.ui.charts import history_views
 from kalooki.ui.charts.plot import Plot
 from kalooki.ui.pages.statistics import StatsScene
 from kalooki.ui.play.match import Profile, open_stats
-from tests.test_ui_app import click
+from tests.support.ui import click
 
 ENTRIES = (MatchEntry("2026-03-01T20:00", "baby", 3, 40, True, 3, 40, 1),
            MatchEntry("2026-03-05T20:00", "baby", 3, 75, False, 3, 75, 2))

@@ -18,7 +18,6 @@ from pathlib import Path
 
 import pygame
 import pytest
-from test_store_journal import legacy_store
 
 from kalooki.engine.actions import Action, DrawStock
 from kalooki.engine.cards import parse_cards
@@ -36,50 +35,17 @@ from kalooki.ui.keeper import MatchKeeper
 from kalooki.ui.launcher import launch
 from kalooki.ui.pages.menu import MainMenuScene
 from kalooki.ui.pages.setup import GameSetup
-from kalooki.ui.play.match import Profile, continue_match, open_menu, start_match
-from kalooki.ui.session import InlineWorker, MatchSession, Seat, thinking_thread
+from kalooki.ui.play.match import continue_match, open_menu, start_match
+from kalooki.ui.session import MatchSession, Seat, thinking_thread
 from kalooki.ui.table.painter import prompt
 from kalooki.ui.table.scene import TableScene
-from tests.rig import rigged
-from tests.test_ui_table import (
-    click,
-    human_decision,
-    make_session,
-    perform,
-    seats,
-    wait_for_human,
-)
-from tests.ui_support import FakeClock
+from tests.support.pages import play_until, quick_profile
+from tests.support.rig import rigged
+from tests.support.saves import legacy_store
+from tests.support.table import click, human_decision, make_session, perform, seats, wait_for_human
+from tests.support.ui import FakeClock
 
 RULES = dataclasses.replace(preset("baby"), hand_sizes=(12, 10, 11))
-
-
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> StorePaths:
-    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path))
-    return StorePaths.default()
-
-
-
-
-def profile(paths: StorePaths, **fields: object) -> Profile:
-    return Profile(paths, dataclasses.replace(Settings(), ai_pause_seconds=0.0,
-                                              animation_speed="instant", **fields),
-                   worker=InlineWorker)
-
-
-def play_until(app: App, table: TableScene, done: object, limit: int = 20000) -> None:
-    """Play the human's turns with the test strategy until ``done()`` holds."""
-    session = table.session
-    for _ in range(limit):
-        if done():  # type: ignore[operator]
-            return
-        if table.result is not None:
-            table.next_deal()
-        elif session.screen_to_act and table.chooser is None:
-            assert table.submit(human_decision(session.view()))
-        app.run_frames(1)
-    raise AssertionError("the game never got there")
 
 
 # --- computer players ----------------------------------------------------------------
@@ -188,24 +154,24 @@ def test_two_joker_readings_ask_where_the_joker_goes(app: App) -> None:
 def test_the_first_start_imports_older_files_and_the_window_says_where_they_went(
         app: App, home: StorePaths) -> None:
     recorders, stats = legacy_store(home)
-    menu = open_menu(app, profile(home))
+    menu = open_menu(app, quick_profile(home))
     assert app.note is not None
     said = str(app.note[0])
     [folder] = home.data_dir.glob("imported-*")
     assert "of an earlier version imported; old files kept in" in said and folder.name in said
     assert "continue" in menu.buttons
-    resumed = continue_match(app, profile(home))
+    resumed = continue_match(app, quick_profile(home))
     assert resumed is not None
     assert resumed.session.game.state_hash() == recorders[2].game.state_hash()
     assert load_stats(home)[0] == stats
     app.note = None
-    open_menu(app, profile(home))
+    open_menu(app, quick_profile(home))
     assert app.note is None  # imported once, said once
 
 
 def test_autosave_after_actions_and_continue_resumes_the_same_game(app: App,
                                                                     home: StorePaths) -> None:
-    chosen = profile(home)
+    chosen = quick_profile(home)
     open_menu(app, chosen)
     assert "continue" not in app.scene.buttons  # type: ignore[union-attr]
     table = start_match(app, GameSetup("baby", 3, ("medium", "easy"), ("Grace", "Bert")),
@@ -229,7 +195,7 @@ def test_autosave_after_actions_and_continue_resumes_the_same_game(app: App,
 
 def test_a_broken_autosave_is_explained_and_the_menu_stays(app: App,
                                                           home: StorePaths) -> None:
-    chosen = profile(home)
+    chosen = quick_profile(home)
     table = start_match(app, GameSetup("baby", 3, ("easy", "easy"), ("A", "B")), chosen,
                         seed=2)
     assert table is not None
@@ -245,7 +211,7 @@ def test_a_broken_autosave_is_explained_and_the_menu_stays(app: App,
 
 
 def test_a_finished_match_is_no_longer_offered(app: App, home: StorePaths) -> None:
-    chosen = profile(home)
+    chosen = quick_profile(home)
     session = MatchSession(dataclasses.replace(RULES, deals_per_match=1),
                            [Seat("You", "human", True), Seat("A", "easy"), Seat("B", "easy")],
                            4, ai_pause=0.0)
@@ -323,7 +289,7 @@ def test_a_damaged_settings_file_is_said_once(home: StorePaths) -> None:
 
 
 def test_starting_a_game_remembers_the_setup(app: App, home: StorePaths) -> None:
-    chosen = profile(home)
+    chosen = quick_profile(home)
     menu = open_menu(app, chosen)
     menu.open_setup()
     app.run_frames(1)

@@ -21,7 +21,7 @@ from kalooki.engine.view import PlayerView
 from kalooki.ui.app import App
 from kalooki.ui.session import MatchSession, Seat
 from kalooki.ui.table.scene import TableScene
-from tests.ui_support import FakeClock, HeldWorker
+from tests.support.ui import FakeClock, HeldWorker
 
 EVENTS = 20_000
 KEYS = (pygame.K_s, pygame.K_r, pygame.K_d, pygame.K_t, pygame.K_RETURN, pygame.K_x,
@@ -179,7 +179,7 @@ def test_two_people_at_one_computer_each_act_only_for_their_own_seat() -> None:
     """Pass the device: the screen's seat follows the person who said they are there.
     Before the hand-over a key pressed for the awaited person moves nothing; after it,
     the table shows that person's hand only."""
-    from tests.test_ui_table import human_decision
+    from tests.support.table import human_decision
 
     app = App(clock=FakeClock())
     try:

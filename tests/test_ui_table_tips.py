@@ -19,7 +19,7 @@ from kalooki.ui.app import App
 from kalooki.ui.session import MatchSession, Seat
 from kalooki.ui.table.buttons import tip_place
 from kalooki.ui.table.scene import TableScene
-from tests.ui_support import FakeClock
+from tests.support.ui import FakeClock
 
 
 def hover(app: App, button: UIButton) -> pygame.Rect:

@@ -22,7 +22,7 @@ from kalooki.ui.app import App
 from kalooki.ui.hand.edits import HandEdits
 from kalooki.ui.session import MatchSession, Seat
 from kalooki.ui.table.scene import TableScene
-from tests.ui_support import shown
+from tests.support.ui import shown
 
 HAND = list(range(0, 26, 2))
 """Thirteen card ids, as a dealt hand."""

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pygame
 
-from kalooki.engine.actions import Discard, DrawStock, LayDown, MeldSpec, TackOn
+from kalooki.engine.actions import Discard, DrawStock, LayDown, MeldSpec
 from kalooki.engine.cards import face_of, is_joker, parse_cards
 from kalooki.engine.deal import Phase
 from kalooki.engine.record import Recorder
@@ -29,25 +29,17 @@ from kalooki.ui.table.gestures import targets
 from kalooki.ui.table.painter import opening_rows
 from kalooki.ui.table.painter import prompt as prompt_of
 from kalooki.ui.table.scene import TableScene
-from tests.rig import rigged
-from tests.test_ui_app import choose
-from tests.test_ui_app import click as click_widget
-from tests.test_ui_table import card_centre, click, drag, post
-from tests.ui_support import shown
+from tests.support.friends import KALOOKI51, elimination_game, marcia_goes_out
+from tests.support.rig import rigged
+from tests.support.table import card_centre, click, drag, post
+from tests.support.ui import choose, shown
+from tests.support.ui import click as click_widget
 
-KALOOKI51 = preset("kalooki51")
 RAMI40 = preset("rami40")
-ELIMINATION = dataclasses.replace(KALOOKI51, match_end="elimination", buy_ins=1,
-                                  buy_in_min_players=2)
-"""Buy-ins offered down to two players, so a two-player table meets the question too."""
 SHOTS = os.environ.get("KALOOKI_SHOTS")
 """When set, the tests also save their screens there (for looking at them)."""
 
 FILLER = ("2S 3S 5S 8D 10C QC 4H 6H 8H 2D 4D 7D 9H", "4S 6C 10D JC 2H 3C 6S 8S QD 5H 7H KC AS")
-
-
-
-
 
 
 def table_for(app: App, game: Game, ai_pause: float = 1000.0) -> TableScene:
@@ -279,27 +271,6 @@ def test_going_rami_in_the_log_and_the_summary(app: App) -> None:
 
 
 # --- elimination ---------------------------------------------------------------------------
-
-def elimination_game(totals: list[int], players: int = 3) -> Game:
-    """Marcia (seat 1) is about to go out: she draws KD, puts 5C on her run, discards KD."""
-    hands = ["KS QS JD", "5C", "2H 3S"][:players]
-    game = rigged(hands, rules=ELIMINATION, table=((1, "6C 7C 8C"),), down=(1,), turn=1,
-                  stock="KD")
-    game.totals = list(totals)
-    return game
-
-
-def marcia_goes_out(table: TableScene) -> None:
-    """Marcia's moves go through the session's door for her seat (the table itself acts
-    only for the person at the screen), then the table catches up."""
-    session = table.session
-    game = session.game
-    five = next(c for c in game.hands[1] if face_of(c) == face_of(parse_cards(["5C"])[0]))
-    assert table.submit(DrawStock()) is False  # not the human's turn: nothing moves
-    for action in (DrawStock(), TackOn(five, 0, "lo")):
-        assert session.submit(action, 1) is None
-    assert session.submit(Discard(next(c for c in game.hands[1])), 1) is None
-    table.absorb(session.take_events())
 
 
 def test_elimination_buy_in_dialog_for_the_human(app: App) -> None:

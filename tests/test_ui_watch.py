@@ -29,13 +29,8 @@ from kalooki.ui.play.watch import watch_seats, watch_setup
 from kalooki.ui.session import InlineWorker, MatchSession, Seat
 from kalooki.ui.table.scene import TableScene
 from kalooki.words import tr
-from tests.test_ui_table import click
-from tests.ui_support import FakeClock, shown
-
-
-@pytest.fixture
-def home(tmp_path: Path) -> StorePaths:
-    return StorePaths.under(tmp_path)
+from tests.support.table import click
+from tests.support.ui import FakeClock, shown
 
 
 def quick(home: StorePaths, **fields: object) -> Profile:

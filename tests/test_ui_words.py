@@ -8,9 +8,7 @@ from pygame_gui.elements import UIButton, UILabel
 from kalooki.store.settings import Settings, save_settings
 from kalooki.ui.launcher import launch
 from kalooki.words import language, tr, ui_text, ui_tooltip
-from tests.test_ui_scenes import home, profile  # noqa: F401  (the fixtures)
-from tests.test_ui_table import good_seed  # noqa: F401  (the fixture)
-from tests.ui_support import FakeClock, shown
+from tests.support.ui import FakeClock, shown
 
 
 def test_a_language_switch_relabels_widgets_without_rebuilding_them(app) -> None:
@@ -141,13 +139,13 @@ def test_every_refused_save_has_a_sentence_in_each_language_with_its_facts() -> 
 ENGLISH = ("the ", "Your ", "your ", "You ", "draw", "Stage", "discard", " is ", "Deal ")
 
 
-def test_a_whole_deal_played_in_french_by_the_mouse(app, good_seed: int) -> None:  # noqa: F811
+def test_a_whole_deal_played_in_french_by_the_mouse(app, good_seed: int) -> None:
     """Every prompt above the hand and every log line of a deal played with posted mouse
     events is French; switching back words the same log in English."""
     from kalooki.ui.table.painter import prompt
     from kalooki.ui.table.scene import TableScene
     from kalooki.words import set_language
-    from tests.test_ui_table import human_decision, make_session, perform, wait_for_human
+    from tests.support.table import human_decision, make_session, perform, wait_for_human
 
     app.set_language("fr")
     session = make_session(good_seed)
@@ -182,7 +180,7 @@ def test_every_table_button_fits_its_words_in_french_at_the_smallest_window() ->
     """French words are longer: a row of buttons sets them smaller rather than cut them,
     the Call button's countdown included."""
     from kalooki.ui.app import App
-    from tests.test_ui_calls import open_table
+    from tests.support.calls import open_table
 
     app = App((1024, 640), clock=FakeClock())
     try:
@@ -209,10 +207,10 @@ def test_the_default_name_of_a_person_follows_the_language() -> None:
     assert seat_name("Vous") == "You"
 
 
-def test_the_load_screen_says_seats_and_damage_in_french(app, profile) -> None:  # noqa: F811
+def test_the_load_screen_says_seats_and_damage_in_french(app, profile) -> None:
     """A save made in English names its person "You": in a French window it is "Vous";
     a torn file's reason is French too (the store's English stays for its log)."""
-    from tests.test_ui_scenes import named_save, open_load, table_with_moves
+    from tests.support.pages import named_save, open_load, table_with_moves
 
     person = profile
     table = table_with_moves(app, person, 2)  # in English: the person is "You"

@@ -16,7 +16,7 @@ from kalooki.engine.rng import Rng
 from kalooki.engine.rules import preset
 from kalooki.engine.scoring import hand_points
 from kalooki.engine.solver import opening
-from tests.rig import eager, rigged
+from tests.support.rig import eager, rigged
 
 K51 = preset("kalooki51")
 R40 = preset("rami40")

@@ -12,10 +12,10 @@ import pytest
 
 from kalooki.words.catalog import FALLBACK, RESERVED_PARAMS, catalog_file, languages
 from kalooki.words.layout import PLURAL_FORMS, dump, read
+from tests.support.words import forms, placeholders
 
 ROOT = Path(__file__).resolve().parents[1]
 KEY = re.compile(r"[a-z][a-z0-9_]*(\.[a-z0-9_]+)+")
-PLACEHOLDER = re.compile(r"%(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))")
 NEEDED_FORMS = {"en": {"one", "other"}, "fr": {"zero", "one", "other"}}
 """French says "0 carte": its plural entries give ``zero`` (the singular, or "aucune …").
 A language not listed gives at least ``other``."""
@@ -27,14 +27,6 @@ LOOKUPS = {"tr", "phrase", "Phrase", "ui_text", "ui_tooltip", "has"}
 
 def catalogs() -> dict[str, dict[str, object]]:
     return {lang: read(lang) for lang in languages()}
-
-
-def forms(entry: object) -> list[str]:
-    return list(entry.values()) if isinstance(entry, dict) else [entry]  # type: ignore[list-item]
-
-
-def placeholders(entry: object) -> set[str]:
-    return {a or b for text in forms(entry) for a, b in PLACEHOLDER.findall(text)}
 
 
 def test_every_language_has_the_same_keys() -> None:

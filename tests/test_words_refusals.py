@@ -17,8 +17,8 @@ from kalooki.words import languages, set_language
 from kalooki.words.catalog import has
 from kalooki.words.layout import read
 from kalooki.words.refusals import refusal, refusal_key, refusal_text
-from tests.rig import rigged
-from tests.test_words_catalogs import placeholders
+from tests.support.rig import rigged
+from tests.support.words import placeholders
 
 ROOT = Path(__file__).resolve().parents[1] / "kalooki"
 CARIB = preset("caribbean")

@@ -3,10 +3,20 @@
 from __future__ import annotations
 
 from kalooki.ai.random_player import choose_random
-from kalooki.engine.actions import Action, LayDown, TackOn
+from kalooki.engine.actions import (
+    Action,
+    Discard,
+    DrawStock,
+    LayDown,
+    MeldSpec,
+    TackOn,
+)
 from kalooki.engine.cards import build_deck, parse_cards
 from kalooki.engine.deal import Phase, TableMeld
-from kalooki.engine.melds import make_meld
+from kalooki.engine.melds import (
+    GROUP_KIND,
+    make_meld,
+)
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import RuleSet, preset
 from kalooki.engine.state import Game
@@ -60,3 +70,55 @@ def permute_hidden(game: Game, viewer: int, seed: int) -> Game:
         other.hands[p], pool = pool[:size], pool[size:]
     other.stock = pool
     return other
+
+
+def held(game, player, text):
+    """Ids of these faces in ``player``'s hand (first copies first)."""
+    hand = list(game.hands[player])
+    found = []
+    for token in text.split():
+        face = None if token == "JK" else parse_cards([token])[0] % 52
+        match = next(c for c in hand if c not in found
+                     and (c >= 208 if face is None else c < 208 and c % 52 == face))
+        found.append(match)
+    return tuple(found)
+
+
+FOUR = ["2S 3S", "4S 5S", "6S 7S", "8S 9S"]
+
+
+def discarded(rules=CARIB, **kw):
+    game = rigged(FOUR, rules=rules, discard="9D", stock="KH QH JH", **kw)
+    game.apply(DrawStock(), game.to_act)
+    game.apply(Discard(held(game, 0, "2S")[0]), game.to_act)
+    return game
+
+
+DEAL1 = "5S 5H 5D 6S 6H 6D 7S 7H 7D KC QC"
+
+
+def ids(game, player, text):
+    """The ids of these faces in ``player``'s hand (first copies first)."""
+    hand = list(game.hands[player])
+    found = []
+    for token in text.split():
+        face = parse_cards([token])[0] % 52 if token != "JK" else None
+        match = next(c for c in hand if (c % 52 == face if face is not None else c >= 208)
+                     and c not in found)
+        found.append(match)
+    return tuple(found)
+
+
+def group(game, player, text):
+    return MeldSpec(GROUP_KIND, ids(game, player, text))
+
+
+def ready(hand=DEAL1, others=("2C 3C", "4C 8C"), **kw):
+    game = rigged([hand, *others], stock="9C", **kw)
+    game.apply(DrawStock(), game.to_act)
+    return game
+
+
+def deal_one_contract(game):
+    return LayDown((group(game, 0, "5S 5H 5D"), group(game, 0, "6S 6H 6D"),
+                    group(game, 0, "7S 7H 7D")))

@@ -1,0 +1,127 @@
+"""Shared pieces for driving the window in tests: a clock and a worker the test controls,
+so nothing depends on the machine's speed or on how threads are scheduled."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from concurrent.futures import Executor, Future
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from kalooki.ui.app import App
+from kalooki.ui.house_rules.editor import RulesEditorScene
+from kalooki.ui.widgets.field_rows import FieldEditor
+
+
+def shown(widget: Any) -> str:
+    """What a pygame_gui widget says now: its text (a catalog key, mostly) translated
+    with its parameters, as pygame_gui draws it."""
+    from pygame_gui.core.utility import translate
+
+    return str(translate(widget.text, **widget.text_kwargs))
+
+
+class FakeClock:
+    """Every frame lasts exactly 1/60 s, so nothing depends on the machine's speed."""
+
+    def __init__(self) -> None:
+        self.frames = 0
+
+    def tick(self, framerate: float = 0) -> int:
+        self.frames += 1
+        return 16
+
+
+class HeldWorker(Executor):
+    """A session's worker whose choices wait until the test lets them go: a computer
+    player "thinks" for exactly as long as the test needs, on the test's own thread."""
+
+    def __init__(self) -> None:
+        self.held: list[tuple[Future[Any], Callable[..., Any], tuple[Any, ...]]] = []
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        self.held.append((future, fn, args))
+        return future
+
+    def release(self) -> None:
+        """Make every choice asked for so far."""
+        held, self.held = self.held, []
+        for future, fn, args in held:
+            future.set_result(fn(*args))
+
+
+def click(app: App, element: pygame_gui.core.UIElement) -> None:
+    pos = element.rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0,)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.run_frames(3)
+
+
+def choose(app: App, menu: pygame_gui.elements.UIDropDownMenu, option: str) -> None:
+    """Open a dropdown and click one of its options, as a player would. pygame_gui relays
+    the choice button -> list -> menu one frame per hop, hence the extra frames."""
+    click(app, menu)
+    items = menu.current_state.options_selection_list.item_list_container.elements
+    click(app, next(item for item in items if shown(item) == option))
+    app.run_frames(3)
+    assert menu.selected_option[0] == option
+
+
+def type_text(app: App, entry, text: str) -> None:
+    """Click into a text entry, clear it and type ``text``, as a player would."""
+    click(app, entry)
+    for _ in range(len(entry.get_text()) + 1):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0,
+                                             unicode="", scancode=0))
+    for letter in text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=letter))
+    app.run_frames(3)
+
+
+def press(app: App, key: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="",
+                                         scancode=0))
+    app.run_frames(2)
+
+
+def open_page(app: App, scene: RulesEditorScene, page: str) -> None:
+    click(app, scene.tabs.buttons[page])
+    assert scene.page == page
+
+
+def editor_of(scene: RulesEditorScene, name: str) -> FieldEditor:
+    return next(editor for editor in scene.editors if name in editor.fields)
+
+
+def bring_into_view(app: App, scene: RulesEditorScene, widget) -> None:
+    """Page down (then up) until ``widget`` is shown, as a player scrolls to a row."""
+    for key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
+        for _ in range(40):
+            if widget.visible:
+                return
+            press(app, key)
+    assert widget.visible, "the row never came into view"
+
+
+def press_widget(app: App, scene: RulesEditorScene, widget) -> None:
+    bring_into_view(app, scene, widget)
+    click(app, widget)
+
+
+def file_dialog_pick(app: App, scene: RulesEditorScene, path: Path) -> None:
+    """Type a path into pygame_gui's file dialog and press its OK button."""
+    dialog = scene.file_dialog
+    assert dialog is not None
+    type_text(app, dialog.file_path_text_line, str(path))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                         unicode="\r", scancode=0))
+    app.run_frames(3)
+    if scene.file_dialog is not None:
+        click(app, dialog.ok_button)
+        app.run_frames(3)
+    assert scene.file_dialog is None
