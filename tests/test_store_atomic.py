@@ -5,10 +5,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import signal
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -23,8 +19,7 @@ from kalooki.store.atomic import (
     write_atomic,
     write_json_atomic,
 )
-
-REPO = Path(__file__).resolve().parents[1]
+from tests.support.kills import HOLD, Forker, Target
 
 
 def broken_copies(path: Path) -> list[Path]:
@@ -178,28 +173,20 @@ def test_save_json_returns_no_warnings_when_saved(tmp_path: Path) -> None:
 # -- crash safety ---------------------------------------------------------------------
 
 VERSIONS = [{"version": name, "payload": [name * 64] * 3000} for name in ("A", "B")]
-"""Two large-ish (~400 kB) contents, so a kill often lands in the middle of a write."""
+"""Two large-ish (~400 kB) contents, so a write takes a while."""
 
-WRITERS = """
-import os, sys
-sys.path.insert(0, sys.argv[1])
+WRITER = """
 from pathlib import Path
 from kalooki.store.atomic import write_json_atomic
-path = Path(sys.argv[2])
+path = Path(sys.argv[3])
 versions = [{"version": n, "payload": [n * 64] * 3000} for n in ("A", "B")]
-for _ in sys.stdin:
-    pid = os.fork()
-    if pid == 0:
-        try:
-            for i in range(10**9):
-                write_json_atomic(path, versions[i % 2])
-        finally:
-            os._exit(1)
-    print(pid, flush=True)
-    print(os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]), flush=True)
+STEPS.append(lambda i: write_json_atomic(path, versions[i % 2]))
 """
-"""Forks a fresh writer on each line of input: a new process per kill, without paying
-Python's start-up 200 times."""
+KILL_AT = (Target("at 0 0"), Target("fsync", 1), Target("replace", 1), Target("fsync", 2),
+           Target("replace", 2), Target("fsync", 3), Target("at 1 0"), Target("replace", 3))
+"""A write copies the old file to .bak (temp, fsync, rename), then writes the new one
+(temp, fsync, rename) and flushes the folder: a kill as it begins, after each flush and
+each rename, and in the next write."""
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL")
@@ -208,31 +195,20 @@ def test_killed_writer_always_leaves_a_whole_file(tmp_path: Path) -> None:
     write_json_atomic(path, VERSIONS[0])
     rng = random.Random(20240601)
     seen = set()
-    forker = subprocess.Popen([sys.executable, "-c", WRITERS, str(REPO), str(path)],
-                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-    assert forker.stdin is not None and forker.stdout is not None
-    writer = 0
+    forker = Forker(WRITER, str(path))
     try:
         for kill in range(200):
-            forker.stdin.write("go\n")
-            forker.stdin.flush()
-            writer = int(forker.stdout.readline())
-            # Mostly mid-write kills; every eighth writer lives long enough to finish a few
-            # writes even on a loaded machine, so both versions get their turn on disk.
-            time.sleep(rng.uniform(0.001, 0.030) if kill % 8 else rng.uniform(0.05, 0.4))
-            os.kill(writer, signal.SIGKILL)
-            writer = 0
-            assert int(forker.stdout.readline()) == -signal.SIGKILL  # killed, not crashed
+            target = HOLD if kill % 8 == 0 else rng.choice(KILL_AT)
+            forker.kill_at(target, start=kill // 8)
             loaded = read_json(path)
             assert loaded.warnings == ()
             assert loaded.source == path
             assert loaded.value in VERSIONS
+            if target.hold:  # a whole write, the version it started on
+                assert loaded.value == VERSIONS[(kill // 8) % 2]
             seen.add(loaded.value["version"])
             if backup_path(path).exists():  # absent only until one write completes
                 assert json.loads(backup_path(path).read_bytes()) in VERSIONS
     finally:
-        if writer:  # a failed assertion left a writer running: stop it before its parent
-            os.kill(writer, signal.SIGKILL)
-        forker.kill()
-        forker.communicate()
+        forker.close()
     assert seen == {"A", "B"}
