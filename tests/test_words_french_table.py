@@ -30,7 +30,7 @@ from kalooki.ui.table.narrate import Narrator
 from kalooki.ui.widgets.field_rows import reading
 from kalooki.words import set_language
 from kalooki.words.refusals import refusal_text
-from tests.ui_support import FakeClock
+from tests.support.ui import FakeClock
 
 HEARTS = SUIT_NAMES.index("hearts")
 KING_OF_HEARTS = make_card(KING, HEARTS)
