@@ -48,6 +48,16 @@ def _english_system(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture
+def french() -> Iterator[None]:
+    """The test speaks French; English again after it."""
+    from kalooki.words import set_language
+
+    set_language("fr")
+    yield
+    set_language("en")
+
+
+@pytest.fixture
 def paths(tmp_path: Path) -> object:
     """The store's folders, all under this test's temporary folder."""
     from kalooki.store.paths import StorePaths

@@ -24,15 +24,7 @@ from kalooki.store.presets import parse_preset
 from kalooki.store.savefile import decode
 from kalooki.store.savegame import SaveError
 from kalooki.store.settings import load_settings, settings_path
-from kalooki.words.catalog import set_language
 from kalooki.words.notices import notice_said
-
-
-@pytest.fixture
-def french():
-    set_language("fr")
-    yield
-    set_language("en")
 
 
 def test_a_damaged_settings_file_is_explained_in_french(tmp_path, french):

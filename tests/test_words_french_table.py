@@ -7,7 +7,6 @@ R D V as well as the English letters."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pygame
 import pytest
@@ -38,11 +37,7 @@ SPECS = {spec.name: spec for spec in SETTING_SPECS}
 ENGLISH_FACE = re.compile(r"(?<![A-Za-z])[KQJ][♠♥♣♦]")
 
 
-@pytest.fixture(autouse=True)
-def french() -> Iterator[None]:
-    set_language("fr")
-    yield
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("french")
 
 
 def played_deal(seed: int = 3) -> tuple[list[str], list[str]]:
