@@ -35,7 +35,7 @@ from kalooki.engine.rules import preset
 from kalooki.engine.sampling import sample_game
 from kalooki.engine.state import Game
 from kalooki.engine.view import PlayerView
-from tests.rig import rigged
+from tests.support.rig import rigged
 
 CASES: list[tuple[str, str, Any]] = [
     # calls
