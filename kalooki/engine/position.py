@@ -110,7 +110,7 @@ class Position:
     """All chance of the match (the cut's wobble, reshuffles, a random call winner)."""
     actions_applied: int = declare(0, hashed=False)
     """A count of the moves made, for the record; it decides nothing."""
-    start_events: list[Event] = declare(factory=list, copy=Copy.LIST, hashed=False)
+    start_events: tuple[Event, ...] = declare((), hashed=False)
     """What happened as the match was set up (the first deal, unless a cut comes first)."""
     hash_version: int = declare(HASH_VERSION, hashed=False)
     """Which state digest this game's record keeps (:func:`state_digest`): a game replayed

@@ -71,7 +71,7 @@ class Game(Position):
         rng = Rng(seed)
         dealer = rng.below(players) if rules.first_dealer == FirstDealer.RANDOM else 0
         game = cls(rules=rules, players=players, seed=seed, rng=rng, dealer=dealer)
-        game.start_events = dealing.start_deal(game)
+        game.start_events = tuple(dealing.start_deal(game))
         return game
 
     def view(self, player: int) -> PlayerView:

@@ -118,19 +118,19 @@ def shown_fields() -> dict[str, Maker]:
 
 def _shown(name: str, copy: Copy) -> Maker:
     def table(game: Any, player: int) -> object:
-        return tuple([PublicMeld(t.owner, t.meld) for t in game.__dict__[name]])
+        return tuple([PublicMeld(t.owner, t.meld) for t in getattr(game, name)])
 
     def listed(game: Any, player: int) -> object:
-        return tuple(game.__dict__[name])
+        return tuple(getattr(game, name))
 
     def value(game: Any, player: int) -> object:
-        return game.__dict__[name]
+        return getattr(game, name)
     return table if copy is Copy.TABLE else listed if copy is Copy.LIST else value
 
 
 def _own_turn(name: str, default: object) -> Maker:
     def make(game: Any, player: int) -> object:
-        return game.__dict__[name] if game.turn == player else default
+        return getattr(game, name) if game.turn == player else default
     return make
 
 
