@@ -16,6 +16,7 @@ from kalooki.ai.random_player import choose_random
 from kalooki.engine.deal import Phase
 from kalooki.engine.position import (
     FIELDS,
+    HASH_VERSION,
     HASHED,
     Copy,
     Declared,
@@ -94,11 +95,11 @@ def changed(value: Any) -> Any:
 
 def test_the_digest_covers_exactly_the_fields_declared_hashed() -> None:
     game = played()
-    before = game.state_hash()
+    before = state_digest(game)
     for name, declared in FIELDS:
         other = game.clone()
         setattr(other, name, changed(getattr(game, name)))
-        assert (other.state_hash() != before) == declared.hashed, name
+        assert (state_digest(other) != before) == declared.hashed, name
     assert {name for name, d in FIELDS if not d.hashed} == DECIDING_NOTHING
     for name in ("discarder", "deck_order", "cut_count", "turns", "results", "rules"):
         assert name in HASHED
@@ -162,3 +163,14 @@ def test_equal_digests_play_on_alike(name: str, seed: int, upto: int) -> None:
         action = choose_random(view, rng)
         assert game.apply(action, seat) == twin.apply(action, seat)
         assert state_digest(game) == state_digest(twin)
+
+
+def test_each_digest_version_stays_what_records_hold() -> None:
+    """Records keep digests for ever: what a version covers, and how, never changes (a
+    field hashed later is declared ``since`` a new version)."""
+    assert all(d.since <= HASH_VERSION for _, d in FIELDS if d.hashed)
+    caribbean, kalooki51 = played(), played("kalooki51", 300, 9)
+    assert [state_digest(caribbean, v) for v in (1, 2)] == ["2e3f10414e25c60b",
+                                                             "3953e3b408894e67"]
+    assert [state_digest(kalooki51, v) for v in (1, 2)] == ["5f2891ef632ed296",
+                                                             "30426d31d9bfcbbf"]

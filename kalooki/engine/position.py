@@ -73,16 +73,20 @@ class Declared:
     seen: Seen = Seen.NOBODY
     scope: Scope = Scope.MATCH
     hashed: bool = True
-    """Covered by the state hash: it decides what can happen next."""
+    """Covered by the state digest: it decides what can happen next."""
+    since: int = 2
+    """The first digest version that covers it: a field added later is hashed from a new
+    version on, so the digests records already hold stay as they are."""
     per_player: Callable[[], Any] | None = None
     """For a per-player list: each player's start value (the list gets one per seat)."""
 
 
 def declare(default: Any = dataclasses.MISSING, *, factory: Callable[[], Any] | None = None,
             copy: Copy = Copy.VALUE, seen: Seen = Seen.NOBODY, scope: Scope = Scope.MATCH,
-            hashed: bool = True, per_player: Callable[[], Any] | None = None) -> Any:
+            hashed: bool = True, per_player: Callable[[], Any] | None = None,
+            since: int = 2) -> Any:
     """A field of :class:`Position` with its declaration."""
-    metadata = {"declared": Declared(copy, seen, scope, hashed, per_player)}
+    metadata = {"declared": Declared(copy, seen, scope, hashed, since, per_player)}
     if factory is not None:
         return dataclasses.field(default_factory=factory, metadata=metadata)
     return dataclasses.field(default=default, metadata=metadata)
@@ -306,7 +310,7 @@ _DEAL_STARTS = tuple((f.name, _start_value(f)) for f in dataclasses.fields(Posit
 _TURN_STARTS = tuple((f.name, f.default) for f in dataclasses.fields(Position)
                      if f.metadata["declared"].scope is Scope.TURN)
 HASHED = tuple(name for name, d in FIELDS if d.hashed)
-"""The fields the current state digest covers."""
+"""The fields the state digest covers (each from its ``since`` version on)."""
 
 
 DIGEST_VERSIONS = (1, 2)
@@ -319,7 +323,7 @@ def state_digest(position: Position, version: int = HASH_VERSION) -> str:
         return _digest_v1(position)
     values = position.__dict__
     parts = []
-    for name in HASHED:
+    for name in _HASHED_IN.get(version) or _hashed_in(version):
         value = values[name]
         if name == "rules":
             value = _rules_key(value)
@@ -327,6 +331,17 @@ def state_digest(position: Position, version: int = HASH_VERSION) -> str:
             value = value.state
         parts.append(f"{name}={value!r}")
     return hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]
+
+
+def _hashed_in(version: int) -> tuple[str, ...]:
+    if version not in DIGEST_VERSIONS:
+        raise ValueError(f"no state digest version {version}")
+    names = _HASHED_IN[version] = tuple(
+        name for name, d in FIELDS if d.hashed and d.since <= version)
+    return names
+
+
+_HASHED_IN: dict[int, tuple[str, ...]] = {}
 
 
 @lru_cache(maxsize=64)
