@@ -95,6 +95,7 @@ def play_match(rules, players, seed, rng_seed, limit=20_000):
 
 @MATCH
 @given(players=st.integers(2, 6), seed=st.integers(0, 2**32), rng_seed=st.integers(0, 2**16))
+@example(players=2, seed=102334, rng_seed=606)  # its deal 2 was void (issue 28)
 def test_kalooki51_matches_finish(players, seed, rng_seed):
     recorder = play_match(K51, players, seed, rng_seed)
     game = recorder.game
