@@ -23,11 +23,13 @@ from kalooki.engine.rules import preset
 from kalooki.ui.app import App
 from kalooki.ui.session import MatchSession, Seat
 from kalooki.ui.table.frame import TableFrame
+from kalooki.ui.table.prompts import REVEAL_KEY
 from kalooki.ui.table.scene import TableScene
 from kalooki.ui.widgets.help_overlay import HelpOverlay, topic_of
 from kalooki.words import set_language
-from tests.support.friends import clicks, events_of, friends_table, keydown, person_events, play_on
-from tests.support.ui import FakeClock
+from tests.support.friends import clicks, events_of, friends_table, person_events, play_on
+from tests.support.ui import FakeClock, key_press, settle
+from tests.support.ui import shown as shown_words
 
 CAL_FIRST = (Seat("Cal", "easy"), Seat("Dee", "easy"), Seat("Ann", "human", True),
              Seat("Ben", "human", True))
@@ -57,11 +59,12 @@ def no_hand_while_calling(table: TableScene) -> list[int]:
 
 def until_both_may_call(app: App, table: TableScene) -> None:
     """Play on (the people passing every call) until a shared window offers a card to
-    both Ann and Ben, and a frame has shown it."""
+    both Ann and Ben, and a frame has shown it long enough to take input."""
     for _ in range(20000):
         window = table.shared
-        if window is not None and window.people == (ANN, BEN) and table.shared_seen \
-                == window.stamp:
+        if window is not None and window.people == (ANN, BEN) and app.guard.drawn \
+                == table.prompt():
+            settle(app)
             return
         play_on(app, table)
     raise AssertionError("a discard both people may call")
@@ -95,7 +98,7 @@ def test_both_people_call_one_discard_and_the_rules_say_who_wins(
         assert panel is not None and set(panel.buttons) == {ANN, BEN}
         assert panel.buttons[ANN].text == "Ann calls (1)"
         assert panel.buttons[BEN].text == "Ben calls (2)"
-        app.step([keydown(pygame.K_2)])
+        app.step(key_press(pygame.K_2))
         window = table.shared
         assert window is not None and window.called == [BEN]
         assert calls_after(seen, start) == [], "Ann, nearer, has not answered yet"
@@ -120,13 +123,13 @@ def test_a_persons_key_calls_for_that_person_only() -> None:
         seen = events_of(session)
         until_both_may_call(app, table)
         start = len(seen)
-        app.step([keydown(pygame.K_2), keydown(pygame.K_KP2)])
+        app.step([*key_press(pygame.K_2), *key_press(pygame.K_KP2)])
         window = table.shared
         assert window is not None and window.called == [BEN]
         until_closed(app, table)
         assert calls_after(seen, start) == [(ev.Passed, ANN), (ev.Called, BEN), (ev.CallWon, BEN)]
         mark = len(seen)
-        app.step([keydown(pygame.K_1), keydown(pygame.K_2)])
+        app.step([*key_press(pygame.K_1), *key_press(pygame.K_2)])
         assert table.shared is None
         assert calls_after(seen, mark) == [] and table.toast[1] <= 0, "late keys do nothing"
 
@@ -138,10 +141,10 @@ def test_a_key_of_someone_who_may_not_call_does_nothing() -> None:
         until_both_may_call(app, table)
         window = table.shared
         assert window is not None
-        app.step([keydown(pygame.K_3), keydown(pygame.K_8)])
+        app.step([*key_press(pygame.K_3), *key_press(pygame.K_8)])
         assert window.called == []
         window.people = (BEN,)  # as when Ann may not call this card (she is down)
-        app.step([keydown(pygame.K_1)])
+        app.step(key_press(pygame.K_1))
         assert window.called == []
 
 
@@ -171,7 +174,7 @@ def test_space_holds_the_window_and_starts_it_again() -> None:
         until_both_may_call(app, table)
         window = table.shared
         assert window is not None
-        app.step([keydown(pygame.K_SPACE)])
+        app.step(key_press(pygame.K_SPACE))
         left = window.left
         assert window.held and window.seconds_shown is None
         app.run_frames(200)
@@ -237,7 +240,7 @@ def test_a_callers_penalty_card_is_shown_to_the_caller_alone() -> None:
     card go to Ben's hand. The log says only that he drew a penalty card; Ann, at the
     screen meanwhile, is never shown it (every frame is checked); when Ben is passed
     the device, the cards that came to him glow as new in his own hand."""
-    with friends_table(seed=3, seats=CAL_FIRST, call_seconds=0.25) as (app, table):
+    with friends_table(seed=3, seats=CAL_FIRST, call_seconds=0.5) as (app, table):
         session = table.session
         seen = events_of(session)
         came: set[int] = set()
@@ -257,7 +260,8 @@ def test_a_callers_penalty_card_is_shown_to_the_caller_alone() -> None:
                 return
             window = table.shared
             if window is not None and BEN not in window.called and BEN in window.people:
-                app.step([keydown(pygame.K_2)])
+                settle(app)
+                app.step(key_press(pygame.K_2))
             else:
                 play_on(app, table)
         raise AssertionError("Ben's call allowed, then Ben at the screen")
@@ -270,15 +274,17 @@ def test_the_pause_menu_stops_the_window_and_its_buttons() -> None:
         until_both_may_call(app, table)
         window, panel = table.shared, table.shared_panel
         assert window is not None and panel is not None
-        app.step([keydown(pygame.K_ESCAPE)])
+        app.step(key_press(pygame.K_ESCAPE))
         left = window.left
         assert table.asking
         app.run_frames(100)
         table.person_calls(ANN)  # as the button's command, clicked under the veil
-        app.step([keydown(pygame.K_2)])
+        app.step(clicks(panel.buttons[ANN].rect.center))
+        app.step(key_press(pygame.K_2))
         assert window.left == left and window.called == [] and table.shared is window
-        app.step([keydown(pygame.K_ESCAPE)])
-        app.step([keydown(pygame.K_1)])
+        app.step(key_press(pygame.K_ESCAPE))
+        settle(app)  # the window is up again: it settles as when it first came
+        app.step(key_press(pygame.K_1))
         assert window.called == [ANN]
 
 
@@ -311,7 +317,7 @@ def test_the_quiet_window_never_sleeps_with_nothing_on_screen_to_answer() -> Non
             assert built.a == 255 and drawn[:3] == built[:3], "the question is not drawn"
         assert not (table.passing and session.game.phase == Phase.CALL), "no hand-over to call"
         if table.passing or table.view.phase == Phase.CUT:
-            return [keydown(pygame.K_RETURN)]  # I am …: show my hand; or cut anywhere
+            return key_press(REVEAL_KEY if table.passing else pygame.K_RETURN)  # or cut
         if table.result is not None:
             return []
         return person_events(table, calls=False)
@@ -332,28 +338,31 @@ def test_the_quiet_window_never_sleeps_with_nothing_on_screen_to_answer() -> Non
         app.close()
 
 
-def test_the_call_button_and_the_prompt_show_one_number_in_every_frame() -> None:
-    """One countdown: the frame that first shows the prompt's new second shows it on the
-    Call button too (a widget's new words used to reach the screen one frame late, which
-    the quiet window stretches to a whole second)."""
+def test_the_countdown_is_on_the_bar_and_says_what_happens_at_zero() -> None:
+    """One countdown, on the bar above the hand ("J♥ · 3 s to call … At 0 you pass."),
+    its number the window's in every frame; the Call button only says Call (a number
+    on it read as "the game calls at zero")."""
+    from kalooki.ui.table.painter import prompt
+
     with alone_at_table(3.0) as (app, table):
         session = table.session
         while not table.calls.asked:
             app.step(person_events(table, calls=False)
                      if session.screen_to_act and not table.calls.asked else [])
         button = table.buttons["call"]
-        shown: list[tuple[int | None, bytes]] = []
+        shown: list[int | None] = []
         while table.calls.asked:
             window = table.calls.window
             assert window is not None
             app.step([])
             if table.calls.window is window:
-                shown.append((window.seconds_shown,
-                              pygame.image.tobytes(button.image, "RGBA")))
-        changes = [i for i in range(1, len(shown)) if shown[i][0] != shown[i - 1][0]]
-        assert len(changes) == 2, [n for n, _ in shown]  # 3 → 2 → 1
-        for i in changes:
-            assert shown[i][1] != shown[i - 1][1], f"the button still said {shown[i - 1][0]}"
+                card = card_text(table.view.top_discard, True)
+                seconds = window.seconds_shown
+                assert prompt(table.frame()).startswith(f"{card} · {seconds} s to call")
+                assert prompt(table.frame()).endswith("At 0 you pass.")
+                assert shown_words(button) == "Call"
+                shown.append(seconds)
+        assert sorted(set(shown), reverse=True) == [3, 2, 1], shown
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

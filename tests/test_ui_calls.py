@@ -23,9 +23,10 @@ from kalooki.ui.session import MatchSession
 from kalooki.ui.table.call_window import CallWindow, Decision, card_helps
 from kalooki.ui.table.painter import prompt
 from kalooki.ui.table.scene import TableScene
+from kalooki.ui.widgets.guard import Prompt
 from kalooki.words import Said
 from tests.support.calls import RULES, open_table, seats
-from tests.support.ui import shown
+from tests.support.ui import key_press, settle, shown
 
 
 def a_view() -> PlayerView:
@@ -80,9 +81,10 @@ def play_mine(table: TableScene) -> None:
 
 
 def until_asked(app: App, table: TableScene, limit: int = 3000) -> None:
-    """Frames until the person's call window is on screen."""
+    """Frames until the person's call window is on screen and takes input."""
     for _ in range(limit):
-        if table.calls.asked and table.calls.seen == table.calls.window.decision:
+        if table.calls.asked and app.guard.drawn == table.call_prompt():
+            settle(app)
             return
         if table.result is not None:
             table.next_deal()
@@ -92,15 +94,14 @@ def until_asked(app: App, table: TableScene, limit: int = 3000) -> None:
     raise AssertionError("the person was never asked to call")
 
 
-def test_the_countdown_shows_one_number_on_the_button_and_in_the_prompt(app: App) -> None:
+def test_the_countdown_is_on_the_bar_never_on_the_call_button(app: App) -> None:
     table = open_table(app)
     until_asked(app, table)
     numbers = []
     while table.calls.window is not None:
         frame = table.frame()
-        label = shown(table.buttons["call"])
-        assert label == f"Call ({frame.call_seconds})"
-        assert f"— {frame.call_seconds} s" in prompt(frame)
+        assert shown(table.buttons["call"]) == "Call"
+        assert f" · {frame.call_seconds} s to call: " in prompt(frame)
         numbers.append(frame.call_seconds)
         app.run_frames(1)
     assert numbers[0] == 5 and sorted(set(numbers)) == [1, 2, 3, 4, 5]
@@ -126,7 +127,7 @@ def test_a_late_key_press_does_nothing_and_is_never_refused(app: App) -> None:
     table = open_table(app)
     until_asked(app, table)
     app.run_frames(60 * 6)  # the window runs out: the person passed
-    assert table.calls.window is None or table.calls.window.decision != table.calls.seen
+    assert table.call_prompt() is None
     moves = len(table.session.recorder.actions)
     toasts = []
     table.show_toast = toasts.append  # type: ignore[method-assign]
@@ -136,15 +137,17 @@ def test_a_late_key_press_does_nothing_and_is_never_refused(app: App) -> None:
 
 
 def test_a_key_belongs_to_the_window_on_screen_when_it_was_pressed(app: App) -> None:
-    """The window opened after the last frame drawn: a C pressed then was not meant for it."""
+    """The window opened after the last frame drawn: a C pressed then was meant for the
+    bar on screen (another card), not for it; it is dropped with a note saying so."""
     table = open_table(app)
     until_asked(app, table)
-    table.calls.seen = Decision(0, -1)  # the frame on screen showed another decision
+    app.guard.drawn = Prompt("call", -1, "J♥", 0.3)  # the frame on screen: another bar
     moves = len(table.session.recorder.actions)
-    table.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_c, mod=0))
+    app.step(key_press(pygame.K_c))
     assert len(table.session.recorder.actions) == moves
-    app.run_frames(1)  # drawn: now it is the window on screen
-    table.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0))
+    assert str(app.note[0]) == "That call was for J♥, already gone."
+    settle(app)  # drawn, and up long enough: now it is the window on screen
+    app.step(key_press(pygame.K_p))
     assert table.session.recorder.actions[moves] == Pass().code
 
 
@@ -172,7 +175,7 @@ def test_asked_only_when_the_card_helps(app: App) -> None:
             break
         if table.calls.asked:
             asked.add(table.calls.window.decision.moves)
-            table.answer(Pass()) if table.calls.seen == table.calls.window.decision else None
+            table.answer(Pass()) if app.guard.drawn == table.call_prompt() else None
         elif session.screen_to_act and session.view().phase != Phase.CALL:
             play_mine(table)
         app.run_frames(1)
@@ -191,7 +194,7 @@ def test_the_banner_tells_the_outcome_of_a_call_in_the_words_of_the_log(app: App
     for _ in range(40000):
         if table.result is not None:
             table.next_deal()
-        if table.calls.asked and table.calls.seen == table.calls.window.decision:
+        if table.calls.asked and app.guard.drawn == table.call_prompt():
             table.answer(Pass())
         elif table.session.screen_to_act and table.view.phase != Phase.CALL:
             play_mine(table)

@@ -20,12 +20,7 @@ from kalooki.ui.session import MatchSession, Seat
 from kalooki.ui.table.painter import prompt
 from kalooki.ui.table.scene import TableScene
 from kalooki.words import tr
-
-
-def key(app: App, code: int, mod: int = 0) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="",
-                                         scancode=0))
-    app.run_frames(1)
+from tests.support.keys import key
 
 
 def test_a_lay_down_hint_stages_the_melds_and_enter_lays_them(app: App) -> None:
@@ -35,7 +30,7 @@ def test_a_lay_down_hint_stages_the_melds_and_enter_lays_them(app: App) -> None:
     app.switch(table)
     for _ in range(20000):  # the person plays every move the hint gives
         view = table.view
-        if table.calls.asked and table.calls.seen == table.calls.window.decision:
+        if table.calls.asked and app.guard.drawn == table.call_prompt():
             table.answer(Pass())
         elif table.session.screen_to_act and view.phase == Phase.CUT:
             table.submit(Cut(20))

@@ -19,9 +19,9 @@ from kalooki.engine.state import Phase
 from kalooki.ui.app import NOTE_SECONDS, App
 from kalooki.ui.pacing import IDLE_POLL, UI_SETTLE, soonest
 from kalooki.ui.pages.menu import MainMenuScene
+from kalooki.ui.table.painter import prompt
 from kalooki.ui.table.scene import COMPUTER_POLL, TableScene
 from tests.support.table import human_decision, make_session
-from tests.support.ui import shown
 
 FRAME = 1 / 60
 
@@ -210,8 +210,9 @@ def test_a_call_countdown_draws_once_a_second(quiet: tuple[App, QuietTime]) -> N
     before, end = app.frames_drawn, time.now + 10.0
     while asked() and time.now < end:
         app.turn()
-        labels.add(shown(table.buttons["call"]))
+        if asked():
+            labels.add(prompt(table.frame()))
     assert not asked()  # the window closed on time
-    assert len(labels) == 4  # Call (4), (3), (2), (1): each shown
+    assert len(labels) == 4  # 4 s to call, 3, 2, 1: each shown
     assert app.frames_drawn - before <= 4 + 2 + UI_SETTLE / 0.1
     assert session.recorder.actions[-1] == "pass" or "pass" in session.recorder.actions[-4:]

@@ -15,8 +15,10 @@ from kalooki.engine.record import Recorder
 from kalooki.engine.rules import preset
 from kalooki.ui.app import App
 from kalooki.ui.session import MatchSession, Seat
+from kalooki.ui.table.prompts import REVEAL_KEY
 from kalooki.ui.table.scene import TableScene
 from tests.support.friends import clicks, friends_table, keydown, person_events, thrown
+from tests.support.ui import key_press, settle
 
 
 def person_clicks(table: TableScene, calls: bool) -> list[pygame.event.Event]:
@@ -37,6 +39,7 @@ def until_passing(app: App, table: TableScene) -> int:
     app.step([])
     while not table.passing:
         app.step([])
+    settle(app)
     awaited = table.session.awaited
     assert awaited is not None
     return awaited
@@ -64,10 +67,11 @@ def test_a_whole_deal_two_people_never_see_each_others_hand(by_mouse: bool) -> N
                 title = table.asked.title if table.asked else ""
                 passes.append(title)
                 assert session.seats[awaited].name in title
+                settle(app)
                 if by_mouse or len(passes) % 2:
                     app.step(clicks(table.chooser.buttons[0].rect.center))
                 else:
-                    app.step([keydown(pygame.K_RETURN)])
+                    app.step(key_press(REVEAL_KEY))
                 assert session.viewer == awaited and not session.covered
                 assert sorted(table.arrangement.all_cards()) == sorted(
                     session.game.hands[awaited])
@@ -76,8 +80,9 @@ def test_a_whole_deal_two_people_never_see_each_others_hand(by_mouse: bool) -> N
                 shared += 1
                 window, panel = table.shared, table.shared_panel
                 if 0 in window.people and 0 not in window.called and panel is not None:
+                    settle(app)
                     app.step(clicks(panel.buttons[0].rect.center) if by_mouse
-                             else [keydown(pygame.K_1)])
+                             else key_press(pygame.K_1))
                     assert 0 in window.called or table.shared is not window
                 else:
                     app.step([])
@@ -85,6 +90,7 @@ def test_a_whole_deal_two_people_never_see_each_others_hand(by_mouse: bool) -> N
                 seat = session.viewer
                 before = len(session.recorder.actions)
                 doing = person_clicks if by_mouse else person_events
+                settle(app)
                 app.step(doing(table, calls=seat == 0))
                 if len(session.recorder.actions) > before:
                     acted[seat] += 1
@@ -101,7 +107,9 @@ def test_the_hand_leaves_the_screen_when_the_turn_ends() -> None:
     with friends_table(seed=11) as (app, table):
         session = table.session
         first = until_passing(app, table)
-        app.step([keydown(pygame.K_SPACE)])
+        app.step(key_press(pygame.K_SPACE))
+        assert not table.view.hand and session.covered, "Space is not the hand-over"
+        app.step(key_press(REVEAL_KEY))
         assert table.view.hand and not session.covered
         while session.screen_to_act and table.view.phase in (Phase.DRAW, Phase.PLAY):
             app.step(person_events(table, calls=False))
@@ -118,15 +126,15 @@ def test_input_for_the_awaited_person_waits_for_them() -> None:
         awaited = until_passing(app, table)
         before = len(session.recorder.actions)
         layout = table.layout
-        app.step([keydown(pygame.K_d), *clicks(layout.stock.center),
+        app.step([*key_press(pygame.K_d), *clicks(layout.stock.center),
                   *clicks(layout.discard.center)])
         assert len(session.recorder.actions) == before and table.passing
         assert session.submit(DrawStock(), awaited) is not None
-        app.step([keydown(pygame.K_ESCAPE)])
+        app.step(key_press(pygame.K_ESCAPE))
         assert table.asking and not table.passing
-        app.step([keydown(pygame.K_RETURN)])
+        app.step(key_press(pygame.K_RETURN))
         assert session.covered, "Enter on the pause menu is not the hand-over"
-        app.step([keydown(pygame.K_ESCAPE)])
+        app.step(key_press(pygame.K_ESCAPE))
         app.step([])
         assert table.passing, "the pass screen comes back after the pause"
 
@@ -154,10 +162,12 @@ def test_a_buy_in_is_offered_by_name_after_the_hand_over(app: App) -> None:
     app.switch(table)
     app.run_frames(2)
     marcia_goes_out(table)
+    settle(app)
     app.step(clicks(table.buttons["next"].rect.center))
     app.run_frames(1)
     assert table.passing and session.awaited == 0
-    app.step([keydown(pygame.K_RETURN)])
+    settle(app)
+    app.step(key_press(REVEAL_KEY))
     app.run_frames(1)
     assert table.asked is not None and table.asked.title == "Ann, your 175 is over 150."
 
@@ -174,7 +184,8 @@ def test_each_person_finds_their_cards_as_they_left_them() -> None:
             if table.passing:
                 awaited = session.awaited
                 assert awaited is not None
-                app.step([keydown(pygame.K_RETURN)])
+                settle(app)
+                app.step(key_press(REVEAL_KEY))
                 if awaited in orders and session.game.deal_no == 1:
                     now = [c for c in table.arrangement.all_cards() if c in orders[awaited]]
                     kept = [c for c in orders[awaited] if c in now]
@@ -183,7 +194,8 @@ def test_each_person_finds_their_cards_as_they_left_them() -> None:
                         return
             elif session.screen_to_act and table.chooser is None:
                 seat = session.viewer
-                app.step([keydown(pygame.K_r if seat == 0 else pygame.K_s)])
+                settle(app)
+                app.step(key_press(pygame.K_r if seat == 0 else pygame.K_s))
                 if table.view.phase == Phase.PLAY:
                     events = person_events(table, calls=False)
                     orders[seat] = list(table.arrangement.all_cards())

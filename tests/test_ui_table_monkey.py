@@ -20,8 +20,9 @@ from kalooki.engine.rules import preset
 from kalooki.engine.view import PlayerView
 from kalooki.ui.app import App
 from kalooki.ui.session import MatchSession, Seat
+from kalooki.ui.table.prompts import REVEAL_KEY
 from kalooki.ui.table.scene import TableScene
-from tests.support.ui import FakeClock, HeldWorker
+from tests.support.ui import FakeClock, HeldWorker, key_press, settle
 
 EVENTS = 20_000
 KEYS = (pygame.K_s, pygame.K_r, pygame.K_d, pygame.K_t, pygame.K_RETURN, pygame.K_x,
@@ -195,11 +196,10 @@ def test_two_people_at_one_computer_each_act_only_for_their_own_seat() -> None:
             elif table.passing:
                 assert to_act in (0, 1) and session.awaited == to_act
                 before = session.game.state_hash()
-                app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_d, mod=0,
-                                             unicode="", scancode=0)])
+                app.step(key_press(pygame.K_d))
                 assert session.game.state_hash() == before
-                app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
-                                             unicode="", scancode=0)])
+                settle(app)
+                app.step(key_press(REVEAL_KEY))
                 handovers += 1
                 assert table.view.player == to_act and session.screen_seat == to_act
                 assert sorted(table.arrangement.all_cards()) == sorted(

@@ -177,8 +177,7 @@ def test_a_whole_deal_played_in_french_by_the_mouse(app, good_seed: int) -> None
 
 
 def test_every_table_button_fits_its_words_in_french_at_the_smallest_window() -> None:
-    """French words are longer: a row of buttons sets them smaller rather than cut them,
-    the Call button's countdown included."""
+    """French words are longer: a row of buttons sets them smaller rather than cut them."""
     from kalooki.ui.app import App
     from tests.support.calls import open_table
 
@@ -188,7 +187,6 @@ def test_every_table_button_fits_its_words_in_french_at_the_smallest_window() ->
         table = open_table(app)
         app.step([])
         buttons = table._buttons.by_name
-        buttons["call"].set_text(**ui_text("table.call_countdown", seconds=10))
         for name, button in buttons.items():
             words = shown(button)
             assert words and button.font.size(words)[0] + 8 <= button.rect.width, name

@@ -79,6 +79,10 @@ class Settings:
     calls_only_when_helpful: bool = _setting(True, boolean, _T)
     """Ask the person to call only for a card that brings their hand closer to going
     down; for any other card they pass unasked."""
+    input_settle_seconds: float = _setting(0.3, number(0.0, 1.0), _T, step=0.05,
+                                           shown=Shown.SECONDS)
+    """How long a prompt that comes up by itself (a call, the pass screen, the deal's
+    summary) ignores keys and clicks: they were meant for what was there before."""
     ai_pause_seconds: float = _setting(0.6, number(0.0, 3.0), _T, step=0.1,
                                        shown=Shown.SECONDS)
     """The pause after each computer move, so a person can follow the play."""

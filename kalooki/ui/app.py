@@ -36,6 +36,7 @@ from kalooki.ui.sound.cues import gesture_cue
 from kalooki.ui.theme import create_ui_manager, switch_language
 from kalooki.ui.widgets.focus import FocusRing
 from kalooki.ui.widgets.form import Form
+from kalooki.ui.widgets.guard import InputGuard
 from kalooki.ui.widgets.help_overlay import HelpOverlay, help_corner, opens_help, topic_of
 from kalooki.words import Said, ui_tooltip
 
@@ -79,6 +80,9 @@ class App:
         self.clock: FrameClock = clock or pygame.time.Clock()
         self.wait = wait or wait_for_events
         self.since_input = 0.0
+        self.guard = InputGuard()
+        """Which prompt each input was made for (see :mod:`guard`): scenes name the
+        prompt they draw, the window stamps every input as it arrives."""
         self.card_art = CardArt(four_colour=four_colour)
         self.frames_drawn = 0
         """Frames drawn since the window opened (the idle bench and tests count them)."""
@@ -174,6 +178,13 @@ class App:
     # --- the loop --------------------------------------------------------------------
 
     def _dispatch(self, event: pygame.event.Event) -> None:
+        self.guard.arrive(event)
+        try:
+            self._deliver(event)
+        finally:
+            self.guard.handled()
+
+    def _deliver(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
             self.quit()
             return
@@ -230,11 +241,13 @@ class App:
             self.help.draw(self.surface)
         self._draw_note(dt)
         self.window.flip()
+        self.guard.frame_drawn()
         self.frames_drawn += 1
         self._settle_window(dt)
         return self.running
 
     def _advance(self, dt: float) -> None:
+        self.guard.tick(dt)
         self.sounds.update(dt)
         self.ui.update(dt)
         widen_open_lists(self.ui)

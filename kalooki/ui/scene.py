@@ -13,6 +13,7 @@ if TYPE_CHECKING:
 
     from kalooki.ui.art.cards import CardArt
     from kalooki.ui.sound.board import SoundBoard
+    from kalooki.ui.widgets.guard import InputGuard
     from kalooki.words import Said
 
 
@@ -45,6 +46,8 @@ class Host(Protocol):
     size: tuple[int, int]
     card_art: CardArt
     sounds: SoundBoard
+    guard: InputGuard
+    """Which prompt each input was made for: a scene names what it draws (``shown``)."""
     scene: Scene | None
     """The scene shown now (a wrapping scene asks whether it is still the one shown)."""
 

@@ -18,10 +18,11 @@ from kalooki.engine.state import Game
 from kalooki.ui.app import App
 from kalooki.ui.session import MatchSession, Seat
 from kalooki.ui.table.frame import TableFrame
+from kalooki.ui.table.prompts import REVEAL_KEY
 from kalooki.ui.table.scene import TableScene
 from tests.support.rig import rigged
 from tests.support.table import human_decision
-from tests.support.ui import FakeClock
+from tests.support.ui import FakeClock, key_press, settle
 
 FRIENDS = (Seat("Ann", "human", True), Seat("Cal", "easy"), Seat("Ben", "human", True),
            Seat("Dee", "easy"))
@@ -53,7 +54,7 @@ def friends_table(seed: int, seats: Sequence[Seat] = FRIENDS, rules: RuleSet | N
     app = App(clock=FakeClock())
     try:
         session = MatchSession(rules or preset("baby"), seats, seed=seed, ai_pause=0.0)
-        options = {"call_seconds": 0.25,  # a shared call window of 16 frames
+        options = {"call_seconds": 0.5,  # a shared call window of 32 frames
                    "ask_only_when_helps": False, **options}
         table = TableScene(app, session, speed="instant", on_quit=lambda: None,
                            **options)  # type: ignore[arg-type]
@@ -85,13 +86,13 @@ def person_events(table: TableScene, calls: bool) -> list[pygame.event.Event]:
     card a plain strategy throws (click it, then X), call (C) or pass (P), allow (A)."""
     view = table.view
     if view.phase == Phase.CALL:
-        return [keydown(pygame.K_c if calls else pygame.K_p)]
+        return key_press(pygame.K_c if calls else pygame.K_p)
     if view.phase == Phase.ALLOW:
-        return [keydown(pygame.K_a)]
+        return key_press(pygame.K_a)
     if view.phase == Phase.DRAW:
-        return [keydown(pygame.K_d)]
+        return key_press(pygame.K_d)
     x, y, width = table.placement.spots[thrown(table)]
-    return [*clicks((int(x) + width // 2, int(y) + width // 2)), keydown(pygame.K_x)]
+    return [*clicks((int(x) + width // 2, int(y) + width // 2)), *key_press(pygame.K_x)]
 
 
 def thrown(table: TableScene) -> int:
@@ -110,11 +111,14 @@ def events_of(session: MatchSession) -> list[Event]:
 
 
 def play_on(app: App, table: TableScene) -> None:
-    """One frame of the people doing the plain thing: whoever is asked for says they
-    are there; the person to act draws or discards; calls they let go by."""
+    """One frame of the people doing the plain thing, once they have looked: whoever is
+    asked for says they are there (M); the person to act draws or discards; calls they
+    let go by."""
     if table.passing:
-        app.step([keydown(pygame.K_RETURN)])
+        settle(app)
+        app.step(key_press(REVEAL_KEY))
     elif table.session.screen_to_act and table.chooser is None:
+        settle(app)
         app.step(person_events(table, calls=False))
     else:
         app.step([])

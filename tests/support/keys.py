@@ -18,11 +18,14 @@ from kalooki.engine.actions import (
 from kalooki.ui.app import App
 from kalooki.ui.table.input import Place
 from kalooki.ui.table.scene import TableScene
+from tests.support.ui import key_press, settle
 
 
 def key(app: App, code: int, mod: int = 0) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="",
-                                         scancode=0))
+    """A key pressed and let go, once what it answers has been up long enough."""
+    settle(app)
+    for event in key_press(code, mod):
+        pygame.event.post(event)
     app.run_frames(1)
 
 

@@ -30,6 +30,7 @@ from kalooki.engine.view import PlayerView
 from kalooki.ui.app import App
 from kalooki.ui.session import MatchSession, Seat
 from kalooki.ui.table.scene import TableScene
+from tests.support.ui import settle
 
 RULES = dataclasses.replace(preset("baby"), hand_sizes=(12, 10, 11))
 """Baby Kalooki with 12 cards in deal 1, so a lay-down leaves cards to tack on later."""
@@ -120,6 +121,8 @@ def drag(app: App, start: tuple[int, int], end: tuple[int, int]) -> None:
 
 
 def click(app: App, pos: tuple[int, int]) -> None:
+    """A click, once what it answers has been up long enough."""
+    settle(app)
     post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
     post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
     post(pygame.MOUSEBUTTONUP, pos=pos, button=1)

@@ -54,7 +54,34 @@ class HeldWorker(Executor):
             future.set_result(fn(*args))
 
 
+def key_press(code: int, mod: int = 0) -> list[pygame.event.Event]:
+    """A key pressed and let go, as a keyboard sends it (a key pressed again without
+    being let go is a held key, which no prompt takes)."""
+    return [pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0),
+            pygame.event.Event(pygame.KEYUP, key=code, mod=mod, unicode="", scancode=0)]
+
+
+def settle(app: App, most: int = 200) -> int:
+    """Empty frames until the prompt on screen takes input, as a person looks before
+    they press: drawn (a frame first, when the table's prompt of the moment is not the
+    one last drawn), and up for its settle time (on the fake clock); the frames it took.
+    Where nothing is asked, or it has been up long enough, no frame passes."""
+    scene = app.scene
+    prompt_now = getattr(getattr(scene, "table", scene), "prompt", None)
+    frames = 0
+    if callable(prompt_now) and app.guard.drawn != prompt_now():
+        app.step([])
+        frames += 1
+    while app.guard.settled_in() is not None:
+        assert frames < most, "the prompt never settled"
+        app.step([])
+        frames += 1
+    return frames
+
+
 def click(app: App, element: pygame_gui.core.UIElement) -> None:
+    """A click on ``element``, once what it answers has been up long enough."""
+    settle(app)
     pos = element.rect.center
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0,)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
@@ -84,8 +111,8 @@ def type_text(app: App, entry, text: str) -> None:
 
 
 def press(app: App, key: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="",
-                                         scancode=0))
+    for event in key_press(key):
+        pygame.event.post(event)
     app.run_frames(2)
 
 

@@ -1,5 +1,5 @@
-"""The table's feel for ``kalooki screens``: the person asked to call (one countdown, on
-the Call button and in the prompt), a gesture undone (Undo and Redo both usable), and the
+"""The table's feel for ``kalooki screens``: the person asked to call (its countdown on the
+bar above the hand), a gesture undone (Undo and Redo both usable), and the
 log told again after a saved game is loaded, scrolled back a page."""
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ def _until_asked_to_call(app: object, table: TableScene) -> None:
     session = table.session
     for _ in range(MAX_STEPS):
         app.step([])  # type: ignore[attr-defined]
-        calls = table.calls
-        if calls.asked and calls.window is not None and calls.seen == calls.window.decision:
+        shown = app.guard.drawn  # type: ignore[attr-defined]
+        if table.calls.asked and shown is not None and shown == table.call_prompt():
             return
         if table.result is not None:
             table.next_deal()

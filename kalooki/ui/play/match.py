@@ -398,6 +398,7 @@ def _open_table(app: App, session: MatchSession, profile: Profile, *,
     settings = profile.settings
     table = TableScene(app, session, speed=settings.animation_speed,
                        call_seconds=settings.call_window_seconds,
+                       settle_seconds=settings.input_settle_seconds,
                        ask_only_when_helps=settings.calls_only_when_helpful,
                        card_scale=settings.card_scale,
                        confirm_discard=settings.confirm_before_discard,

@@ -58,9 +58,6 @@ def tip_place(tip: pygame.Rect, target: pygame.Rect, buttons: Sequence[pygame.Re
 
 
 def _words(name: str) -> str:
-    """A button's widest words now: the Call button's with a two-digit countdown."""
-    if name == "call":
-        return tr("table.call_countdown", seconds=88)
     return tr(_LABELS[name])
 
 
@@ -208,15 +205,6 @@ class TableButtons:
             button = self.by_name.get(name)
             if button is not None and button.is_enabled != usable:
                 button.enable() if usable else button.disable()
-
-    def count_down(self, seconds: int | None) -> None:
-        """The call window's seconds on the Call button (the prompt shows the same
-        number); just Call while the clock is held."""
-        words = (ui_text("table.call_countdown", seconds=seconds) if seconds is not None
-                 else ui_text("table.call"))
-        button = self.by_name["call"]
-        if (button.text, button.text_kwargs) != (words["text"], words["text_kwargs"]):
-            button.set_text(**words)
 
     def place_tips(self, size: tuple[int, int]) -> None:
         """Move an open tooltip off the buttons (see :func:`tip_place`)."""

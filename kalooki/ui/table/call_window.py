@@ -9,8 +9,8 @@ one countdown every part of the screen shows, and which decision a key press is 
   not: how soon a window closes must never tell the others whether the card helped.
 - Space (or Wait) stops the clock until the person calls or passes.
 - A key press belongs to the decision on screen when it was pressed (its
-  :class:`Decision`): pressed late, it does nothing, rather than being refused as a
-  move of whatever came next.
+  :class:`Decision` names it; the table's prompts check it, :mod:`prompts`): pressed
+  late, it does nothing, rather than being refused as a move of whatever came next.
 
 - With several people at one screen, one :class:`SharedCall` window on the public table
   replaces them: a button and a key per person who may call, no hand shown.
@@ -153,30 +153,20 @@ class SharedCall(Countdown):
 
 
 class CallDesk:
-    """The person's call windows at the table, one after another, and the decision shown
-    in the last frame drawn: the one a key press is for."""
+    """The person's call windows at the table, one after another."""
 
     def __init__(self) -> None:
         self.window: CallWindow | None = None
-        self.seen: Decision | None = None
 
     @property
     def asked(self) -> bool:
         """A call window puts its question to the person now."""
         return self.window is not None and self.window.asks
 
-    def shown(self, decision: Decision | None) -> None:
-        """A frame was drawn while ``decision`` was asked (an unasked window asks none)."""
-        self.seen = None if self.window is not None and not self.window.asks else decision
-
-    def meant_for(self, decision: Decision | None) -> bool:
-        """A key pressed now was meant for ``decision``: it was on screen."""
-        return self.seen is not None and self.seen == decision
-
     def hold(self) -> bool:
         """Space or Wait, for the window on screen: its clock stops."""
         window = self.window
-        if window is None or self.seen != window.decision:
+        if window is None or not window.asks:
             return False
         window.hold()
         return True

@@ -28,6 +28,7 @@ from kalooki.ui.hand.keys import KeyedTable, KeyFocus
 from kalooki.ui.table.layout import TableLayout
 from kalooki.ui.table.log import WHEEL_ENTRIES
 from kalooki.ui.table.placement import Placement, Spot
+from kalooki.ui.table.prompts import REVEAL_KEY
 from kalooki.ui.widgets.clicks import DoubleClicks
 
 DRAG_THRESHOLD = 6
@@ -73,7 +74,7 @@ class TableVerbs(KeyedTable, Protocol):
     def summary_open(self) -> bool: ...
     @property
     def passing(self) -> bool: ...
-    def reveal(self) -> None: ...
+    def pick(self, index: int) -> None: ...
     def pick_up(self, card: int) -> list[int]: ...
     def place_cards(self) -> None: ...
     def let_go(self, cards: list[int], spots: list[Spot]) -> None: ...
@@ -280,9 +281,9 @@ class TableInput:
         if key == pygame.K_ESCAPE:
             table.close_chooser() if table.asking and not table.passing else table.open_pause()
             return
-        if table.passing:
-            if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                table.reveal()
+        if table.passing:  # its own key; Space and Enter are told they are not
+            if key in (REVEAL_KEY, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                table.pick(0)
             return
         if table.summary_open:
             if key in (pygame.K_RETURN, pygame.K_SPACE):

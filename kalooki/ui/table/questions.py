@@ -25,8 +25,15 @@ Deed = Callable[[], object] | None
 class Question:
     title: str
     answers: tuple[tuple[str, Deed], ...]
-    passes: bool = False
-    """The pass-the-device question: Enter and Space answer it, Escape pauses."""
+    kind: str = "question"
+    """What it asks: "pause", "confirm", "jokers", "buy-in" or "pass" (the pass-the-device
+    question: only its button or its key answer it, Escape pauses)."""
+    about: str = ""
+    """Whom or what it is about (the person the device goes to), for a note."""
+
+    @property
+    def passes(self) -> bool:
+        return self.kind == "pass"
 
     @property
     def options(self) -> list[str]:
@@ -39,13 +46,13 @@ def pause_menu(extras: Sequence[tuple[str, Callable[[], None]]],
     worded now, in the language of the moment), Quit to menu."""
     return Question(tr("table.pause.title"),
                     ((tr("table.pause.resume"), None), *((tr(key), deed) for key, deed in extras),
-                     (tr("table.pause.quit"), quit_to_menu)))
+                     (tr("table.pause.quit"), quit_to_menu)), "pause")
 
 
 def confirm_discard(action: Discard, submit: Callable[[Action], object]) -> Question:
     return Question(tr("table.confirm.title", card=card_face(action.card)),
                     ((tr("table.confirm.discard"), lambda: submit(action)),
-                     (tr("table.confirm.keep"), None)))
+                     (tr("table.confirm.keep"), None)), "confirm")
 
 
 def joker_places(lays: Sequence[LayDown], rules: RuleSet,
@@ -59,7 +66,7 @@ def joker_places(lays: Sequence[LayDown], rules: RuleSet,
         return lambda: submit(lay)
 
     return Question(tr("table.jokers.title"), (*((words(lay), laying(lay)) for lay in lays),
-                                               (tr("common.cancel"), None)))
+                                               (tr("common.cancel"), None)), "jokers")
 
 
 def buy_in(view: PlayerView, submit: Callable[[Action], object],
@@ -74,11 +81,12 @@ def buy_in(view: PlayerView, submit: Callable[[Action], object],
         else tr("table.buy_in.title_named", name=name, total=total, limit=limit),
         ((tr("table.buy_in.back", score=view.rejoin_score, count=left),
           lambda: submit(BuyIn())),
-         (tr("table.buy_in.drop"), lambda: submit(DropOut()))))
+         (tr("table.buy_in.drop"), lambda: submit(DropOut()))), "buy-in", name or "")
 
 
 def pass_device(name: str, reveal: Callable[[], object]) -> Question:
     """Between two people's turns: the table shows only what all may see until ``name``
-    says they are at the screen (the button, Enter or Space)."""
+    says they are at the screen (the button, or its key: never Space or Enter, which
+    meant something at the table a moment before)."""
     return Question(tr("table.pass.title", name=name),
-                    ((tr("table.pass.show", name=name), reveal),), passes=True)
+                    ((tr("table.pass.show", name=name), reveal),), "pass", name)

@@ -57,7 +57,7 @@ from kalooki.ui.session import MatchSession
 from kalooki.ui.sound.cues import batch_cues
 from kalooki.ui.table import gestures, questions
 from kalooki.ui.table.buttons import TableButtons
-from kalooki.ui.table.call_window import CallDesk, Decision, SharedCall, decision_of
+from kalooki.ui.table.call_window import CallDesk, SharedCall
 from kalooki.ui.table.frame import Marks, TableFrame, dragged_sprites, hint_marks, lit
 from kalooki.ui.table.hint import Hint, advice
 from kalooki.ui.table.input import Place, TableInput
@@ -65,13 +65,19 @@ from kalooki.ui.table.layout import compute_layout
 from kalooki.ui.table.log import TableLog, log_box
 from kalooki.ui.table.motion import Motion
 from kalooki.ui.table.narrate import Narrator
+from kalooki.ui.table.own_calls import OwnCalls
 from kalooki.ui.table.painter import TablePainter
 from kalooki.ui.table.placement import Placement, Spot, place_cards
+from kalooki.ui.table.prompts import (
+    question_prompt,
+    summary_prompt,
+)
 from kalooki.ui.table.questions import Question
 from kalooki.ui.table.seats import ScreenSeats
 from kalooki.ui.table.shared_calls import CallPanel, SharedCalls
 from kalooki.ui.table.summary import render_summary
 from kalooki.ui.widgets.choice_panel import ChoicePanel
+from kalooki.ui.widgets.guard import SETTLE_SECONDS, Prompt
 from kalooki.words import Said, phrase
 from kalooki.words.refusals import refusal
 
@@ -86,7 +92,7 @@ COUNTDOWN_EDGE = 0.001
 """A hair past the countdown's next whole second, so the frame drawn then shows it."""
 
 
-class TableScene(ScreenSeats, SharedCalls):
+class TableScene(ScreenSeats, SharedCalls, OwnCalls):
     pause_extras: tuple[tuple[str, Callable[[], None]], ...] = ()
     help_topic = "table"
     help_rules: Callable[[], None] | None = None
@@ -98,7 +104,7 @@ class TableScene(ScreenSeats, SharedCalls):
                  call_seconds: float = 5.0, ask_only_when_helps: bool = True,
                  card_scale: float = 1.0,
                  confirm_discard: bool = False, batch_seconds: float = 0.0,
-                 deal_limit: int | None = None,
+                 deal_limit: int | None = None, settle_seconds: float = SETTLE_SECONDS,
                  on_quit: Callable[[], object] | None = None,
                  now: Callable[[], float] = time.perf_counter) -> None:
         self.app = app
@@ -108,6 +114,8 @@ class TableScene(ScreenSeats, SharedCalls):
         """In a watched match, every hand face up (else every hand face down)."""
         self.session = session
         self.call_seconds = call_seconds
+        self.settle_seconds = settle_seconds
+        """How long a prompt that comes up by itself ignores input (see :mod:`prompts`)."""
         self.ask_only_when_helps = ask_only_when_helps
         self.card_scale = card_scale
         self.confirm_discard = confirm_discard
@@ -139,7 +147,6 @@ class TableScene(ScreenSeats, SharedCalls):
         self.calls = CallDesk()
         self.shared: SharedCall | None = None
         self.shared_panel: CallPanel | None = None
-        self.shared_seen: int | None = None
         self.result: DealResult | None = None
         self.summary_surface: pygame.Surface | None = None
         self.summary_room = 0
@@ -148,6 +155,9 @@ class TableScene(ScreenSeats, SharedCalls):
         self.chooser: ChoicePanel | None = None
         self.asked: Question | None = None
         """The question the chooser shows."""
+        self.asked_prompt: Prompt | None = None
+        self.questions = 0
+        """Choice panels opened so far: the serial of the one open now."""
         self.hint: Hint | None = None
         self.lesson_marks: Callable[[], Marks] = Marks
         """What the guided game's lesson lights now (the lesson room sets it)."""
@@ -301,6 +311,9 @@ class TableScene(ScreenSeats, SharedCalls):
                                      and self.deals_finished >= self.deal_limit)
 
     def next_deal(self) -> None:
+        if self.result is not None and not self.admits(
+                summary_prompt(self.result.deal, self.settle_seconds)):
+            return
         if self.finished:
             self.on_quit()
             return
@@ -319,23 +332,30 @@ class TableScene(ScreenSeats, SharedCalls):
 
     def ask(self, question: Question) -> None:
         """Open a choice panel (the game waits meanwhile); the answer chosen is done."""
-        def pick(index: int) -> None:
-            self.close_chooser()
-            deed = question.answers[index][1]
-            if deed is not None:
-                deed()
-
         self.close_chooser()
         self.session.paused = True
         self.asked = question
+        self.questions += 1
+        self.asked_prompt = question_prompt(question, self.questions, self.settle_seconds)
         self.chooser = ChoicePanel(self.app.ui, self.app.size, question.title,
-                                   question.options, pick)
+                                   question.options, self.pick)
+
+    def pick(self, index: int) -> None:
+        """The ``index``-th answer of the question asked: done, when the input was made
+        for this question (see :mod:`prompts`)."""
+        question = self.asked
+        if question is None or not self.admits(self.asked_prompt):
+            return
+        self.close_chooser()
+        deed = question.answers[index][1]
+        if deed is not None:
+            deed()
 
     def close_chooser(self) -> None:
         if self.chooser is not None:
             self.chooser.kill()
             self.chooser = None
-            self.asked = None
+            self.asked = self.asked_prompt = None
         self.session.paused = self.result is not None
 
     def open_pause(self) -> None:
@@ -500,35 +520,6 @@ class TableScene(ScreenSeats, SharedCalls):
         self.ask(questions.buy_in(view, self.submit,
                                   self.session.names[view.player] if shared else None))
 
-    def decision(self) -> Decision | None:
-        """The call, or the allowing of one, that the person at the screen is asked now."""
-        return decision_of(self.view, self.session.screen_to_act, self.session.moves)
-
-    def answer(self, action: Action) -> None:
-        """A key or button answering the question on screen (call, pass, allow, refuse):
-        only the decision it was pressed for hears it; pressed late, it does nothing."""
-        if self.calls.meant_for(self.decision()):
-            self.submit(action)
-
-    def hold_call(self) -> None:
-        """Space or Wait: the call window's clock stops until the person answers."""
-        if self.calls.hold():
-            self._refresh_widgets()
-
-    def _tick_call(self, dt: float) -> None:
-        """The person's call window: opened (or passed at once, unasked), counted down on
-        the Call button and in the prompt alike, then a pass when time is up."""
-        decision = self.decision() if self.view.phase == Phase.CALL else None
-        before = self.calls.window
-        people = sum(seat.human for seat in self.session.seats)
-        if self.calls.tick(decision, self.view, dt, not self.session.paused, self.call_seconds,
-                           self.ask_only_when_helps, people):
-            self.submit(Pass())
-        elif self.calls.window is not None:
-            if self.calls.window is not before:
-                self._refresh_widgets()
-            self._buttons.count_down(self.calls.window.seconds_shown)
-
     def frame(self) -> TableFrame:
         """This frame, as the painter draws it."""
         view, layout, placement, motion = self.view, self.layout, self.placement, self.motion
@@ -562,8 +553,7 @@ class TableScene(ScreenSeats, SharedCalls):
             banner=self.banner[0] if self.banner[1] > 0 else "")
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.calls.shown(self.decision())
-        self.shared_shown()
+        self.app.guard.shown(self.prompt())
         self.painter.draw(surface, self.frame())
         self.input.draw_focus(surface, self)
         if self.summary_surface is not None:

@@ -21,6 +21,7 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel
 
 from kalooki.engine.deal import Phase
 from kalooki.ui.table.call_window import SharedCall
+from kalooki.ui.table.prompts import shared_prompt
 from kalooki.ui.widgets.form import text_width
 from kalooki.words import tr
 from kalooki.words.cards import card_face
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
     from kalooki.ui.scene import Host
     from kalooki.ui.session import MatchSession
     from kalooki.ui.table.layout import TableLayout
+    from kalooki.ui.widgets.guard import Prompt
 
 PERSON_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6,
                pygame.K_7, pygame.K_8)
@@ -131,8 +133,9 @@ class SharedCalls:
     call_seconds: float
     shared: SharedCall | None
     shared_panel: CallPanel | None
-    shared_seen: int | None
     absorb: Callable[[list[Event]], None]
+    admits: Callable[[Prompt | None], bool]
+    settle_seconds: float
 
     @property
     def people(self) -> tuple[int, ...]:
@@ -193,17 +196,13 @@ class SharedCalls:
             self.shared_panel.kill()
             self.shared_panel = None
 
-    def shared_shown(self) -> None:
-        """A frame is drawn: the window on it (if any) is the one a key press is for."""
-        self.shared_seen = self.shared.stamp if self.shared is not None else None
-
     def _on_screen(self) -> SharedCall | None:
-        """The window a press is for: the one drawn last, unless a panel (the pause
-        menu, a summary) covers it now."""
+        """The window the input handled now is for: the one drawn when it was made,
+        settled, and not covered by a panel (the pause menu, a summary) since."""
         window = self.shared
-        if window is None or window.stamp != self.shared_seen or self.session.paused:
-            return None
-        return window
+        wanted = None if window is None or self.session.paused else \
+            shared_prompt(window, self.view, self.settle_seconds)
+        return window if self.admits(wanted) and not self.session.paused else None
 
     def person_calls(self, seat: int) -> None:
         """``seat``'s person calls the card, by their own button or key; given to the
@@ -224,7 +223,7 @@ class SharedCalls:
     def shared_key(self, key: int) -> bool:
         """A key pressed while the shared window is on screen: a person's own key calls
         for that person only; Space holds. True when the key was the window's."""
-        if self._on_screen() is None or self.view.phase != Phase.CALL:
+        if self.shared is None or self.view.phase != Phase.CALL:
             return False
         if key == pygame.K_SPACE:
             self.hold_shared()
