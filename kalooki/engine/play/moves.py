@@ -118,7 +118,8 @@ def play_moves(pos: Position, player: int) -> list[Action]:
         moves.extend([_DISCARDS[card] for card in by_face.values()])
     else:
         moves.extend([_DISCARDS[card] for card in by_face.values() if card != joker_card])
-    if may_end_without_discard(hand, pos.rules):  # nothing it may discard
+    if len(by_face) == 1 and joker_card is not None \
+            and may_end_without_discard(hand, pos.rules):  # jokers only, none discardable
         moves.append(_END_TURN)
     return moves
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from kalooki.engine.actions import Action, ReleaseJoker, ShiftJoker, TackOn
-from kalooki.engine.cards import is_joker
+from kalooki.engine.cards import JOKER_BASE, is_joker
 from kalooki.engine.errors import RuleError
 from kalooki.engine.rule_choices import DiscardTake
 from kalooki.engine.rules import RuleSet
@@ -30,7 +30,7 @@ def discardable_problem(card: int, rules: RuleSet) -> RuleError | None:
 def may_end_without_discard(hand: Sequence[int], rules: RuleSet) -> bool:
     """A turn ends with a discard; only a hand holding nothing it may discard (jokers,
     which the rules forbid discarding) ends its turn without one."""
-    return all(is_joker(c) for c in hand) and not rules.joker_discard
+    return not rules.joker_discard and all(c >= JOKER_BASE for c in hand)  # all jokers
 
 
 def keep_for_discard(rules: RuleSet) -> int:
@@ -49,7 +49,7 @@ def keep_problem(rest: Sequence[int], rules: RuleSet) -> RuleError | None:
     natural, or a joker too when the rules let it end a hand)."""
     if not rules.final_discard:
         return None
-    ends = joker_may_end(rules)
+    ends = rules.joker_discard and rules.joker_final_discard  # joker_may_end, inline
     if not rest or not (ends or any(not is_joker(c) for c in rest)):
         return RuleError("keep-a-discard", case="any" if ends else "natural")
     return None
