@@ -58,7 +58,7 @@ def test_unknown_field_and_bad_value_are_refused_naming_the_field():
 
 def test_validate_refuses_a_contract_needing_more_cards_than_dealt():
     rules = dataclasses.replace(preset("caribbean"), hand_sizes=(8,) * 9)
-    assert "needs 9 cards but only 8" in refused(rules.validate)
+    assert "needs 9 cards, 8 dealt" in refused(rules.validate)
 
 
 def test_validate_refuses_more_players_than_the_deck_serves():

@@ -72,7 +72,7 @@ def test_saving_refuses_taken_built_in_blank_and_invalid(paths: StorePaths) -> N
         with pytest.raises(PresetError, match=reason):
             save_preset(paths, OUR_TABLE, "caribbean", name)
     broken = dataclasses.replace(OUR_TABLE, hand_sizes=(5,) * 9)
-    with pytest.raises(PresetError, match="contract needs 9 cards but only 5"):
+    with pytest.raises(PresetError, match="contract needs 9 cards, 5 dealt"):
         save_preset(paths, broken, "caribbean", "short hands")
     assert [p.name for p in load_shelf(paths).presets] == ["our table"]
 

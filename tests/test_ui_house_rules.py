@@ -182,7 +182,7 @@ def test_an_impossible_contract_disables_save_and_play_and_says_why_beside_it(
     table = editor_of(scene, "hand_sizes")
     bring_into_view(app, scene, table.cells[0][0].entry)
     type_text(app, table.cells[0][0].entry, "5")
-    sentence = "Deal 1's contract needs 9 cards but only 5 are dealt."
+    sentence = "Deal 1: the contract needs 9 cards, 5 dealt."
     assert table.help_label.text == sentence
     assert not scene.buttons["save"].is_enabled and not scene.buttons["play"].is_enabled
     assert scene.status_label.text == sentence

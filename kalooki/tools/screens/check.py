@@ -22,6 +22,8 @@ from kalooki.ui.app import App
 from kalooki.ui.widgets.fitted_label import ELLIPSIS, FittedLabel
 
 _TAG = re.compile(r"<[^>]*>")
+LIST_CUT = " …"
+"""How :func:`kalooki.ui.widgets.form.fit_clauses` ends a list it had to shorten."""
 _LETTERS = re.compile(r"[A-Za-z]{2,}")
 _FILE_SUFFIX = re.compile(r"\.[a-z]+\b")
 """``.json``, ``.bak``: the ends of file names, which name files in no language."""
@@ -84,10 +86,13 @@ def word_problems(words: str, fits: bool, names: Collection[str], opening: str =
                   closing: str = "]") -> list[str]:
     """What is wrong with one widget's words: ``cut`` when they do not fit (or a bracket
     is left open), ``stray`` when letters remain outside the brackets that are none of
-    ``names`` (people's, presets' and saves' names, typed by a person)."""
-    left = outside_brackets(words, opening, closing)
+    ``names`` (people's, presets' and saves' names, typed by a person). A list shortened
+    between its items on purpose (``… · 12 cards in deals 1–3 …``, the house rules in one
+    line) is not cut."""
+    listed = words.endswith(LIST_CUT)
+    left = outside_brackets(words.removesuffix(LIST_CUT), opening, closing)
     found = []
-    if not fits or opening in left:
+    if not listed and (not fits or opening in left):
         found.append("cut")
     for name in sorted(names, key=len, reverse=True):
         left = left.replace(name, " ")

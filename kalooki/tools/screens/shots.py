@@ -17,6 +17,7 @@ from kalooki.store.paths import StorePaths
 from kalooki.store.settings import Settings
 from kalooki.tools.screens.check import Problem, problems
 from kalooki.ui.app import App
+from kalooki.ui.art.text import watching_cuts
 from kalooki.ui.pages.setup import DEFAULT_NAMES
 from kalooki.words import language_name, languages, set_language
 
@@ -74,11 +75,13 @@ class Shots:
 
     def take(self, app: App, name: str) -> Path:
         """Draw one frame of ``app`` and save it as ``<name>-<W>x<H>.png``."""
-        app.step()
+        with watching_cuts() as cut:
+            app.step()
         path = self.out / f"{name}-{self.size[0]}x{self.size[1]}.png"
         pygame.image.save(app.surface, path)
         self.written.append(path)
         if self.brackets is not None:
             named = {*NAMES, *(language_name(lang) for lang in languages())}
             self.problems += problems(app, path.name, named, *self.brackets)
+            self.problems += [Problem(path.name, "cut", words) for words in dict.fromkeys(cut)]
         return path

@@ -3,6 +3,8 @@ slowest thing it would otherwise do."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 
 import pygame
@@ -24,9 +26,44 @@ def text(words: str, size: int, colour: Colour = TEXT, bold: bool = False) -> py
     return font(size, bold).render(words, True, colour)
 
 
+_watchers: list[list[str]] = []
+
+
+@contextmanager
+def watching_cuts() -> Iterator[list[str]]:
+    """The words :func:`fit` has to shorten while inside: ``kalooki screens`` checks each
+    picture's drawn text this way, as it checks its widgets."""
+    cut: list[str] = []
+    _watchers.append(cut)
+    try:
+        yield cut
+    finally:
+        _watchers.remove(cut)
+
+
+SHRINK = 0.8
+"""How far :func:`fit` may shrink words before it cuts them: a language longer than
+English (French, German) reads a little smaller rather than end in "…"."""
+SMALLEST = 11
+"""Nor below this size (pixels)."""
+
+
 def fit(words: str, size: int, width: int, colour: Colour = TEXT,
-        bold: bool = False) -> pygame.Surface:
-    """``words`` shortened with an ellipsis until it fits ``width`` pixels."""
+        bold: bool = False, shrink: float = SHRINK) -> pygame.Surface:
+    """``words`` in ``width`` pixels: at ``size``, else as much smaller as it takes (to
+    ``shrink`` of it), else shortened with an ellipsis."""
+    surface = text(words, size, colour, bold)
+    if surface.get_width() <= width:
+        return surface
+    smallest = min(size, max(SMALLEST, round(size * shrink)))
+    if font(smallest, bold).size(words)[0] <= width:
+        while size > smallest and surface.get_width() > width:
+            size -= 1
+            surface = text(words, size, colour, bold)
+        return surface
+    for cut in _watchers:
+        cut.append(words)
+    size = smallest
     surface = text(words, size, colour, bold)
     while surface.get_width() > width and len(words) > 1:
         words = words[:-2] + "…"
@@ -34,9 +71,9 @@ def fit(words: str, size: int, width: int, colour: Colour = TEXT,
     return surface
 
 
-def wrap(words: str, size: int, width: int) -> list[str]:
+def wrap(words: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Lines of ``words`` no wider than ``width`` at ``size`` (word wrap)."""
-    face = font(size)
+    face = font(size, bold)
     lines: list[str] = []
     line = ""
     for word in words.split():

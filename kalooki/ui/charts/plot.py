@@ -162,7 +162,7 @@ def _legend(chart: Chart, rect: pygame.Rect, size: int) -> tuple[
     row_h = round(size * 1.5)
     boxes: list[tuple[pygame.Rect, int]] = []
     x, y = rect.left, rect.top
-    widest = max(40, rect.width // 2)
+    widest = max(40, rect.width - swatch - 6)  # a long name takes a row of its own
     for index, line in enumerate(chart.lines):
         width = swatch + 6 + min(widest, ink.text(line.label, size).get_width())
         if x > rect.left and x + width > rect.right:

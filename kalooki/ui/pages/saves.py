@@ -21,6 +21,7 @@ from kalooki.store.saves import SaveEntry, delete_save, list_saves, rename_save
 from kalooki.ui.art import text as ink
 from kalooki.ui.widgets.clicks import DoubleClicks
 from kalooki.ui.widgets.dialogs import Dialog
+from kalooki.ui.widgets.form import button_width
 from kalooki.ui.widgets.page import BUTTON_H, Page
 from kalooki.words import Said, phrase, tr, ui_text
 from kalooki.words.formats import seat_name, short_date
@@ -129,9 +130,10 @@ class LoadGameScene(Page):
         primary = "watch" if self.watching and self.on_watch is not None else "load"
         for name, command in actions:
             object_id = "#primary" if name == primary else None
-            x -= _ACTION_W
+            width = button_width(tr(f"saves.{name}"), _ACTION_W)
+            x -= width
             self.actions[name] = self.add(UIButton(
-                pygame.Rect(x, self.buttons_top, _ACTION_W, BUTTON_H),
+                pygame.Rect(x, self.buttons_top, width, BUTTON_H),
                 **ui_text(f"saves.{name}"), manager=manager, object_id=object_id,
                 command=command))
             x -= 12

@@ -23,7 +23,7 @@ from pygame_gui.elements import (
 from kalooki.engine.facts.seats import DEFAULT_LEVEL, HUMAN, OPPONENT_LEVELS, SEAT_KINDS
 from kalooki.engine.rule_fields import MAX_PLAYERS
 from kalooki.engine.rules import PRESETS, RuleSet
-from kalooki.ui.widgets.form import fit_clauses
+from kalooki.ui.widgets.form import button_width, fit_clauses
 from kalooki.words import tr, ui_text
 from kalooki.words.house_rules import offered_title, summary
 from kalooki.words.presets import preset_summary
@@ -174,8 +174,10 @@ class SetupPanel:
                               command=lambda: on_start(self.chosen()))
         self.house_rules_button: UIButton | None = None
         if on_house_rules is not None:
+            between = PANEL_WIDTH - 2 * (_PAD + _BUTTON_W + 12)  # Back and Start aside
+            width = min(button_width(tr("house_rules.open"), _BUTTON_W + 30), between)
             self.house_rules_button = UIButton(
-                pygame.Rect((PANEL_WIDTH - _BUTTON_W - 30) // 2, y, _BUTTON_W + 30, _BUTTON_H),
+                pygame.Rect((PANEL_WIDTH - width) // 2, y, width, _BUTTON_H),
                 **ui_text("house_rules.open"), manager=manager, container=self.panel,
                 command=lambda: on_house_rules(self.preset_name()))
         self._show_rows()

@@ -20,6 +20,7 @@ from kalooki.store.stats import Stats, TableKey, TableStats
 from kalooki.ui.art import text as ink
 from kalooki.ui.charts.history_views import VIEWS, draw_history
 from kalooki.ui.widgets.dialogs import Dialog
+from kalooki.ui.widgets.form import button_width
 from kalooki.ui.widgets.page import BUTTON_H, BUTTON_W, HEADING_H, Page
 from kalooki.words import Said, phrase, tr, ui_text, ui_tooltip
 from kalooki.words.formats import decimal
@@ -127,8 +128,15 @@ class StatsScene(Page):
 
     def _build_buttons(self) -> None:
         gap = 10
-        width = min(BUTTON_W, (self.body.width - 2 * BUTTON_W - 5 * gap) // 4)
-        left = self.body.centerx - (3 * width + 2 * gap) // 2
+        reset_w = max(round(BUTTON_W * 1.45), button_width(tr("stats.reset.button"), 0))
+        # the views between Back and Reset, as wide as their words need where there is room
+        room_left = self.body.left + BUTTON_W + gap
+        room_right = self.body.right - (reset_w + gap if self.on_reset is not None else 0)
+        needed = max(button_width(tr(f"stats.view.{view}"), 0) for view in VIEWS)
+        width = min(max(needed, min(BUTTON_W, (self.body.width - 2 * BUTTON_W - 5 * gap) // 4)),
+                    (room_right - room_left - 2 * gap) // 3)
+        total = 3 * width + 2 * gap
+        left = max(room_left, min(self.body.centerx - total // 2, room_right - total))
         self.view_buttons = {}
         for index, view in enumerate(VIEWS):
             rect = pygame.Rect(left + index * (width + gap), self.buttons_top, width, BUTTON_H)
@@ -138,7 +146,6 @@ class StatsScene(Page):
         self.view_buttons[self.view].select()
         self.reset_button = None
         if self.on_reset is not None:
-            reset_w = round(BUTTON_W * 1.45)
             self.reset_button = self.add(UIButton(
                 pygame.Rect(self.body.right - reset_w, self.buttons_top, reset_w, BUTTON_H),
                 **ui_text("stats.reset.button"), manager=self.app.ui, command=self.ask_reset,
@@ -173,15 +180,28 @@ class StatsScene(Page):
         self.dialog = None
         self.rebuild()
 
+    def _head_lines(self, words: str) -> list[str]:
+        """A column's head as its catalog entry breaks it, a line too wide for the column
+        (even a little smaller) broken between its words again."""
+        width, size = self.column_w - 4, self.size - 1
+        lines: list[str] = []
+        for line in words.split("\n"):
+            narrow = min(size, max(ink.SMALLEST, round(size * ink.SHRINK)))
+            lines += [line] if ink.font(narrow, True).size(line)[0] <= width \
+                else ink.wrap(line, narrow, width, bold=True)
+        return lines
+
     def _build_table(self) -> None:
         self.size = max(15, min(20, round(self.app.size[1] * 0.024)))
         self.line = round(self.size * _LINE_GAP)
         self.row_h = 2 * self.line + 10
-        self.header_h = 2 * self.line + 12
         first = round(self.body.width * _FIRST)
         rest = (self.body.width - first) / len(COLUMNS)
         self.column_x = [self.body.left + first + round(i * rest) for i in range(len(COLUMNS))]
         self.column_w = round(rest)
+        self.heads = [self._head_lines(tr(f"stats.column.{column}")) for column in COLUMNS]
+        """Each column's head in lines: its own two, a longer one broken again."""
+        self.header_h = max(2, *(len(lines) for lines in self.heads)) * self.line + 12
         self.first_w = first - 12
         self.visible_rows = max(1, (self.body.height - self.header_h - 2 * self.line)
                                 // self.row_h)
@@ -248,8 +268,8 @@ class StatsScene(Page):
         y = body.top
         surface.blit(ink.text(tr("stats.table"), size, ink.GOLD, True),
                      (body.left + 8, y + self.line))
-        for x, column in zip(self.column_x, COLUMNS, strict=True):
-            for index, words in enumerate(tr(f"stats.column.{column}").split("\n")[:2]):
+        for x, lines in zip(self.column_x, self.heads, strict=True):
+            for index, words in enumerate(lines):
                 image = ink.fit(words, size - 1, self.column_w - 4, ink.GOLD, True)
                 surface.blit(image, image.get_rect(midtop=(x + self.column_w // 2,
                                                            y + index * self.line)))

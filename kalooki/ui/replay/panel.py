@@ -5,7 +5,7 @@ menu, speed, hands, seat and Back."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 import pygame
@@ -15,6 +15,7 @@ from kalooki.ui.art import text as ink
 from kalooki.ui.replay.model import ReplayCursor
 from kalooki.ui.scene import Host
 from kalooki.ui.table.layout import TableLayout
+from kalooki.ui.widgets.form import button_width
 from kalooki.words import tr, ui_text, ui_tooltip
 
 _PANEL = (11, 42, 27, 250)
@@ -24,6 +25,8 @@ _DEAL_TICK = (246, 215, 122)
 _TRANSPORT = {"previous_deal": "|◀◀", "back": "◀|", "play": "▶", "forward": "|▶",
               "next_deal": "▶▶|"}
 _ROW = ("speed", "hands", "seat", "quit")
+_MENU_ARROW = 30
+"""The drop-down's arrow beside the deal's words."""
 """The buttons of the panel's row, after the deal menu."""
 
 
@@ -46,6 +49,28 @@ def bar_rect(layout: TableLayout) -> pygame.Rect:
     bottom = staging.bottom - layout.button_h - font
     return pygame.Rect(staging.left + font, bottom - height, staging.width - 2 * font,
                        height)
+
+
+def _row_slots(left: int, top: int, inner: int, height: int, gap: int,
+               deals: Iterable[int]) -> list[pygame.Rect]:
+    """The deal menu's and the row's buttons' places: each as wide as its longest words
+    need in this language, the room left shared out (or, short of room, each narrowed
+    alike)."""
+    words = ([tr("replay.deal_option", deal=deal) for deal in deals],
+             [tr("replay.speed", speed=speed) for speed in range(1, 5)],
+             [tr("replay.hide_hands"), tr("replay.show_hands")],
+             [tr("replay.seat_button")], [tr("replay.back")])
+    needs = [max(button_width(option, 0) for option in options or [""]) for options in words]
+    needs[0] += _MENU_ARROW
+    room = inner - gap * (len(needs) - 1)
+    spare = room - sum(needs)
+    widths = [need + spare // len(needs) for need in needs] if spare >= 0 else \
+        [need * room // sum(needs) for need in needs]
+    slots, x = [], left
+    for width in widths:
+        slots.append(pygame.Rect(x, top, width, height))
+        x += width + gap
+    return slots
 
 
 class ReplayPanel:
@@ -73,11 +98,9 @@ class ReplayPanel:
             self.buttons[name] = UIButton(rect, glyph, manager, command=self.commands[name],
                                           **ui_tooltip(f"replay.tip.{name}"))
         staging, font = layout.staging, layout.font
-        inner = staging.width - 2 * font
-        width = (inner - 4 * gap) // 5
         top = staging.bottom - h - font // 2
-        slots = [pygame.Rect(staging.left + font + i * (width + gap), top, width, h)
-                 for i in range(5)]
+        slots = _row_slots(staging.left + font, top, staging.width - 2 * font, h, gap,
+                           sorted(self.cursor.deal_starts))
         for name, rect in zip(_ROW, slots[1:], strict=True):
             self.buttons[name] = UIButton(rect, "", manager, command=self.commands[name],
                                           **ui_tooltip(f"replay.tip.{name}"))

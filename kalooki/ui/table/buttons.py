@@ -65,7 +65,8 @@ def _fitted(row: tuple[str, ...], box: pygame.Rect, y: int,
             h: int) -> tuple[dict[str, pygame.Rect], str]:
     """One row's rects and font suffix: equal widths in the largest font they fit, else
     each button as wide as its words need (the spare room shared out), so French
-    words are set smaller rather than cut."""
+    words are set smaller rather than cut; short of room in every font, widths in
+    proportion to the words."""
     words = [_words(name) for name in row]
     room = box.width - _GAP * (len(row) - 1)
     equal = [room // len(row)] * len(row)
@@ -76,7 +77,9 @@ def _fitted(row: tuple[str, ...], box: pygame.Rect, y: int,
         if sum(needs) <= room:
             spare = (room - sum(needs)) // len(row)
             return _placed(row, [need + spare for need in needs], box.left, y, h), suffix
-    return _placed(row, equal, box.left, y, h), _FONTS[-1][2]
+    # short of room even in the smallest font: each narrowed alike, from what it needs
+    return _placed(row, [need * room // sum(needs) for need in needs], box.left, y, h), \
+        _FONTS[-1][2]
 
 
 def _placed(row: tuple[str, ...], widths: list[int], left: int, y: int,

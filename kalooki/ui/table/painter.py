@@ -31,8 +31,9 @@ from kalooki.words.formats import melds_label
 _PANEL = (0, 0, 0, 70)
 _BADGE = (0, 0, 0, 150)
 _Header = tuple[pygame.Rect, tuple[str, ...], tuple[tuple[str, ...], ...],
-                tuple[ink.Colour, ink.Colour, ink.Colour]]
-"""An opponent's header: its box, its name's clauses, its rows' clauses, their colours."""
+                tuple[ink.Colour, ink.Colour, ink.Colour], str]
+"""An opponent's header: its box, its name's clauses, its rows' clauses, their colours,
+and the name alone (shown beside the dealer's chip when the clauses do not fit)."""
 _PANEL_EDGE = (201, 164, 76, 90)
 _TO_ACT = (246, 215, 122)
 _TOAST_BG = (20, 12, 10, 225)
@@ -137,7 +138,7 @@ class TablePainter:
             colours = (ink.GOLD if acting else ink.TEXT, ink.DIM,
                        ink.GOOD if view.down[seat] else ink.DIM)
             headers.append((zone.header, clauses, tuple(tuple(r.split(JOINT)) for r in rows),
-                            colours))
+                            colours, names[seat]))
             width = layout.back_w
             if zone.fan.height == 0:
                 continue
@@ -155,12 +156,13 @@ class TablePainter:
     def _headers(surface: pygame.Surface, headers: list[_Header], font: int) -> None:
         """Every opponent's header, its rows in one size at the whole table (the largest
         that the most crowded header allows)."""
-        fitted = [header_lines(clauses, rows, box.width, box.height, font)
-                  for box, clauses, rows, _ in headers]
+        fitted = [header_lines(clauses, rows, box.width, box.height, font, alone=name)
+                  for box, clauses, rows, _, name in headers]
         largest = min((row_size(lines) for lines in fitted), default=font)
-        for (box, clauses, rows, colours), lines in zip(headers, fitted, strict=True):
+        for (box, clauses, rows, colours, name), lines in zip(headers, fitted, strict=True):
             if row_size(lines) > largest:
-                lines = header_lines(clauses, rows, box.width, box.height, font, largest)
+                lines = header_lines(clauses, rows, box.width, box.height, font, largest,
+                                     alone=name)
             for part in lines:
                 room = box.width
                 if part.chip:
@@ -292,7 +294,8 @@ class TablePainter:
         if not rules.uses_contracts:
             rows.extend(opening_rows(view, staged))
         elif view.down[view.player]:
-            rows.append((tr("table.sidebar.contract_done"), ink.GOOD, False))
+            rows += [(words, ink.GOOD, False)
+                     for words in ink.wrap(tr("table.sidebar.contract_done"), font - 2, box.width)]
         else:
             marks = checklist(view.contract, staged)
             items = [f"{tr(f'table.check.{kind}')} {'✓' if ok else '✗'}" for kind, ok in marks]

@@ -52,15 +52,17 @@ def _packed(clauses: Sequence[str], size: int, width: int, bold: bool = False) -
 
 @lru_cache(maxsize=256)
 def header_lines(heading: tuple[str, ...], rows: tuple[tuple[str, ...], ...], width: int,
-                 height: int, size: int, largest: int | None = None) -> tuple[HeaderLine, ...]:
+                 height: int, size: int, largest: int | None = None,
+                 alone: str | None = None) -> tuple[HeaderLine, ...]:
     """Where each line of the header goes: the ``heading``'s clauses (the name, and
     "dealer" for the dealer) in ``size`` (bold) when they fit one line, else the name
     with a chip (a line of its own for "dealer" is more than a narrow zone can spare);
     the rows in the largest size from ``size - 2`` (or ``largest``) down to
     :data:`SMALLEST` whose lines all fit ``height`` (at the floor, the lines that fit;
-    the painter cuts a line still too wide)."""
+    the painter cuts a line still too wide). Beside the chip stands ``alone`` (the name,
+    wherever the language put it among the clauses), else the first clause."""
     chip = len(heading) > 1 and len(_packed(heading, size, width, bold=True)) > 1
-    first = heading[0] if chip else JOINT.join(heading)
+    first = (alone or heading[0]) if chip else JOINT.join(heading)
     top_size = size - 2 if largest is None else min(size - 2, largest)
     lines: list[HeaderLine] = []
     for small in range(top_size, min(SMALLEST, top_size) - 1, -1):

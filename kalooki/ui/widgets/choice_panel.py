@@ -11,8 +11,11 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel
 
 from kalooki.ui.widgets.focus import MODAL_LAYER
+from kalooki.ui.widgets.form import text_width
 
 _PAD, _ROW, _GAP = 20, 46, 10
+_HEADING = 28
+"""The theme's heading size (``#heading``), the title's font when the window has room."""
 DIM = (0, 0, 0, 120)
 """The veil over the table (and its buttons) while a question waits for an answer."""
 
@@ -23,7 +26,8 @@ class ChoicePanel:
 
     def __init__(self, manager: pygame_gui.UIManager, size: tuple[int, int], title: str,
                  options: Sequence[str], on_pick: Callable[[int], None]) -> None:
-        width = min(size[0] - 40, 620)
+        room = text_width(title, _HEADING) + 2 * _PAD + 12  # the title in the heading font
+        width = min(size[0] - 40, max(620, room))
         height = 2 * _PAD + _ROW + len(options) * (_ROW + _GAP)
         rect = pygame.Rect(0, 0, width, height)
         rect.center = (size[0] // 2, size[1] // 2)
@@ -33,7 +37,7 @@ class ChoicePanel:
                             starting_height=MODAL_LAYER - 1)
         self.panel = UIPanel(rect, manager=manager, starting_height=MODAL_LAYER)
         UILabel(pygame.Rect(_PAD, _PAD, width - 2 * _PAD, _ROW - _GAP), title, manager,
-                self.panel, object_id="#heading")
+                self.panel, object_id="#heading" if room <= width else None)
         self.buttons: list[UIButton] = []
         y = _PAD + _ROW
         for index, text in enumerate(options):
