@@ -40,11 +40,9 @@ PERSON_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygam
 _KEYPAD = (pygame.K_KP1, pygame.K_KP2, pygame.K_KP3, pygame.K_KP4, pygame.K_KP5,
            pygame.K_KP6, pygame.K_KP7, pygame.K_KP8)
 _PAD, _GAP, _ROW = 12, 8, 40
-_HEADING = 28
-_TITLE_FONTS: tuple[tuple[str | None, int], ...] = (("#heading", _HEADING), (None, 17),
-                                                    ("#column_heading", 14))
-"""The title's fonts, largest first: the theme's heading, a plain label, a column's head."""
-"""The theme's ``#heading`` size: the title's, where its widest words fit."""
+_TITLE_THEMES: tuple[str | None, ...] = ("#heading", None, "#column_heading", "#help")
+"""The title's fonts, largest first (the theme's heading, a plain label, a column's head,
+a help line): the first its widest words fit beside Wait."""
 _FONTS = ((19, _ROW, "#primary"), (16, 32, "#table_primary_16"), (13, 26, "#table_primary_13"))
 """The people's buttons' font sizes, row heights and theme ids, largest first."""
 
@@ -89,11 +87,13 @@ class CallPanel:
         room = inner - wait_w - _GAP
         widest = max(tr("table.shared_call.title", card="10♥", seconds=88),
                      tr("table.shared_call.title_held", card="10♥"), key=len)
-        # the largest of the theme's label fonts the longest title fits
-        heading = next((font for font, size in _TITLE_FONTS if text_width(widest, size) <= room),
-                       _TITLE_FONTS[-1][0])
         self.title = UILabel(pygame.Rect(_PAD, _PAD // 2, room, _ROW), "", manager,
-                             self.panel, object_id=heading)
+                             self.panel, object_id=_TITLE_THEMES[0])
+        for title_theme in _TITLE_THEMES:
+            self.title.change_object_id(title_theme)
+            face = self.title.font
+            if face is None or face.get_rect(widest).width <= self.title.rect.width - 8:
+                break
         self.wait = UIButton(pygame.Rect(_PAD + inner - wait_w, _PAD // 2, wait_w, _ROW),
                              wait_words[0], manager, self.panel, command=wait)
         self.buttons: dict[int, UIButton] = {
