@@ -29,13 +29,13 @@ def test_window_opens_at_default_size_and_runs_frames(app: App) -> None:
     assert isinstance(clock, FakeClock) and clock.frames == 5
 
 
-def test_menu_shows_continue_only_with_an_autosave(app: App) -> None:
+def test_menu_offers_continue_greyed_until_there_is_an_autosave(app: App) -> None:
     without = MainMenuScene(app)
     app.switch(without)
-    assert "continue" not in without.buttons
+    assert without.buttons["continue"].visible and not without.buttons["continue"].is_enabled
     with_save = MainMenuScene(app, has_autosave=lambda: True)
     app.switch(with_save)
-    assert with_save.buttons["continue"].visible
+    assert with_save.buttons["continue"].visible and with_save.buttons["continue"].is_enabled
 
 
 def test_new_game_then_start_passes_the_chosen_setup(app: App) -> None:

@@ -56,7 +56,7 @@ def focus_on(app: App, wanted) -> None:
 def test_tab_walks_the_menu_in_reading_order_and_enter_presses(app: App,
                                                               profile: Profile) -> None:
     menu = open_menu(app, profile)
-    buttons = [b for b in menu.buttons.values() if b.visible]
+    buttons = [b for b in menu.buttons.values() if b.visible and b.is_enabled]
     assert app.focus.current is None and not app.focus.shown
     tab(app)
     order = sorted(buttons, key=lambda b: (b.rect.top, b.rect.left))

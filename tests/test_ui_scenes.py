@@ -32,7 +32,7 @@ from kalooki.ui.table.scene import TableScene
 from kalooki.ui.widgets.dialogs import DialogScene
 from kalooki.words import language, tr
 from tests.support.pages import menu_button, named_save, open_load, table_with_moves
-from tests.support.ui import FakeClock, choose, click, shown
+from tests.support.ui import FakeClock, choose, click, hover, shown, tip_of
 
 
 def press(app: App, key: int) -> None:
@@ -70,13 +70,22 @@ def test_every_menu_button_fits_the_window_without_overlapping(size: tuple[int, 
         application.close()
 
 
-def test_load_game_is_offered_only_with_named_saves(app: App, profile: Profile) -> None:
+def test_load_game_is_always_offered_and_the_menu_never_moves(app: App,
+                                                                profile: Profile) -> None:
+    """Load game is on the menu from the first start, greyed (saying why when pointed
+    at) until there is something to load; Continue likewise; no button moves when a
+    save appears."""
     menu = open_menu(app, profile)
-    assert "load_game" not in menu.buttons and "rules" in menu.buttons
+    places = {name: button.rect.copy() for name, button in menu.buttons.items()}
+    for name in ("load_game", "continue"):
+        assert menu.buttons[name].visible and not menu.buttons[name].is_enabled
+    hover(app, menu.buttons["load_game"])
+    assert tip_of(menu.buttons["load_game"]).startswith("Nothing to load yet: Save game")
     table = table_with_moves(app, profile, 2)
     named_save(profile.paths, table, "Evening game")
     menu = open_menu(app, profile)
-    assert menu.buttons["load_game"].visible
+    assert {name: button.rect for name, button in menu.buttons.items()} == places
+    assert menu.buttons["load_game"].is_enabled and menu.buttons["continue"].is_enabled
 
 
 # --- rules ----------------------------------------------------------------------------

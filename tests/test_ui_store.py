@@ -159,7 +159,7 @@ def test_the_first_start_imports_older_files_and_the_window_says_where_they_went
     said = str(app.note[0])
     [folder] = home.data_dir.glob("imported-*")
     assert "of an earlier version imported; old files kept in" in said and folder.name in said
-    assert "continue" in menu.buttons
+    assert menu.buttons["continue"].is_enabled
     resumed = continue_match(app, quick_profile(home))
     assert resumed is not None
     assert resumed.session.game.state_hash() == recorders[2].game.state_hash()
@@ -173,7 +173,7 @@ def test_autosave_after_actions_and_continue_resumes_the_same_game(app: App,
                                                                     home: StorePaths) -> None:
     chosen = quick_profile(home)
     open_menu(app, chosen)
-    assert "continue" not in app.scene.buttons  # type: ignore[union-attr]
+    assert not app.scene.buttons["continue"].is_enabled  # type: ignore[union-attr]
     table = start_match(app, GameSetup("baby", 3, ("medium", "easy"), ("Grace", "Bert")),
                         chosen, seed=8)
     assert table is not None
@@ -223,7 +223,7 @@ def test_a_finished_match_is_no_longer_offered(app: App, home: StorePaths) -> No
     play_until(app, table, lambda: session.over)
     assert latest_autosave(home) is None
     menu = open_menu(app, chosen)
-    assert "continue" not in menu.buttons
+    assert not menu.buttons["continue"].is_enabled
 
 
 def test_an_autosave_that_cannot_be_written_is_a_toast_not_a_crash(

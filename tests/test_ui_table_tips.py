@@ -10,7 +10,6 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import pygame
 import pytest
-from pygame_gui.elements import UIButton
 
 from kalooki.engine.actions import Cut
 from kalooki.engine.deal import Phase
@@ -19,20 +18,7 @@ from kalooki.ui.app import App
 from kalooki.ui.session import MatchSession, Seat
 from kalooki.ui.table.buttons import tip_place
 from kalooki.ui.table.scene import TableScene
-from tests.support.ui import FakeClock
-
-
-def hover(app: App, button: UIButton) -> pygame.Rect:
-    """Rest the pointer on ``button`` until its tooltip opens; the tooltip's rect."""
-    pygame.mouse.set_pos(button.rect.center)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=button.rect.center,
-                                         rel=(0, 0), buttons=(0, 0, 0)))
-    for _ in range(600):
-        app.run_frames(1)
-        if button.tool_tip is not None:
-            app.run_frames(1)  # the table has placed it
-            return pygame.Rect(button.tool_tip.rect)
-    raise AssertionError("the tooltip never opened")
+from tests.support.ui import FakeClock, hover
 
 
 @pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])

@@ -47,7 +47,7 @@ FPS = 60
 NOTE_SECONDS = 5.0
 WINDOW_SAVE_DELAY = 0.8
 """Seconds a window must keep one size before it is remembered (a drag resizes often)."""
-_NOTE_BG = (20, 12, 10, 225)
+_NOTE_BG = (20, 12, 10, 255)
 
 
 class FrameClock(Protocol):

@@ -37,6 +37,7 @@ def seat_name(name: str) -> str:
 
 def melds_label(owner: str | None) -> str:
     """The label of the viewer's melds: "Your melds", or the owner's by name when
-    several people share the screen."""
-    return tr("table.label.my_melds") if owner is None else tr("table.label.melds_of",
-                                                                 name=owner)
+    several people share the screen, or no one's ("" : "Melds", on the pass screen)."""
+    if owner is None:
+        return tr("table.label.my_melds")
+    return tr("table.label.melds_of", name=owner) if owner else tr("table.label.melds")

@@ -54,6 +54,26 @@ class HeldWorker(Executor):
             future.set_result(fn(*args))
 
 
+def hover(app: App, button: pygame_gui.elements.UIButton) -> pygame.Rect:
+    """Rest the pointer on ``button`` until its tooltip opens; the tooltip's rect."""
+    pygame.mouse.set_pos(button.rect.center)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=button.rect.center,
+                                         rel=(0, 0), buttons=(0, 0, 0)))
+    for _ in range(600):
+        app.run_frames(1)
+        if button.tool_tip is not None:
+            app.run_frames(1)  # the scene has placed it
+            return pygame.Rect(button.tool_tip.rect)
+    raise AssertionError("the tooltip never opened")
+
+
+def tip_of(button: pygame_gui.elements.UIButton) -> str:
+    """The words of ``button``'s tooltip now, translated as pygame_gui shows them."""
+    from pygame_gui.core.utility import translate
+
+    return str(translate(button.tool_tip_text or "", **button.tool_tip_text_kwargs))
+
+
 def key_press(code: int, mod: int = 0) -> list[pygame.event.Event]:
     """A key pressed and let go, as a keyboard sends it (a key pressed again without
     being let go is a held key, which no prompt takes)."""

@@ -64,12 +64,13 @@ class Arrangement:
         self.staged = [meld for meld in self.staged if meld]
 
     def move_to_hand(self, cards: Sequence[int], index: int | None = None) -> None:
-        """Put ``cards`` (in this order) at ``index`` of the hand (default: the end)."""
+        """Put ``cards`` (in this order) into the hand before the ``index``-th of its
+        other cards (default: at the end), as a drop between two cards is told: counted
+        without the cards that move, wherever they came from."""
         cards = self._held(cards)
-        before = self.order[:index] if index is not None else self.order
-        kept_before = len([c for c in before if c not in cards])
         self._remove(cards)
-        self.order[kept_before:kept_before] = list(cards)
+        at = len(self.order) if index is None else max(0, min(index, len(self.order)))
+        self.order[at:at] = list(cards)
         self._drop_empty()
 
     def stage(self, cards: Sequence[int], meld: int | None = None) -> None:

@@ -27,7 +27,7 @@ from kalooki.words import tr, ui_text
 if TYPE_CHECKING:
     from kalooki.ui.scene import Host
 
-_PANEL = (28, 22, 8, 238)
+_PANEL = (28, 22, 8, 255)
 _BORDER = (246, 215, 122)
 _BUTTON_H = 34
 

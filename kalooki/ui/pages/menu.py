@@ -1,7 +1,8 @@
-"""The main menu: Continue (when an autosave exists), New game, Learn to play, Watch a game,
-Load game (when named saves exist), Watch a replay, Rules, Statistics, Settings (when the
-game has a settings screen), Quit, and the new-game panel (which also sets up a watched
-game).
+"""The main menu: Continue, New game, Learn to play, Watch a game, Load game, Watch a
+replay, Rules, Statistics, Settings (when the game has a settings screen), Quit, and the
+new-game panel (which also sets up a watched game). Continue and Load game are always
+there, greyed (saying why when pointed at) while there is nothing to continue or to
+load, so the buttons never move when a save appears.
 
 Everything the menu cannot do itself arrives as a callback, so later issues plug in the
 table, the store's autosave and the full setup screens without touching this scene.
@@ -24,7 +25,8 @@ from kalooki.ui.pages.setup import (
     SetupPanel,
     default_setup,
 )
-from kalooki.words import Said, phrase, ui_text, ui_text_of
+from kalooki.ui.widgets.tip_button import TipButton
+from kalooki.words import Said, phrase, ui_text, ui_text_of, ui_tooltip
 
 if TYPE_CHECKING:
     from kalooki.ui.scene import Host
@@ -93,12 +95,16 @@ class MainMenuScene:
         self.dim.fill(_DIM)
         autosave = self.has_autosave()
         learn_first = not autosave and self.on_learn is not None and self.newcomer()
+        # offered with nothing to do yet: greyed, saying why (they keep their places,
+        # so the menu never moves when a save appears)
+        greyed = {"continue": not autosave,
+                  "load_game": not (autosave or self.has_saves())}
         optional: list[tuple[str, Callable[[], object] | None, str | None]] = [
-            ("continue", self.on_continue if autosave else None, "#primary"),
+            ("continue", self.on_continue, "#primary" if autosave else None),
             ("new_game", self.open_setup, None if autosave or learn_first else "#primary"),
             ("learn", self.on_learn, "#primary" if learn_first else None),
             ("watch", self.open_watch if self.on_watch else None, None),
-            ("load_game", self.on_load if self.on_load and self.has_saves() else None, None),
+            ("load_game", self.on_load, None),
             ("replay", self.on_replay, None),
             ("rules", self.on_rules, None),
             ("statistics", self.on_stats, None),
@@ -112,8 +118,12 @@ class MainMenuScene:
         """The menu's buttons by name: ``continue``, ``new_game``, ``load_game``, ``rules``,
         ``learn``, ``replay``, ``statistics``, ``settings``, ``quit`` (those offered now)."""
         for (name, command, object_id), rect in zip(entries, rects, strict=True):
-            self.buttons[name] = UIButton(rect, **ui_text(f"menu.{name}"), manager=manager,
-                                          command=command, object_id=object_id)
+            self.buttons[name] = button = TipButton(
+                rect, **ui_text(f"menu.{name}"), manager=manager, command=command,
+                object_id=object_id, greyed_tip=ui_tooltip(f"menu.{name}_greyed_tip")
+                if name in greyed else None)
+            if greyed.get(name):
+                button.disable()
         y = rects[-1].bottom + _BUTTON_GAP
         self.notice = UILabel(pygame.Rect(0, y, size[0], _NOTICE_H), " ", manager,
                               object_id="#notice")

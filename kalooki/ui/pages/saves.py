@@ -36,12 +36,22 @@ _STRIPE = (255, 255, 255, 14)
 _ACTION_W = 140
 
 
+def entry_name(entry: SaveEntry) -> str:
+    """What a save is called on screen: a named save by its name; an autosave by its
+    rules' title and its players ("Baby Kalooki: You, Marcia, Delroy"), never by the
+    preset's code the file keeps."""
+    if entry.kind != "autosave":
+        return entry.name
+    return tr("saves.autosave_title", rules=offered_title(entry.preset),
+              players=", ".join(seat_name(name) for name in entry.players))
+
+
 def describe(entry: SaveEntry) -> tuple[str, str, str]:
     """A save's two lines and its date: name; rules, deal and each player's score."""
     scores = ", ".join(f"{seat_name(name)} {total}" for name, total in
                        zip(entry.players, entry.totals, strict=True))
     state = tr("saves.finished") if entry.over else tr("saves.at_deal", deal=entry.deal)
-    name = tr("saves.autosave_name", name=entry.name) if entry.kind == "autosave" \
+    name = tr("saves.autosave_name", name=entry_name(entry)) if entry.kind == "autosave" \
         else entry.name
     return (name, tr("saves.details", rules=offered_title(entry.preset), state=state,
                      scores=scores), short_date(entry.saved_at.astimezone()))
@@ -203,10 +213,10 @@ class LoadGameScene(Page):
         entry = self.chosen()
         if entry is not None:
             self._open(Dialog(self.app.ui, self.app.size, phrase("saves.rename_title"),
-                              phrase("saves.rename_message", name=entry.name),
+                              phrase("saves.rename_message", name=entry_name(entry)),
                               phrase("saves.rename"),
                               lambda name: self.rename(entry, name), self._closed,
-                              entry=entry.name))
+                              entry=entry_name(entry)))
 
     def rename(self, entry: SaveEntry, name: str) -> Said | None:
         try:
@@ -221,7 +231,7 @@ class LoadGameScene(Page):
         entry = self.chosen()
         if entry is not None:
             self._open(Dialog(self.app.ui, self.app.size, phrase("saves.delete_title"),
-                              phrase("saves.delete_message", name=entry.name),
+                              phrase("saves.delete_message", name=entry_name(entry)),
                               phrase("saves.delete"),
                               lambda _: self.delete(entry), self._closed))
 
@@ -231,7 +241,7 @@ class LoadGameScene(Page):
         except (SaveError, OSError) as error:
             return save_error(error)
         self.refresh()
-        self.say(phrase("saves.deleted", name=entry.name))
+        self.say(phrase("saves.deleted", name=entry_name(entry)))
         return None
 
     def _open(self, dialog: Dialog) -> None:

@@ -58,11 +58,14 @@ class SettingsScene(Page):
         self.problems: dict[str, UILabel] = {}
         """The line where what is wrong with a setting is said."""
         self.dialog: Dialog | None = None
+        self.builds = 0
+        """Times the page has been laid out (a change may lay it out again: a language)."""
         super().__init__(app, on_back, beneath)
 
     # --- layout ---------------------------------------------------------------------
 
     def build(self) -> None:
+        self.builds += 1
         manager, body = self.app.ui, self.body
         pages = [(section.value, f"settings.section.{section.value}")
                  for section in SettingSection]
@@ -107,8 +110,12 @@ class SettingsScene(Page):
         """Take the edited value: saved and applied, or the reason it cannot be."""
         if not changes:
             return
+        builds = self.builds
         try:
             self.settings = self.on_change(changes)
+            if self.builds != builds:  # laid out again while it changed (a new language):
+                self.rebuild()  # with the value just kept, not the one before
+                return
         except ValueError:
             (name,) = changes
             spec = next(spec for spec in SETTING_SPECS if spec.name == name).item

@@ -18,7 +18,7 @@ from kalooki.ui.table.layout import TableLayout
 from kalooki.ui.widgets.form import button_width
 from kalooki.words import tr, ui_text, ui_tooltip
 
-_PANEL = (11, 42, 27, 250)
+_PANEL = (11, 42, 27, 255)
 _BAR = (60, 80, 64)
 _BAR_DONE = (201, 164, 76)
 _DEAL_TICK = (246, 215, 122)

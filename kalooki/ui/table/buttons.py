@@ -16,6 +16,7 @@ from kalooki.ui.table.layout import TableLayout
 from kalooki.ui.table.log import LogBox, TableLog, log_box
 from kalooki.ui.table.summary import NEXT_BUTTON_ROOM, summary_rect
 from kalooki.ui.widgets.form import text_width
+from kalooki.ui.widgets.tip_button import TipButton
 from kalooki.words import tr, ui_text, ui_tooltip
 
 _LABELS = {"lay": "table.button.lay", "call": "table.call",
@@ -29,6 +30,8 @@ _PRIMARY = {"lay", "call", "refuse", "next"}
 _TIPS = {"suit": "table.tip.suit", "rank": "table.tip.rank", "hint": "table.tip.hint",
          "hands": "table.hands_tip", "undo": "table.undo_tip", "redo": "table.redo_tip",
          "wait": "table.wait_tip"}
+_GREYED_TIPS = {"undo": "table.undo_greyed_tip", "redo": "table.redo_greyed_tip"}
+"""What a greyed button says when pointed at: why it cannot be pressed now."""
 
 
 _ROWS = (("call", "wait", "pass"), ("allow", "refuse"), ("undo", "redo"),
@@ -133,9 +136,11 @@ class TableButtons:
         self.kill()
         rects, fonts = _rects(layout, size)
         self.by_name = {
-            name: UIButton(rect, **ui_text(_LABELS[name]), manager=manager,
-                           command=commands[name], object_id=_theme_id(name, fonts[name]),
-                           **(ui_tooltip(_TIPS[name]) if name in _TIPS else {}))
+            name: TipButton(rect, **ui_text(_LABELS[name]), manager=manager,
+                            command=commands[name], object_id=_theme_id(name, fonts[name]),
+                            greyed_tip=ui_tooltip(_GREYED_TIPS[name])
+                            if name in _GREYED_TIPS else None,
+                            **(ui_tooltip(_TIPS[name]) if name in _TIPS else {}))
             for name, rect in rects.items()}
         self.log_bar = UIVerticalScrollBar(log_box(layout).bar, 1.0, manager)
         self._log_shown = self._bar_at = None

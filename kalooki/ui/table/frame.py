@@ -72,7 +72,7 @@ class TableFrame:
     """A person plays the viewer's seat: the prompts speak to them."""
     melds_owner: str | None
     """Whose melds the viewer's box holds, named when several people share the screen
-    (None: "Your melds")."""
+    (None: "Your melds"; "": no one's, while the screen is covered)."""
     callers: tuple[int, ...]
     """The people of the shared call window open now (several people at one screen)."""
     cards: tuple[Sprite, ...]

@@ -93,6 +93,9 @@ class TableVerbs(KeyedTable, Protocol):
     def next_deal(self) -> None: ...
     def toggle_hands(self) -> None: ...
     def scroll_log(self, entries: int = 0, pages: int = 0) -> None: ...
+    @property
+    def log_chip(self) -> pygame.Rect | None: ...
+    def follow_log(self) -> None: ...
 
 
 def places(layout: TableLayout, placement: Placement) -> list[tuple[Place, pygame.Rect]]:
@@ -160,6 +163,11 @@ class TableInput:
             return
         if event.type == pygame.MOUSEWHEEL and table.layout.log.collidepoint(self.pointer):
             table.scroll_log(-event.y * WHEEL_ENTRIES)
+            return
+        chip = table.log_chip
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and chip is not None \
+                and chip.collidepoint(event.pos):
+            table.follow_log()  # the "new lines ↓" chip: to the newest line
             return
         if not table.at_screen:
             return

@@ -11,7 +11,8 @@ worded when the page is laid out, so a language switch re-words the whole log.
 
 Scrolling counts entries: the page follows the newest entry until the person scrolls
 back (the wheel over the log, Page Up/Down, the scroll bar), and stays where they left it
-while new entries come in.
+while new entries come in, a small "new lines ↓" chip saying so (a click on it goes to the
+end); once the page shows the newest entry again, whole, it follows again.
 """
 
 from __future__ import annotations
@@ -68,10 +69,20 @@ class LogPage:
     first: int
     count: int
     total: int
+    unread: int = 0
+    """Entries come in below the page since the person scrolled back (the chip's)."""
 
     @property
     def at_end(self) -> bool:
         return self.first + self.count >= self.total
+
+
+def chip_rect(box: LogBox, words: str) -> pygame.Rect:
+    """Where the "new lines ↓" chip sits: at the foot of the log, on its right."""
+    width, height = ink.text(words, box.size).get_size()
+    chip = pygame.Rect(0, 0, width + box.size, height + box.size // 3)
+    chip.bottomright = box.rect.bottomright
+    return chip
 
 
 def retold(record: GameRecord, viewer: int | None
@@ -101,6 +112,8 @@ class TableLog:
         self.lines: list[Said] = []
         self.first: int | None = None
         """The entry at the top of the page; None: the page follows the newest entry."""
+        self.left_at: int | None = None
+        """How many entries there were when the person scrolled back (None: following)."""
         self._wrapped: dict[tuple[str, int, int], list[str]] = {}
 
     def add(self, line: Said) -> None:
@@ -110,12 +123,14 @@ class TableLog:
             del self.lines[:cut]
             if self.first is not None:
                 self.first = max(0, self.first - cut)
+            if self.left_at is not None:
+                self.left_at = max(0, self.left_at - cut)
 
     def retell(self, record: GameRecord, viewer: int | None, narrator: Narrator) -> None:
         """The match so far told again from its record as ``viewer`` saw it (None: what
         all may see, for several people at one screen), in ``narrator``'s words."""
         self.lines.clear()
-        self.first = None
+        self.follow()
         for event, table in retold(record, viewer):
             line = narrator.line(event, table)
             if line:
@@ -126,14 +141,23 @@ class TableLog:
     def scroll(self, entries: int, page: LogPage) -> None:
         """``entries`` further on (negative: back towards the deal's start)."""
         if entries > 0 and page.at_end:
-            self.first = None
+            self.follow()
             return
         self.scroll_to(page.first + entries, page)
 
     def scroll_to(self, first: int, page: LogPage) -> None:
         """The page from entry ``first`` (the newest page when that is past it)."""
         first = max(0, first)
-        self.first = None if first + page.count >= page.total else first
+        if first + page.count >= page.total:
+            self.follow()
+            return
+        if self.first is None:
+            self.left_at = len(self.lines)
+        self.first = first
+
+    def follow(self) -> None:
+        """The page follows the newest entry again (the chip, or scrolled to the end)."""
+        self.first = self.left_at = None
 
     def page(self, box: LogBox) -> LogPage:
         """The lines that fit ``box``: the newest ones, or those from ``self.first``."""
@@ -145,9 +169,11 @@ class TableLog:
             while index < total and len(lines) < rows:
                 lines += self._wrap(self.lines[index], box)
                 index += 1
-            if index < total or len(lines) >= rows:
-                return LogPage(tuple(lines[:rows]), self.first, index - self.first, total)
-            self.first = None  # the rest fits: follow the newest again
+            if index < total or len(lines) > rows:
+                unread = total - (self.left_at if self.left_at is not None else total)
+                return LogPage(tuple(lines[:rows]), self.first, index - self.first, total,
+                               max(0, unread))
+            self.follow()  # the newest entry is on the page, whole: follow it again
         lines, index = [], total
         while index > 0 and len(lines) < rows:
             index -= 1

@@ -19,7 +19,7 @@ from kalooki.ui.art.highlight import Highlight, lesson_light, lesson_margin, ove
 from kalooki.ui.hand.staging import StagedMeld, checklist, opening_tally
 from kalooki.ui.table.frame import TableFrame
 from kalooki.ui.table.layout import TableLayout, count_on_fan
-from kalooki.ui.table.log import LogPage, log_box
+from kalooki.ui.table.log import LogPage, chip_rect, log_box
 from kalooki.ui.table.motion import Sprite
 from kalooki.ui.table.seat_header import JOINT, header_lines, row_size
 from kalooki.ui.widgets.help_overlay import help_corner
@@ -36,11 +36,13 @@ _Header = tuple[pygame.Rect, tuple[str, ...], tuple[tuple[str, ...], ...],
 and the name alone (shown beside the dealer's chip when the clauses do not fit)."""
 _PANEL_EDGE = (201, 164, 76, 90)
 _TO_ACT = (246, 215, 122)
-_TOAST_BG = (20, 12, 10, 225)
+_TOAST_BG = (20, 12, 10, 255)
 _BANNER_BG = (0, 0, 0, 170)
 _LABEL = (206, 220, 200)
 _HINT = (120, 220, 255)
 _CUT_MARK = (246, 215, 122)
+_CHIP = (20, 12, 10)
+"""The log's "new lines ↓" chip: solid, so no line shows through it."""
 
 
 def _panel(surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -332,6 +334,12 @@ class TablePainter:
         box = log_box(layout)
         for i, words in enumerate(page.lines):
             surface.blit(ink.text(words, box.size), (box.rect.left, box.rect.top + i * box.line))
+        if page.unread:  # scrolled back while the match went on: say so, at the foot
+            words = tr("table.log.new_lines")
+            chip = chip_rect(box, words)
+            pygame.draw.rect(surface, _CHIP, chip, border_radius=chip.height // 2)
+            image = ink.text(words, box.size, ink.GOLD, True)
+            surface.blit(image, image.get_rect(center=chip.center))
 
     # --- messages ----------------------------------------------------------------------
 

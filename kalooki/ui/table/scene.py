@@ -62,7 +62,7 @@ from kalooki.ui.table.frame import Marks, TableFrame, dragged_sprites, hint_mark
 from kalooki.ui.table.hint import Hint, advice
 from kalooki.ui.table.input import Place, TableInput
 from kalooki.ui.table.layout import compute_layout
-from kalooki.ui.table.log import TableLog, log_box
+from kalooki.ui.table.log import TableLog, chip_rect, log_box
 from kalooki.ui.table.motion import Motion
 from kalooki.ui.table.narrate import Narrator
 from kalooki.ui.table.own_calls import OwnCalls
@@ -78,7 +78,7 @@ from kalooki.ui.table.shared_calls import CallPanel, SharedCalls
 from kalooki.ui.table.summary import render_summary
 from kalooki.ui.widgets.choice_panel import ChoicePanel
 from kalooki.ui.widgets.guard import SETTLE_SECONDS, Prompt
-from kalooki.words import Said, phrase
+from kalooki.words import Said, phrase, tr
 from kalooki.words.refusals import refusal
 
 if TYPE_CHECKING:
@@ -398,6 +398,16 @@ class TableScene(ScreenSeats, SharedCalls, OwnCalls):
         self.logbook.scroll(entries + pages * max(1, page.count - 1), page)
 
     @property
+    def log_chip(self) -> pygame.Rect | None:
+        """Where the log's "new lines ↓" chip is, while it is shown."""
+        box = log_box(self.layout)
+        return chip_rect(box, tr("table.log.new_lines")) if self.logbook.page(box).unread \
+            else None
+
+    def follow_log(self) -> None:
+        self.logbook.follow()
+
+    @property
     def arrangement(self) -> Arrangement:
         """The person's cards as they lie (changed only through ``self.edits``)."""
         return self.edits.arrangement
@@ -534,8 +544,8 @@ class TableScene(ScreenSeats, SharedCalls, OwnCalls):
             layout=layout, view=view, names=self.session.names, open_hands=self.open_hands,
             levels=tuple(seat.level for seat in self.session.seats),
             at_screen=self.at_screen and not self.session.covered,
-            melds_owner=self.session.names[view.player] if self.session.shared_screen
-            else None, callers=self.shared.people if self.shared is not None else (),
+            melds_owner=self.melds_owner,
+            callers=self.shared.people if self.shared is not None else (),
             cards=motion.sprites(placement, self.arrangement.selected,
                                  drag.cards if drag else (), view.freed_joker, view.discard,
                                  face_down=view.hand if self.watching and not self.show_hands

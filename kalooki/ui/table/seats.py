@@ -61,6 +61,15 @@ class ScreenSeats:
         match with hands shown (no one at the table to hide them from), else none."""
         return self.session.open_hands() if self.watching and self.show_hands else {}
 
+    @property
+    def melds_owner(self) -> str | None:
+        """Whose melds the viewer's box holds, as its label names them: the person's own
+        (None: "Your melds"); by name when several people share the screen; nobody's
+        (""), while the screen is covered: the pass screen speaks to no one."""
+        if not self.session.shared_screen:
+            return None
+        return "" if self.session.covered else self.session.names[self.view.player]
+
     def toggle_hands(self) -> None:
         if self.watching:
             self.show_hands = not self.show_hands
