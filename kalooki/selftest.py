@@ -129,7 +129,7 @@ def reload_match(ctx: Context) -> None:
         raise SelfTestFailure(f"the save list shows {len(entries)} saves, not the one made")
     loaded = load_save(ctx.saved)
     if loaded.value is None:
-        raise SelfTestFailure(f"loading the save: {'; '.join(loaded.warnings)}")
+        raise SelfTestFailure(f"loading the save: {'; '.join(map(str, loaded.warnings))}")
     played = _session(ctx).game
     if loaded.value.game.state_hash() != played.state_hash():
         raise SelfTestFailure("the reloaded game differs from the game played")

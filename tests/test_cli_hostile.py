@@ -130,7 +130,7 @@ def test_a_format_0_save_holding_other_digits_is_refused_in_a_line(
     doc["actions"][3] = action
     path = tmp_path / "old.json"
     path.write_text(json.dumps(doc, ensure_ascii=False))
-    with pytest.raises(SaveError, match="Action 4"):
+    with pytest.raises(SaveError, match="number=4"):
         load(path.read_bytes())
     assert "Action 4" in one_line_exit(capsys, ["replay", str(path)], code=1)
 

@@ -12,14 +12,18 @@ from kalooki.engine.rules import preset
 from kalooki.store.paths import StorePaths
 from kalooki.store.presets import presets_dir, save_preset
 from kalooki.store.savefile import load
+from kalooki.words.house_rules import built_in_names
 
 SHORT = dataclasses.replace(preset("baby"), joker_points=25, max_calls=2, cut_bonus=False)
+
+RESERVED = built_in_names()
+"""The names the words give the built-in presets: no custom preset may take one."""
 
 
 @pytest.fixture
 def store() -> StorePaths:
     paths = StorePaths.default()  # under KALOOKI_HOME, the test's own folder
-    save_preset(paths, SHORT, "baby", "our table")
+    save_preset(paths, SHORT, "baby", "our table", reserved=RESERVED)
     return paths
 
 

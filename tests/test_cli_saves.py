@@ -76,11 +76,13 @@ def test_replay_of_a_match_in_progress_says_who_is_to_act(
 
 @pytest.mark.parametrize(("damage", "says"), [
     (lambda d: d["record"]["actions"].__setitem__(20, "discard JK#2"),
-     "Action 21 ('discard JK#2') cannot be replayed"),
+     "its moves cannot be played again: Action 21 ('discard JK#2') cannot be replayed"),
     (lambda d: d["record"]["hashes"][0].__setitem__(1, "f" * 16),
-     "The game after action 25 differs from the one recorded"),
-    (lambda d: d["players"][0].pop("level"), "'players': player 1: Seat.level: expected one of"),
-    (lambda d: d["summary"].update(totals=[1, 2, 3, 4]), "'summary.totals' is [1, 2, 3, 4]"),
+     "its moves cannot be played again: The game after action 25 differs from the one"),
+    (lambda d: d["players"][0].pop("level"),
+     "'players' holds a value the game cannot use (player 1: 'level': expected one of"),
+    (lambda d: d["summary"].update(totals=[1, 2, 3, 4]),
+     "its 'summary.totals' is [1, 2, 3, 4], but playing its moves again gives [0, 0, 0, 0]"),
 ])
 def test_a_tampered_file_exits_1_with_one_line_and_is_left_alone(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], damage, says: str) -> None:
@@ -106,7 +108,7 @@ def test_an_unreadable_file_exits_1_with_one_line(
 def test_a_missing_file_exits_1(home: StorePaths, capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "replay", "no-such-save")
     assert code == 1
-    assert err == "kalooki replay: no-such-save: cannot be read (No such file or directory).\n"
+    assert err == "kalooki replay: no-such-save: cannot be read (no such file or folder).\n"
 
 
 def test_replay_finds_a_save_by_name_in_the_store(

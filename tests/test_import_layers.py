@@ -107,10 +107,11 @@ def test_the_graph_sees_the_imports_it_judges():
     assert "kalooki.ui.scene" in GRAPH["kalooki.ui.table.scene"]  # under TYPE_CHECKING too
 
 
-@pytest.mark.parametrize("layer", ["ai"])
-def test_the_store_imports_no_layer_it_is_above_for_facts_only(layer: str) -> None:
+@pytest.mark.parametrize("layer", ["ai", "words"])
+def test_the_store_imports_neither_the_computer_players_nor_the_words(layer: str) -> None:
     """The store keeps facts: it names seat kinds and levels from the engine
-    (``engine.facts.seats``), not from the computer players."""
+    (``engine.facts.seats``), not from the computer players, and says what it found as
+    facts (``engine.facts.said``), worded at the edges, not by the words."""
     strays = [f"{a} -> {b}" for a, targets in GRAPH.items() if a.startswith("kalooki.store")
               for b in targets if b.split(".")[1:2] == [layer]]
     assert not strays

@@ -19,6 +19,7 @@ from kalooki.store.atomic import (
     write_atomic,
     write_json_atomic,
 )
+from kalooki.words.notices import notices_text
 from tests.support.kills import HOLD, Forker, Target
 
 
@@ -74,8 +75,9 @@ def test_damaged_file_is_set_aside_and_the_backup_used(tmp_path: Path, content: 
     assert aside.read_bytes() == content
     assert not path.exists()
     assert len(loaded.warnings) == 2
-    assert "f.json was damaged" in loaded.warnings[0] and aside.name in loaded.warnings[0]
-    assert "previous copy" in loaded.warnings[1]
+    said = notices_text(loaded.warnings[0])
+    assert "f.json was damaged" in said and aside.name in said
+    assert "previous copy" in notices_text(loaded.warnings[1])
 
 
 def test_after_setting_aside_the_backup_is_still_found_next_time(tmp_path: Path) -> None:
@@ -86,7 +88,10 @@ def test_after_setting_aside_the_backup_is_still_found_next_time(tmp_path: Path)
     read_json(path)
     loaded = read_json(path)
     assert loaded.value == {"v": "old"}
-    assert loaded.warnings == ("f.json was missing.", "Using the previous copy, f.json.bak.")
+    assert [(w.code, w.facts) for w in loaded.warnings] == [
+        ("file-missing", {"file": "f.json"}), ("using-backup", {"backup": "f.json.bak"})]
+    assert notices_text(loaded.warnings) == ("f.json was missing. Using the previous copy, "
+                                             "f.json.bak.")
     write_json_atomic(path, {"v": "newer"})
     assert backup_path(path).read_bytes() == atomic.encode_json({"v": "old"})
 
@@ -122,7 +127,7 @@ def test_a_parser_s_own_fault_is_not_damage(tmp_path: Path) -> None:
 
     loaded = read_with_fallback(path, parse)
     assert loaded.value is None and loaded.fault
-    assert "a fault in the game, not in your file" in loaded.warnings[0]
+    assert "a fault in the game, not in your file" in notices_text(loaded.warnings[0])
     assert sorted(p.name for p in tmp_path.iterdir()) == ["f.txt", "f.txt.bak"]
 
 
@@ -134,7 +139,8 @@ def test_a_refusal_while_parsing_counts_as_damage(tmp_path: Path) -> None:
         raise RuleError("bad-record", case="actions")
 
     loaded = read_with_fallback(path, parse)
-    assert loaded.value is None and not loaded.fault and "damaged" in loaded.warnings[0]
+    assert loaded.value is None and not loaded.fault
+    assert "damaged" in notices_text(loaded.warnings[0])
     assert not path.exists()  # set aside
 
 
@@ -143,7 +149,7 @@ def test_unreadable_path_is_reported_not_raised(tmp_path: Path) -> None:
     path.mkdir()
     loaded = read_json(path)
     assert loaded.value is None
-    assert "could not be read" in loaded.warnings[0]
+    assert "could not be read" in notices_text(loaded.warnings[0])
     assert path.is_dir()
 
 
@@ -160,7 +166,8 @@ def test_failed_write_leaves_old_file_and_no_temp(
     with pytest.raises(OSError):
         write_json_atomic(path, {"v": 2})
     warnings = save_json(path, {"v": 3}, "settings")
-    assert warnings and "Could not save the settings (No space left" in warnings[0]
+    assert warnings
+    assert "Could not save the settings (the disk is full)" in notices_text(warnings[0])
     assert sorted(tmp_path.iterdir()) == before
     assert read_json(path).value == {"v": 1}
 

@@ -18,6 +18,7 @@ from kalooki.store.journal_import import HISTORY_NAME, LEGACY_HISTORY
 from kalooki.store.paths import StorePaths
 from kalooki.ui.keeper import MatchKeeper
 from kalooki.ui.session import MatchSession, Seat
+from kalooki.words.notices import notices_text
 from tests.support.rig import eager
 
 ENTRY = MatchEntry("2026-03-14T20:30", "caribbean", 4, 212, False, 9, 212, 3)
@@ -51,22 +52,22 @@ def test_a_damaged_entry_is_dropped_and_named(paths: StorePaths) -> None:
     entries, warnings = load_history(paths)
     assert entries == (ENTRY,)
     assert len(warnings) == 4
-    assert "match 2" in warnings[0] and "total" in warnings[0]
-    assert "match 3" in warnings[1] and "played" in warnings[1]
-    assert "match 4" in warnings[2] and "no played" in warnings[2]
+    assert "match 2" in notices_text(warnings[0]) and "total" in notices_text(warnings[0])
+    assert "match 3" in notices_text(warnings[1]) and "played" in notices_text(warnings[1])
+    assert "match 4" in notices_text(warnings[2]) and "no played" in notices_text(warnings[2])
 
 
 def test_matches_that_are_not_a_list_start_afresh(paths: StorePaths) -> None:
     legacy_file(paths, '{"format_version": 1, "matches": {}}')
     entries, warnings = load_history(paths)
-    assert entries == () and "afresh" in warnings[-1]
+    assert entries == () and "afresh" in notices_text(warnings[-1])
 
 
 def test_an_old_file_is_imported_once_with_its_entries(paths: StorePaths) -> None:
     legacy_file(paths, json.dumps(history.history_to_dict([ENTRY])))
     entries, warnings = load_history(paths)
     assert entries == (ENTRY,)
-    assert "of an earlier version imported; old files kept in" in warnings[0]
+    assert "of an earlier version imported; old files kept in" in notices_text(warnings[0])
     [folder] = paths.data_dir.glob("imported-*")
     assert (folder / LEGACY_HISTORY).exists()
     assert load_history(paths) == ((ENTRY,), [])
@@ -75,8 +76,9 @@ def test_an_old_file_is_imported_once_with_its_entries(paths: StorePaths) -> Non
 def test_an_unreadable_file_is_set_aside_not_fatal(paths: StorePaths) -> None:
     legacy_file(paths, "{not json")
     entries, warnings = load_history(paths)
-    assert entries == () and "of an earlier version imported; old files kept in" in warnings[0]
-    assert "damaged" in warnings[1]
+    assert entries == ()
+    assert "of an earlier version imported; old files kept in" in notices_text(warnings[0])
+    assert "damaged" in notices_text(warnings[1])
     assert [p.read_text() for p in paths.data_dir.glob("match_history.json.broken-*")] \
         == ["{not json"]
     assert add_match(paths, ENTRY) == ()

@@ -10,6 +10,7 @@ import stat
 
 import pytest
 
+from kalooki.engine.facts.said import fact
 from kalooki.engine.rules import preset
 from kalooki.store.atomic import (
     STALE_SECONDS,
@@ -24,7 +25,12 @@ from kalooki.store.presets import parse_preset
 from kalooki.store.savefile import decode
 from kalooki.store.savegame import SaveError
 from kalooki.store.settings import load_settings, settings_path
-from kalooki.words.notices import notice_said
+from kalooki.words.house_rules import built_in_names
+from kalooki.words.notices import notice_said, notices_text
+
+RESERVED = built_in_names()
+"""The names the words give the built-in presets: no custom preset may take one."""
+
 
 
 def test_a_damaged_settings_file_is_explained_in_french(tmp_path, french):
@@ -32,9 +38,9 @@ def test_a_damaged_settings_file_is_explained_in_french(tmp_path, french):
     settings_path(paths).parent.mkdir(parents=True)
     settings_path(paths).write_text('{"volume": 3,\n  oops}', encoding="utf-8")
     _, warnings = load_settings(paths)
-    english = " ".join(warnings)
-    assert "line 2, column 3" in english  # the log file keeps the English sentence
-    shown = " ".join(str(notice_said(w)) for w in warnings)
+    assert warnings[0].code == "file-damaged"  # the store says a fact, in no language
+    assert warnings[0].facts["reason"] == fact("not-json", line=2, column=3)
+    shown = notices_text(warnings)
     assert "JSON non valide à la ligne 2, colonne 3" in shown
     assert "Expecting" not in shown and "line" not in shown
 
@@ -55,8 +61,8 @@ def test_each_kind_of_unreadable_file_has_french_words(tmp_path, french, data, w
 def test_a_save_that_is_not_json_says_why_in_french(french):
     with pytest.raises(SaveError) as caught:
         decode(b"{not json")
-    said = str(notice_said(caught.value.notice))
-    assert said.startswith("Le fichier n'est pas un objet JSON lisible (JSON non valide")
+    said = notices_text(caught.value.fact)
+    assert said.startswith("le fichier n'est pas un objet JSON lisible (JSON non valide")
     assert "Expecting" not in said
 
 
@@ -106,5 +112,5 @@ def test_a_settings_file_with_a_byte_order_mark_loads(tmp_path):
 
 def test_a_preset_file_with_a_byte_order_mark_loads():
     data = b"\xef\xbb\xbf" + json.dumps({"name": "ours", "based_on": "baby"}).encode()
-    rules, _ = parse_preset(data, "ours.json")
+    rules, _ = parse_preset(data, "ours.json", reserved=RESERVED)
     assert rules.hand_sizes == preset("baby").hand_sizes

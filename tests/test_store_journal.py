@@ -25,6 +25,7 @@ from kalooki.store.saves import (
     load_save,
 )
 from kalooki.store.stats import Stats, load_stats, stats_to_dict
+from kalooki.words.notices import notices_text
 from tests.support.saves import Faulty, legacy_store, play, same_game, seats, stamped
 
 
@@ -96,7 +97,8 @@ def test_a_refused_write_is_reported_and_caught_up_by_the_next(paths: StorePaths
     writer._connection = full  # type: ignore[assignment]
     more = play(21)
     warnings = writer.append(more, seats(4))
-    assert warnings and "Could not save the autosave (database or disk is full" in warnings[0]
+    assert warnings
+    assert "Could not save the autosave (database or disk is full" in notices_text(warnings[0])
     loaded = load_save(autosave_path(paths, recorder.record))
     assert loaded.value is not None and loaded.value.save.summary.actions == 20
     later = play(23)
@@ -130,7 +132,8 @@ def test_a_damaged_match_is_set_aside_and_said_never_an_older_game(
     # Named as the list names it when its rows still say; else by its key.
     named = "caribbean: You, Marcia, Desmond, Keisha" if damage in ("action", "summary") \
         else path.name
-    assert f"the autosave \u201c{named}\u201d was set aside; it could not be used" in warning
+    said = notices_text(warning)
+    assert f"the autosave \u201c{named}\u201d was set aside; it could not be used" in said
     entries, warnings = list_saves(paths)
     assert [e.actions for e in entries] == [30] and warnings == []
     with opened(paths) as connection:
@@ -147,7 +150,8 @@ def test_a_file_sqlite_cannot_read_is_set_aside_and_a_new_journal_started(
     entries, warnings = list_saves(paths)
     assert entries == []
     [told] = warnings
-    assert f"{file.name} was damaged" in told and f"kept as {file.name}.broken-" in told
+    said = notices_text(told)
+    assert f"{file.name} was damaged" in said and f"kept as {file.name}.broken-" in said
     assert latest_autosave(paths) is None
     [aside] = file.parent.glob(f"{file.name}.broken-*")
     assert aside.read_bytes().startswith(b"SQLite format 3")
@@ -195,8 +199,8 @@ def test_the_import_says_where_the_old_files_went(paths: StorePaths) -> None:
     connection, warnings = journal.connect(paths)
     connection.close()
     [folder] = paths.data_dir.glob("imported-*")
-    assert len(warnings) == 1 and folder.name in warnings[0]
-    assert warnings[0].code == "imported"  # type: ignore[attr-defined]
+    assert len(warnings) == 1 and folder.name in notices_text(warnings[0])
+    assert warnings[0].code == "imported"
     connection, warnings = journal.connect(paths)
     connection.close()
     assert warnings == ()
@@ -212,7 +216,7 @@ def test_a_damaged_old_autosave_is_set_aside_and_its_backup_imported(
     first.write_bytes(first.read_bytes()[:300])
     connection, warnings = journal.connect(paths)
     connection.close()
-    assert any("was damaged" in w for w in warnings)
+    assert "was damaged" in notices_text(warnings)
     entries, _ = list_saves(paths)
     assert sorted(e.actions for e in entries) == [3, 40, 75]
     [imported] = paths.data_dir.glob("imported-*")

@@ -22,6 +22,7 @@ from kalooki.ui.app import App
 from kalooki.ui.pages.saves import LoadGameScene
 from kalooki.ui.play.match import Profile, open_saves, resume_save
 from kalooki.ui.table.scene import TableScene
+from kalooki.words.notices import notices_text
 from tests.support.saves import play, seats
 
 NAME = "Friday night"
@@ -69,7 +70,7 @@ def test_the_list_shows_what_load_will_load(paths: StorePaths,
     path = damaged_save(paths, damage)
     entries, warnings = list_saves(paths)
     assert [(e.name, e.actions) for e in entries] == [(NAME, 40)]
-    said = " ".join(warnings)
+    said = notices_text(warnings)
     assert path.name in said and "previous copy" in said and backup_path(path).name in said
 
 
@@ -80,8 +81,9 @@ def test_loading_the_previous_copy_says_so(paths: StorePaths,
     loaded = load_save(path)
     assert loaded.value is not None and loaded.value.game.actions_applied == 40
     assert loaded.source == backup_path(path)
-    assert any(path.name in w and "damaged" in w for w in loaded.warnings)
-    assert f"{backup_path(path).name}: 40 actions" in loaded.warnings[-1]
+    assert any(path.name in notices_text(w) and "damaged" in notices_text(w)
+               for w in loaded.warnings)
+    assert f"{backup_path(path).name}: 40 actions" in notices_text(loaded.warnings[-1])
 
 
 def test_load_game_tells_the_window_and_the_table_log(app: App, tmp_path: Path,
@@ -99,7 +101,7 @@ def test_load_game_tells_the_window_and_the_table_log(app: App, tmp_path: Path,
     message, seconds = app.note
     assert seconds > 0 and backup_path(path).name in message and "40 actions" in message
     assert any(backup_path(path).name in line for line in map(str, table.log))
-    assert any("40 actions" in record.getMessage() for record in caplog.records)
+    assert any("actions=40" in record.getMessage() for record in caplog.records)  # the fact
     table.leave()
 
 

@@ -11,6 +11,7 @@ import pytest
 
 from kalooki.engine.actions import Action, parse_action
 from kalooki.engine.cards import card_code
+from kalooki.engine.facts.said import Fact, fact
 from kalooki.engine.record import HASH_EVERY, Recorder
 from kalooki.store.atomic import backup_path, encode_json
 from kalooki.store.filenames import MAX_STEM_BYTES, safe_stem
@@ -27,6 +28,7 @@ from kalooki.store.saves import (
     rename_save,
     save_named,
 )
+from kalooki.words.notices import notices_text
 from tests.support.saves import WHEN, eager, format_0, play, same_game, seats, stamped
 
 
@@ -101,34 +103,45 @@ def doc_of(recorder: Recorder) -> dict[str, Any]:
     return stamped(recorder).to_dict()
 
 
-def refused(doc: dict[str, Any]) -> str:
+def refused(doc: dict[str, Any]) -> Fact:
+    """The fact a load of ``doc`` is refused with: the store says codes, never words."""
     with pytest.raises(SaveError) as caught:
         load(encode_json(doc))
-    return str(caught.value)
+    return caught.value.fact
+
+
+def reason(told: Fact) -> Any:
+    return told.facts["reason"]
 
 
 def test_an_altered_action_is_named_by_its_number() -> None:
     doc = doc_of(play(60))
     doc["record"]["actions"][40] = "discard JK#4"
-    assert refused(doc).startswith("Action 41 ('discard JK#4') cannot be replayed")
+    told = refused(doc)
+    assert told.code == "save-replay" and reason(told).code == "bad-record"
+    assert reason(told).params["number"] == 41 and reason(told).params["action"] == \
+        "discard JK#4"
+    assert "Action 41" in notices_text(told)  # as the window and the command line say it
 
 
 def test_an_altered_digest_names_the_action() -> None:
     doc = doc_of(play(60))
     doc["record"]["hashes"][1][1] = "0" * 16
-    assert "after action 50" in refused(doc)
+    told = refused(doc)
+    assert told.code == "save-replay" and reason(told).params["number"] == 50
 
 
 def test_a_missing_digest_is_refused() -> None:
     doc = doc_of(play(60))
     del doc["record"]["hashes"][0]
-    assert "'record.hashes'" in refused(doc)
+    assert refused(doc).code == "save-hashes"
 
 
 def test_a_cut_log_is_refused_by_the_summary() -> None:
     doc = doc_of(play(60))
     doc["record"]["actions"].pop()
-    assert refused(doc).startswith("'summary.actions' is 60 but the replay gives 59")
+    assert refused(doc) == fact("save-summary", field="summary.actions", stored="60",
+                                replayed="59")
 
 
 def test_a_changed_last_action_is_caught_by_the_final_digest() -> None:
@@ -138,52 +151,73 @@ def test_a_changed_last_action_is_caught_by_the_final_digest() -> None:
               if a.code != recorder.actions[-1]]
     doc = doc_of(recorder)
     doc["record"]["actions"][-1] = others[0]
-    assert refused(doc).startswith("'summary.digest' is ")
+    told = refused(doc)
+    assert (told.code, told.facts["field"]) == ("save-summary", "summary.digest")
 
 
 def test_a_changed_seed_is_caught_by_the_first_deck() -> None:
     doc = doc_of(play(30))
     doc["record"]["seed"] += 1
-    assert refused(doc).startswith("'first_deck' card ")
+    told = refused(doc)
+    assert told.code == "save-deck" and told.facts["card"] >= 1
 
 
 def test_changed_totals_are_named() -> None:
     doc = doc_of(play(30))
     doc["summary"]["totals"][2] = 15
-    assert refused(doc) == "'summary.totals' is [0, 0, 15, 0] but the replay gives [0, 0, 0, 0]."
+    assert refused(doc) == fact("save-summary", field="summary.totals",
+                                stored="[0, 0, 15, 0]", replayed="[0, 0, 0, 0]")
 
 
-@pytest.mark.parametrize(("change", "message"), [
-    (lambda d: d.pop("players"), "The save has no 'players'."),
-    (lambda d: d["players"].pop(), "'players' names 3 players but 'record.players' is 4."),
-    (lambda d: d["players"][2].update(level="genius"),
-     "'players': player 3: Seat.level: expected one of"),
-    (lambda d: d["players"][0].update(name="Tab\there"),
-     "'players': player 1: Seat.name: a name cannot hold control"),
-    (lambda d: d.update(kind="other"), "'kind': expected one of autosave, named."),
-    (lambda d: d.update(saved_at="yesterday"), "'saved_at': 'yesterday' is not a date"),
-    (lambda d: d.update(saved_at="2026-01-01T10:00:00"), "'saved_at': the time must say"),
-    (lambda d: d.update(name="a\nb"), "'name': a name cannot hold control, invisible"),
-    (lambda d: d["record"].update(seed="7"), "'record': The record's 'seed' has the wrong"),
-    (lambda d: d["record"]["rules"].update(packs="2"), "'record': The rule 'Packs of 52 cards'"),
-    (lambda d: d["summary"].update(over=1), "'summary.over': expected true or false."),
-    (lambda d: d["first_deck"].__setitem__(3, "XX"), "'first_deck': 'XX' is not a card"),
-    (lambda d: d.update(format_version=FORMAT_VERSION + 1),
-     f"This save is in format {FORMAT_VERSION + 1}, from a newer"),
-    (lambda d: d.update(format_version=-1), "This save is in format -1, which no"),
-    (lambda d: d.update(format_version="1"), "'format_version': expected a whole number."),
+@pytest.mark.parametrize(("change", "code", "facts", "words"), [
+    (lambda d: d.pop("players"), "save-missing", {"field": "players"},
+     "the save has no 'players'"),
+    (lambda d: d["players"].pop(), "save-players", {"seats": 3, "players": 4},
+     "it names 3 players for a game of 4"),
+    (lambda d: d["players"][2].update(level="genius"), "save-field", {"field": "players"},
+     "'players' holds a value the game cannot use (player 3: 'level': expected one of"),
+    (lambda d: d["players"][0].update(name="Tab\there"), "save-field", {"field": "players"},
+     "(player 1: 'name': a name cannot hold control"),
+    (lambda d: d.update(kind="other"), "save-field", {"field": "kind"},
+     "(expected one of autosave, named)"),
+    (lambda d: d.update(saved_at="yesterday"), "save-field", {"field": "saved_at"},
+     "(expected a date and time like"),
+    (lambda d: d.update(saved_at="2026-01-01T10:00:00"), "save-field", {"field": "saved_at"},
+     "(the time must say its offset from UTC)"),
+    (lambda d: d.update(name="a\nb"), "save-field", {"field": "name"},
+     "(a name cannot hold control, invisible"),
+    (lambda d: d["record"].update(seed="7"), "save-record", {},
+     "its game record is unusable: The record's 'seed' has the wrong"),
+    (lambda d: d["record"]["rules"].update(packs="2"), "save-record", {},
+     "The rule 'Packs of 52 cards'"),
+    (lambda d: d["summary"].update(over=1), "save-field", {"field": "summary.over"},
+     "(expected true or false)"),
+    (lambda d: d["first_deck"].__setitem__(3, "XX"), "save-field", {"field": "first_deck"},
+     "'XX' is not a card"),
+    (lambda d: d.update(format_version=FORMAT_VERSION + 1), "save-newer",
+     {"version": FORMAT_VERSION + 1, "newest": FORMAT_VERSION},
+     f"it comes from a newer Kalooki (format {FORMAT_VERSION + 1}"),
+    (lambda d: d.update(format_version=-1), "save-format", {"version": -1},
+     "no Kalooki ever wrote its format, -1"),
+    (lambda d: d.update(format_version="1"), "save-field", {"field": "format_version"},
+     "(expected a whole number)"),
 ])
-def test_each_bad_field_is_named(change: Callable[[dict[str, Any]], object],
-                                 message: str) -> None:
+def test_each_bad_field_is_named(change: Callable[[dict[str, Any]], object], code: str,
+                                 facts: dict[str, object], words: str) -> None:
     doc = doc_of(play(30))
     change(doc)
-    assert refused(doc).startswith(message)
+    told = refused(doc)
+    assert told.code == code and facts.items() <= told.facts.items()
+    assert words in notices_text(told)
 
 
 @pytest.mark.parametrize("data", [b"", b"{", b"[]", b"\xff\xfe", b"[" * 100_000])
 def test_unreadable_bytes_are_refused_in_one_line(data: bytes) -> None:
-    with pytest.raises(SaveError, match=r"^The file is not a readable JSON object \("):
+    with pytest.raises(SaveError) as caught:
         load(data)
+    assert caught.value.code == "save-unreadable"
+    assert notices_text(caught.value.fact).startswith(
+        "the file is not a readable JSON object (")
 
 
 # -- migration -------------------------------------------------------------------------
@@ -202,10 +236,11 @@ def test_a_format_0_save_is_migrated_and_replays_identically() -> None:
 def test_a_damaged_format_0_save_is_refused_naming_the_action() -> None:
     doc = format_0(play(40))
     doc["actions"][5] = "call"
-    assert refused(doc).startswith("Action 6 ('call') cannot be replayed")
+    told = refused(doc)
+    assert told.code == "save-replay" and reason(told).params["number"] == 6
     doc = format_0(play(40))
     doc["seats"] = [["You", "human"], "Marcia"]
-    assert refused(doc).startswith("'seats': expected a list of [name, level] pairs")
+    assert refused(doc) == fact("save-field", field="seats", reason=fact("expected-pairs"))
 
 
 # -- file names --------------------------------------------------------------------
@@ -241,7 +276,7 @@ def test_a_named_save_never_leaves_the_saves_folder(paths: StorePaths, name: str
 
 @pytest.mark.parametrize("name", ["", "   ", "x" * 61, "a\nb", "bell\x07"])
 def test_unusable_names_are_refused(paths: StorePaths, name: str) -> None:
-    with pytest.raises(SaveError, match=r"^A save's name: "):
+    with pytest.raises(SaveError, match=r"^save-name\("):
         save_named(paths, stamped(play(5)), name)
     assert not paths.saves_dir.exists()
 
@@ -319,9 +354,9 @@ def test_delete_and_rename_refuse_files_outside_the_saves(
               "traversal": paths.saves_dir / ".." / "victim.json",
               "not-json": paths.saves_dir / "Mine.json.bak"}[where]
     target.write_text("{}")
-    with pytest.raises(SaveError, match="is not a saved game of this program"):
+    with pytest.raises(SaveError, match=r"^save-foreign\("):
         delete_save(paths, target)
-    with pytest.raises(SaveError, match="is not a saved game of this program"):
+    with pytest.raises(SaveError, match=r"^save-foreign\("):
         rename_save(paths, target, "x")
     assert target.exists()
 
@@ -348,7 +383,7 @@ def test_a_listing_sets_aside_unreadable_files_and_says_so(paths: StorePaths) ->
     paths.saves_dir.joinpath("junk.json").write_bytes(b"\x00garbage")
     entries, warnings = list_saves(paths)
     assert [e.name for e in entries] == ["Good"]
-    assert len(warnings) == 1 and "junk.json was damaged" in warnings[0]
+    assert len(warnings) == 1 and "junk.json was damaged" in notices_text(warnings[0])
 
 
 def test_the_first_deck_lists_the_engine_deal() -> None:
@@ -364,15 +399,16 @@ def test_a_save_whose_main_file_is_gone_is_listed_from_its_previous_copy(
     path.unlink()
     entries, warnings = list_saves(paths)
     assert [(e.path, e.actions) for e in entries] == [(path, 10)]
-    assert warnings == ["Half.json was missing.", "Using the previous copy, Half.json.bak."]
+    assert warnings == [fact("file-missing", file="Half.json"),
+                        fact("using-backup", backup="Half.json.bak")]
     loaded = load_save(path)
     assert loaded.value is not None and loaded.value.save.summary.actions == 10
 
 
 def test_seats_are_checked_when_built_so_no_unloadable_save_is_written() -> None:
-    with pytest.raises(ValueError, match=r"Seat\.level"):
+    with pytest.raises(ValueError, match=r"record=Seat, field=level"):
         Seat("Ann", "expert")
-    with pytest.raises(ValueError, match=r"Seat\.name"):
+    with pytest.raises(ValueError, match=r"record=Seat, field=name"):
         Seat("", "easy")
     with pytest.raises(ValueError, match="3 seats for a game of 4 players"):
         snapshot(play(3), seats(3))

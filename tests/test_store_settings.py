@@ -21,6 +21,7 @@ from kalooki.store.settings import (
     save_settings,
     settings_path,
 )
+from kalooki.words.notices import notices_text
 
 CHANGED = Settings(
     animation_speed="instant", card_scale=1.6, four_colour_deck=True, language="fr",
@@ -95,7 +96,7 @@ def test_every_field_wrong_gives_defaults_and_one_warning_each(paths: StorePaths
     assert loaded == Settings()
     assert len(warnings) == len(EVERY_FIELD_WRONG)
     for name, warning in zip(EVERY_FIELD_WRONG, warnings, strict=True):
-        assert f"settings.json: '{name}' had an unusable value" in warning
+        assert f"settings.json: '{name}' had an unusable value" in notices_text(warning)
 
 
 def test_one_bad_field_costs_only_that_field(paths: StorePaths) -> None:
@@ -104,7 +105,7 @@ def test_one_bad_field_costs_only_that_field(paths: StorePaths) -> None:
     write_raw(paths, json.dumps(data).encode())
     loaded, [warning] = load_settings(paths)
     assert loaded == Settings(volume=0.3, language="fr")
-    assert "'card_scale'" in warning and "1.0" in warning
+    assert "'card_scale'" in notices_text(warning) and "1.0" in notices_text(warning)
 
 
 def test_missing_fields_take_defaults_without_warning(paths: StorePaths) -> None:
@@ -147,7 +148,7 @@ def test_unparseable_file_is_set_aside_reported_and_defaults_used(
     assert loaded == Settings()
     [aside] = path.parent.glob("settings.json.broken-*")
     assert aside.read_bytes() == content
-    assert len(warnings) == 1 and aside.name in warnings[0]
+    assert len(warnings) == 1 and aside.name in notices_text(warnings[0])
 
 
 def test_backup_is_used_when_the_main_file_is_damaged(paths: StorePaths) -> None:
@@ -168,13 +169,13 @@ def test_a_bom_from_a_text_editor_is_accepted(paths: StorePaths) -> None:
 def test_save_failure_is_reported_not_raised(paths: StorePaths) -> None:
     paths.config_dir.write_bytes(b"a file where the folder should be")
     [warning] = save_settings(paths, Settings())
-    assert "Could not save the settings" in warning
+    assert "Could not save the settings" in notices_text(warning)
 
 
 def test_invalid_settings_cannot_be_built() -> None:
-    with pytest.raises(ValueError, match=r"Settings\.volume"):
+    with pytest.raises(ValueError, match=r"record=Settings, field=volume"):
         dataclasses.replace(Settings(), volume=1.5)
-    with pytest.raises(ValueError, match=r"Settings\.window_size"):
+    with pytest.raises(ValueError, match=r"record=Settings, field=window_size"):
         Settings(window_size=(1023, 640))
 
 
@@ -248,14 +249,21 @@ def test_any_valid_settings_round_trip(value: Settings) -> None:
 
 
 def test_a_first_start_speaks_the_system_language(paths, monkeypatch) -> None:
+    """The window's first start (``ui.profile.first_start``): the store keeps what the
+    edge, which knows the words and the system, makes of a first start."""
+    from kalooki.ui.profile import first_start
+
     monkeypatch.setenv("LANG", "fr_FR.UTF-8")
-    assert load_settings(paths)[0].language == "fr"
+    assert load_settings(paths, first_start)[0].language == "fr"
     save_settings(paths, Settings(language="en"))
-    assert load_settings(paths)[0].language == "en", "a chosen language outlives the system's"
+    assert load_settings(paths, first_start)[0].language == "en", \
+        "a chosen language outlives the system's"
 
 
 def test_a_french_first_start_calls_the_player_vous(paths, monkeypatch) -> None:
+    from kalooki.ui.profile import first_start
+
     monkeypatch.setenv("LANG", "fr_FR.UTF-8")
-    assert load_settings(paths)[0].player_name == "Vous"
+    assert load_settings(paths, first_start)[0].player_name == "Vous"
     monkeypatch.setenv("LANG", "en_GB.UTF-8")
-    assert load_settings(paths)[0].player_name == "You"
+    assert load_settings(paths, first_start)[0].player_name == "You"

@@ -27,6 +27,7 @@ from kalooki.store.stats import load_stats
 from kalooki.ui.app import App
 from kalooki.ui.pages.setup import GameSetup
 from kalooki.ui.play.match import Profile, open_saves, start_match
+from kalooki.words.notices import notices_text
 from kalooki.words.refusals import refusal_text
 from tests.support.saves import play, seats, stamped
 
@@ -85,10 +86,11 @@ def test_a_surrogate_player_name_in_settings_falls_back_with_a_notice(
     settings, warnings = load_settings(paths)
     assert settings.player_name == "You"
     assert settings.opponent_names == Settings().opponent_names
-    assert len(warnings) == 2 and all("settings.json" in w for w in warnings)
-    assert "'player_name'" in warnings[0] and "using 'You' instead" in warnings[0]
+    assert len(warnings) == 2 and all("settings.json" in notices_text(w) for w in warnings)
+    said = notices_text(warnings[0])
+    assert "'player_name'" in said and "using 'You' instead" in said
     for warning in warnings:
-        warning.encode("utf-8")
+        notices_text(warning).encode("utf-8")
 
 
 def test_a_surrogate_in_an_unknown_settings_field_does_not_break_later_saves(
@@ -104,8 +106,8 @@ def test_a_surrogate_in_an_unknown_settings_field_does_not_break_later_saves(
 
 def test_save_json_reports_text_it_cannot_write(tmp_path: Path) -> None:
     warnings = save_json(tmp_path / "x.json", {"name": SURROGATE}, "settings")
-    assert len(warnings) == 1 and "Could not save the settings" in warnings[0]
-    warnings[0].encode("utf-8")
+    assert len(warnings) == 1 and "Could not save the settings" in notices_text(warnings[0])
+    notices_text(warnings[0]).encode("utf-8")
     assert not (tmp_path / "x.json").exists()
 
 
@@ -117,8 +119,8 @@ def test_a_surrogate_preset_in_statistics_drops_that_table(paths: StorePaths) ->
         {"preset": "baby", "players": 3, "deals_played": 5}]}))
     stats, warnings = load_stats(paths)
     assert list(stats.tables) == [("baby", 3)] and len(warnings) == 2
-    assert "statistics.json" in warnings[1]
-    assert "of an earlier version imported; old files kept in" in warnings[0]
+    assert "statistics.json" in notices_text(warnings[1])
+    assert "of an earlier version imported; old files kept in" in notices_text(warnings[0])
 
 
 # -- on load: saves ------------------------------------------------------------------
@@ -144,10 +146,10 @@ def test_a_surrogate_save_is_refused_in_a_sentence_that_can_be_shown(
     path = surrogate_save(paths, where)
     with pytest.raises(SaveError) as refused:
         load(path.read_bytes())
-    str(refused.value).encode("utf-8")
+    notices_text(refused.value.fact).encode("utf-8")
     entries, warnings = list_saves(paths)
-    assert entries == [] and len(warnings) == 1 and "probe.json" in warnings[0]
-    warnings[0].encode("utf-8")
+    assert entries == [] and len(warnings) == 1 and "probe.json" in notices_text(warnings[0])
+    notices_text(warnings[0]).encode("utf-8")
 
 
 @pytest.mark.parametrize("where", ["name", "player", "action"])
@@ -209,8 +211,9 @@ def test_a_save_whose_rules_name_cannot_be_shown_is_refused_not_played(
     paths.saves_dir.mkdir(parents=True)
     path = paths.saves_dir / "unnamed.json"
     path.write_bytes(raw_json(doc))
-    with pytest.raises(SaveError, match="1 to 40 characters"):
+    with pytest.raises(SaveError) as refused:
         load(path.read_bytes())
+    assert "1 to 40 characters" in notices_text(refused.value.fact)
     assert main(["replay", str(path)]) == 1
     out, err = capsys.readouterr()
     assert "\x1b" not in out + err and err.count("\n") == 1

@@ -31,6 +31,7 @@ from kalooki.store.stats import (
     stats_from_dict,
     stats_to_dict,
 )
+from kalooki.words.notices import notices_text
 
 
 def write_raw(paths: StorePaths, content: bytes) -> Path:
@@ -124,8 +125,9 @@ def test_every_counter_wrong_resets_each_with_a_warning(paths: StorePaths) -> No
     stats, warnings = imported(paths)
     assert stats == Stats({("caribbean", 4): TableStats()})
     assert len(warnings) == len(counters) + 1
-    assert all(f"'{name}'" in w for name, w in zip(counters, warnings[1:], strict=True))
-    assert "statistics.json (caribbean, 4 players)" in warnings[1]
+    assert all(f"'{name}'" in notices_text(w)
+               for name, w in zip(counters, warnings[1:], strict=True))
+    assert "statistics.json (caribbean, 4)" in notices_text(warnings[1])
 
 
 def test_unreadable_tables_are_dropped_with_a_warning(paths: StorePaths) -> None:
@@ -141,7 +143,7 @@ def test_unreadable_tables_are_dropped_with_a_warning(paths: StorePaths) -> None
 def test_tables_not_a_list_is_reported(paths: StorePaths) -> None:
     write_raw(paths, b'{"tables": {"caribbean": 1}}')
     stats, [warning] = imported(paths)
-    assert stats == Stats() and "'tables'" in warning
+    assert stats == Stats() and "'tables'" in notices_text(warning)
 
 
 def test_unknown_fields_are_kept(paths: StorePaths) -> None:
@@ -170,7 +172,7 @@ def test_an_unparseable_file_is_set_aside_and_its_backup_imported(
     assert stats == played()
     assert len(warnings) == 2
     [aside] = path.parent.glob("statistics.json.broken-*")
-    assert aside.read_bytes() == content and aside.name in warnings[0]
+    assert aside.read_bytes() == content and aside.name in notices_text(warnings[0])
     [folder] = path.parent.glob("imported-*")
     assert (folder / "statistics.json.bak").exists() and not path.exists()
 
@@ -178,7 +180,7 @@ def test_an_unparseable_file_is_set_aside_and_its_backup_imported(
 def test_an_unparseable_file_without_backup_starts_afresh(paths: StorePaths) -> None:
     write_raw(paths, b"\x00" * 10)
     stats, [warning] = imported(paths)
-    assert stats == Stats() and "damaged" in warning
+    assert stats == Stats() and "damaged" in notices_text(warning)
 
 
 def test_a_damaged_document_in_the_journal_is_kept_aside_and_counting_restarts(
@@ -189,7 +191,8 @@ def test_a_damaged_document_in_the_journal_is_kept_aside_and_counting_restarts(
         journal.keep_value(connection, STATS_NAME, "{not json")
     connection.close()
     stats, [warning] = load_stats(paths)
-    assert stats == Stats() and "damaged" in warning and "statistics.broken-" in warning
+    said = notices_text(warning)
+    assert stats == Stats() and "damaged" in said and "statistics.broken-" in said
     assert load_stats(paths) == (Stats(), [])
 
 

@@ -28,6 +28,7 @@ from kalooki.ui.house_rules.rows import BiggerTables, DealTable
 from kalooki.ui.widgets.field_rows import ChoiceSet, OptionalNumber, SingleField
 from kalooki.ui.widgets.form import Choice, Stepper, TextLine, Toggle
 from kalooki.words import tr
+from kalooki.words.house_rules import built_in_names
 from kalooki.words.layout import read
 from tests.support.ui import (
     bring_into_view,
@@ -41,6 +42,10 @@ from tests.support.ui import (
     shown,
     type_text,
 )
+
+RESERVED = built_in_names()
+"""The names the words give the built-in presets: no custom preset may take one."""
+
 
 
 @pytest.fixture
@@ -258,12 +263,14 @@ def test_save_writes_the_preset_file_and_a_damaged_one_is_listed_with_its_reason
     assert scene.status_label.text == "Saved “Our table”."
     open_page(app, scene, PRESETS_PAGE)
     labels = [w.text for w in scene.form.widgets if hasattr(w, "text")]
-    assert "Damaged: huge.json is 10240 KB; a preset file is at most 64 KB." in labels
+    assert ("Damaged: huge.json could not be read (larger than 64 KiB, more than any file of "
+            "the game).") in labels
     assert "Our table" in labels
 
 
 def test_rename_duplicate_and_delete_from_the_presets_page(app: App, home: StorePaths) -> None:
-    save_preset(home, dataclasses.replace(PRESETS["baby"], joker_points=5), "baby", "kids")
+    save_preset(home, dataclasses.replace(PRESETS["baby"], joker_points=5), "baby", "kids",
+                reserved=RESERVED)
     scene = editor_on(app, home)
     open_page(app, scene, PRESETS_PAGE)
 
@@ -278,16 +285,17 @@ def test_rename_duplicate_and_delete_from_the_presets_page(app: App, home: Store
     type_text(app, scene.dialog.entry, "little ones")
     click(app, scene.dialog.ok_button)
     assert scene.dialog is None
-    assert [p.name for p in load_shelf(home).presets] == ["little ones"]
+    assert [p.name for p in load_shelf(home, reserved=RESERVED).presets] == ["little ones"]
     press_widget(app, scene, button("duplicate", "little ones"))
-    assert [p.name for p in load_shelf(home).presets] == ["little ones", "little ones (2)"]
+    shelf = load_shelf(home, reserved=RESERVED)
+    assert [p.name for p in shelf.presets] == ["little ones", "little ones (2)"]
     press_widget(app, scene, button("delete", "little ones (2)"))
     assert scene.dialog is not None  # asks first
     click(app, scene.dialog.cancel_button)
-    assert len(load_shelf(home).presets) == 2
+    assert len(load_shelf(home, reserved=RESERVED).presets) == 2
     press_widget(app, scene, button("delete", "little ones (2)"))
     click(app, scene.dialog.ok_button)
-    assert [p.name for p in load_shelf(home).presets] == ["little ones"]
+    assert [p.name for p in load_shelf(home, reserved=RESERVED).presets] == ["little ones"]
     press_widget(app, scene, button("edit", "little ones"))
     assert scene.draft.origin == "little ones" and scene.draft.rules.joker_points == 5
     assert scene.draft.base == "baby" and scene.page == "deck"
@@ -296,7 +304,7 @@ def test_rename_duplicate_and_delete_from_the_presets_page(app: App, home: Store
 def test_export_then_import_through_the_file_dialog(app: App, home: StorePaths,
                                                     tmp_path: Path) -> None:
     save_preset(home, dataclasses.replace(PRESETS["caribbean"], max_calls=1), "caribbean",
-                "one call")
+                "one call", reserved=RESERVED)
     scene = editor_on(app, home)
     open_page(app, scene, PRESETS_PAGE)
     export = next(b for b, act in scene.presets.buttons if act.what == "export")
@@ -311,7 +319,7 @@ def test_export_then_import_through_the_file_dialog(app: App, home: StorePaths,
     press_widget(app, other, next(b for b, act in other.presets.buttons
                                   if act.what == "import"))
     file_dialog_pick(app, other, target)
-    assert [p.name for p in load_shelf(friend).presets] == ["one call"]
+    assert [p.name for p in load_shelf(friend, reserved=RESERVED).presets] == ["one call"]
     assert other.status_label.text == "Imported “one call”."
     hostile = tmp_path / "shared" / "deep.json"
     hostile.write_text('{"name": "x", "contracts": ' + "[" * 3000 + "]" * 3000 + "}",
@@ -320,7 +328,7 @@ def test_export_then_import_through_the_file_dialog(app: App, home: StorePaths,
                                   if act.what == "import"))
     file_dialog_pick(app, other, hostile)
     assert other.status_label.text == "deep.json nests too deeply to be a preset."
-    assert [p.name for p in load_shelf(friend).presets] == ["one call"]
+    assert [p.name for p in load_shelf(friend, reserved=RESERVED).presets] == ["one call"]
 
 
 def test_back_with_unsaved_changes_asks_first(app: App, home: StorePaths) -> None:

@@ -25,6 +25,7 @@ from kalooki.ui.pages.statistics import StatsScene
 from kalooki.ui.play.match import Profile, open_menu
 from kalooki.ui.session import InlineWorker
 from kalooki.ui.table.scene import TableScene
+from kalooki.words.house_rules import built_in_names
 from tests.support.table import human_decision
 from tests.support.ui import (
     FakeClock,
@@ -39,6 +40,9 @@ from tests.support.ui import (
 OURS = dataclasses.replace(PRESETS["caribbean"], name="Our table",
                            hand_sizes=(12, 12, 12, 12, 12, 13, 14, 15, 16), joker_points=25,
                            max_calls=2, cut_bonus=False)
+
+RESERVED = built_in_names()
+"""The names the words give the built-in presets: no custom preset may take one."""
 
 
 def profile_in(folder: Path) -> Profile:
@@ -117,7 +121,7 @@ def test_our_table_from_the_editor_to_another_players_game(tmp_path: Path) -> No
         assert app.scene is editor and editor.draft.rules == OURS
 
         click(app, editor.buttons["save"])
-        assert [p.name for p in load_shelf(mine.paths).presets] == ["Our table"]
+        assert [p.name for p in load_shelf(mine.paths, reserved=RESERVED).presets] == ["Our table"]
         click(app, editor.buttons["play"])
         table = app.scene
         assert isinstance(table, TableScene)
@@ -129,7 +133,8 @@ def test_our_table_from_the_editor_to_another_players_game(tmp_path: Path) -> No
         click(app, table.buttons["next"])
         quit_to_menu(app, table)
 
-        delete_preset(mine.paths, load_shelf(mine.paths).presets[0])  # the save keeps it
+        shelf = load_shelf(mine.paths, reserved=RESERVED)
+        delete_preset(mine.paths, shelf.presets[0])  # the save keeps its rules
         click(app, menu_of(app).buttons["continue"])
         resumed = app.scene
         assert isinstance(resumed, TableScene) and resumed.session.game.rules == OURS
@@ -181,7 +186,7 @@ def test_custom_presets_are_offered_in_new_game_marked_with_their_summary(
     try:
         mine = profile_in(tmp_path)
         save_preset(mine.paths, dataclasses.replace(OURS, players_max=8), "caribbean",
-                    "Our table")
+                    "Our table", reserved=RESERVED)
         open_menu(app, mine)
         menu = menu_of(app)
         click(app, menu.buttons["new_game"])

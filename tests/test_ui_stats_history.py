@@ -8,6 +8,7 @@ import dataclasses
 
 import pygame
 
+from kalooki.engine.facts.said import fact
 from kalooki.store.history import MatchEntry, add_match, load_history
 from kalooki.store.paths import StorePaths
 from kalooki.store.settings import Settings
@@ -89,7 +90,8 @@ def test_reset_by_keys_forgets_counters_and_history(app: App, paths: StorePaths)
 
 def test_a_reset_that_cannot_save_says_why_and_keeps_the_screen(app: App) -> None:
     scene = StatsScene(app, Stats(), lambda: None, history=ENTRIES,
-                       on_reset=lambda: ("Could not save the statistics (disk full).",))
+                       on_reset=lambda: (fact("not-saved", what="statistics",
+                                              reason=fact("os-error", case="enospc")),))
     app.switch(scene)
     press(app, pygame.K_DELETE)
     assert scene.dialog is not None

@@ -77,65 +77,6 @@ def test_every_page_heading_and_back_button_follow_the_language(app, paths) -> N
         assert (shown(page.heading_label), shown(page.back_button)) == (heading, "Retour")
 
 
-def test_a_store_notice_is_said_in_the_players_language() -> None:
-    from kalooki.store.notices import Notice
-    from kalooki.words import set_language
-    from kalooki.words.notices import notice_said
-
-    told = Notice("file-damaged", file="stats.json", reason="bad JSON",
-                  aside=Notice("kept-aside", target="stats.json.damaged"))
-    said = notice_said(told)
-    assert str(said) == str(told), "the same sentence as the store's, in English"
-    set_language("fr")
-    assert str(said) == ("stats.json était abîmé (bad JSON) ; il a été mis de côté sous le "
-                         "nom stats.json.damaged.")
-    assert notice_said("plain words") == "plain words"
-
-
-def test_every_store_notice_code_has_a_sentence_with_its_parameters() -> None:
-    import re
-
-    from kalooki.store.notices import ENGLISH
-    from kalooki.words.catalog import has
-    from kalooki.words.layout import read
-    from kalooki.words.notices import _RENAMED, _key
-
-    for lang in ("en", "fr"):
-        entries = read(lang)
-        for code, english in ENGLISH.items():
-            assert has(_key(code), lang), f"{lang}: no sentence for store notice {code}"
-            wanted = {_RENAMED.get(n, n) for n in re.findall(r"\{(\w+)\}", english)}
-            assert set(re.findall(r"%\{(\w+)\}", entries[_key(code)])) == wanted, code
-
-
-def test_every_refused_save_has_a_sentence_in_each_language_with_its_facts() -> None:
-    """Each SaveError the store raises names its code (written out) and the facts the
-    sentence uses; a new code without a sentence in every language fails here."""
-    import ast
-    import re
-    from pathlib import Path
-
-    from kalooki.words.catalog import has
-    from kalooki.words.layout import read
-    from kalooki.words.notices import _key
-
-    sites = []
-    for path in sorted((Path(__file__).resolve().parents[1] / "kalooki" / "store").glob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "SaveError":
-                where = f"{path.name}:{node.lineno}"
-                assert len(node.args) == 2 and isinstance(node.args[1], ast.Constant), \
-                    f"{where}: a refused save names its code"
-                sites.append((where, node.args[1].value, {k.arg for k in node.keywords}))
-    assert len(sites) >= 15
-    for lang in ("en", "fr"):
-        entries = read(lang)
-        for where, code, names in sites + [("savegame.py", "save-damaged", set())]:
-            assert has(_key(code), lang), f"{where}: no {lang} sentence for {code}"
-            used = set(re.findall(r"%\{(\w+)\}", str(entries[_key(code)])))
-            assert used <= names, f"{where}: {code} uses {used - names}"
-
-
 ENGLISH = ("the ", "Your ", "your ", "You ", "draw", "Stage", "discard", " is ", "Deal ")
 
 

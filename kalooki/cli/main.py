@@ -125,14 +125,17 @@ def _check_table(args: argparse.Namespace) -> None:
     before any window opens; the rule set found is handed on as ``args.table_rules``."""
     from kalooki.engine.errors import RuleError
     from kalooki.store.presets import PresetError, find_rules
+    from kalooki.words.house_rules import built_in_names
+    from kalooki.words.notices import notice_said
     from kalooki.words.refusals import refusal_text
 
     option = "--watch" if args.watch else "--autoplay" if args.autoplay else "--seats"
     players = args.players if args.play_seats is None else len(args.play_seats)
     try:
-        args.table_rules = find_rules(store_paths(args), args.preset)
+        args.table_rules = find_rules(store_paths(args), args.preset,
+                                      reserved=built_in_names())
         args.table_rules.validate(players)
     except PresetError as error:
-        raise UsageError(f"kalooki: {option}: {error}") from None
+        raise UsageError(f"kalooki: {option}: {notice_said(error.fact)}") from None
     except RuleError as error:
         raise UsageError(f"kalooki: {option}: {refusal_text(error)}") from None

@@ -27,8 +27,9 @@ from kalooki.store.presets import (
 from kalooki.words import FALLBACK, set_language, tr
 from kalooki.words.cards import english_tokens
 from kalooki.words.catalog import spoken
-from kalooki.words.house_rules import changes_line
+from kalooki.words.house_rules import built_in_names, changes_line
 from kalooki.words.melds import contract_name
+from kalooki.words.notices import notice_said
 from kalooki.words.presets import preset_summary, preset_title
 from kalooki.words.refusals import refusal_text
 from kalooki.words.rules_text import render_text
@@ -99,10 +100,10 @@ def _rules(args: argparse.Namespace) -> RuleSet:
     path: Path | None = getattr(args, "rules", None)
     try:
         if path is None:
-            return find_rules(store_paths(args), args.preset)
-        return read_preset(path)[0]
+            return find_rules(store_paths(args), args.preset, reserved=built_in_names())
+        return read_preset(path, reserved=built_in_names())[0]
     except PresetError as error:
-        raise UsageError(str(error)) from None
+        raise UsageError(str(notice_said(error.fact))) from None
 
 
 def _cards(args: argparse.Namespace) -> list[int]:
@@ -194,12 +195,13 @@ def run_presets(args: argparse.Namespace) -> int:
     for name in PRESETS:
         print(f"{name}: " + tr("cli.preset", title=preset_title(name),
                                 summary=preset_summary(name)))
-    shelf = load_shelf(store_paths(args))
+    shelf = load_shelf(store_paths(args), reserved=built_in_names())
     for custom in shelf.presets:
         print(tr("cli.custom_preset", name=custom.name, base=custom.based_on,
                  summary=changes_line(custom.rules, PRESETS[custom.based_on])))
     for damaged in shelf.damaged:
-        print(tr("cli.damaged_preset", file=damaged.path.name, reason=damaged.reason))
+        print(tr("cli.damaged_preset", file=damaged.path.name,
+                 reason=notice_said(damaged.reason)))
     return 0
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from kalooki.cli.common import Commands, UsageError
 from kalooki.engine.showable import escaped
 from kalooki.store.bounded import FileRefused, check_regular
+from kalooki.store.notices import os_reason
 from kalooki.store.paths import StorePaths
 from kalooki.store.savefile import ResumedGame, load, read_save_bytes
 from kalooki.store.savegame import SaveError
@@ -57,7 +58,7 @@ def run_replay(args: argparse.Namespace) -> int:
         if not is_autosave(path):
             check_regular(path)  # a folder, a FIFO or a device: not a file to give here
     except FileRefused as error:
-        raise UsageError(f"replay: {args.file}: {notice_said(error.notice)}") from None
+        raise UsageError(f"replay: {args.file}: {notice_said(error.fact)}") from None
     except (OSError, ValueError):
         pass  # said below, as any file that cannot be read
     if args.watch:
@@ -65,13 +66,13 @@ def run_replay(args: argparse.Namespace) -> int:
     try:
         resumed = read_autosave(path) if is_autosave(path) else load(read_save_bytes(path))
     except FileRefused as error:  # too large: no save
-        return _fail(f"{args.file}: {notice_said(error.notice)}.")
+        return _fail(f"{args.file}: {notice_said(error.fact)}.")
     except OSError as error:
-        return _fail(f"{args.file}: cannot be read ({error.strerror or error}).")
+        return _fail(f"{args.file}: cannot be read ({notice_said(os_reason(error))}).")
     except ValueError:  # a NUL in the name: no system takes it as a path
         return _fail(f"{args.file!r}: not a file name.")
     except SaveError as error:
-        return _fail(f"{path}: {error}")
+        return _fail(f"{path}: {notice_said(error.fact)}")
     print(_replay_report(resumed))
     return 0
 
@@ -84,7 +85,7 @@ def _watch(path: Path, paths: StorePaths) -> int:
         try:
             watched = watched_save(read_autosave(path).save)
         except SaveError as error:
-            return _fail(f"{path}: {error}")
+            return _fail(f"{path}: {notice_said(error.fact)}")
     else:
         watched = watch_file(path)
     if not isinstance(watched, Watched):
@@ -96,7 +97,7 @@ def run_saves(args: argparse.Namespace) -> int:
     paths = _paths(args)
     entries, warnings = list_saves(paths)
     for warning in warnings:
-        print(f"kalooki saves: {_one_line(warning)}", file=sys.stderr)
+        print(f"kalooki saves: {_one_line(str(notice_said(warning)))}", file=sys.stderr)
     if not entries:
         print(f"No saved games in {paths.saves_dir}.")
         return 0

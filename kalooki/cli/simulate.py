@@ -29,8 +29,10 @@ from kalooki.engine.rng import Rng
 from kalooki.engine.rules import RuleSet
 from kalooki.engine.showable import escaped
 from kalooki.store.atomic import write_json_atomic
-from kalooki.store.presets import find_rules
+from kalooki.store.presets import PresetError, find_rules
 from kalooki.store.savegame import Seat, snapshot
+from kalooki.words.house_rules import built_in_names
+from kalooki.words.notices import notice_said
 from kalooki.words.refusals import refusal_text
 
 
@@ -170,7 +172,7 @@ def _outcomes(jobs: Iterator[Job], workers: int) -> Iterator[list[DealOutcome]]:
 
 
 def simulate(args: argparse.Namespace) -> tuple[dict[str, LevelStats], int]:
-    rules = find_rules(store_paths(args), args.preset)
+    rules = find_rules(store_paths(args), args.preset, reserved=built_in_names())
     rules.validate(args.players)
     seats = parse_seats(args.seats, args.players)
     keep = args.save_records is not None
@@ -230,6 +232,9 @@ def run(args: argparse.Namespace) -> int:
         stats, voids = simulate(args)
     except RuleError as error:
         print(f"kalooki simulate: {escaped(refusal_text(error))}", file=sys.stderr)
+        return 2
+    except PresetError as error:
+        print(f"kalooki simulate: {escaped(str(notice_said(error.fact)))}", file=sys.stderr)
         return 2
     except ValueError as error:
         print(f"kalooki simulate: {escaped(str(error))}", file=sys.stderr)

@@ -3,8 +3,8 @@
 A writer killed at any instant leaves the old file or the new one, never half of each;
 the previous good copy is kept as ``<name>.bak``. A reader that meets damage moves the
 file aside as ``<name>.broken-<time>`` (so nothing is lost and the next start is clean),
-says so in a sentence, and falls back to the ``.bak``. Only JSON is parsed: never pickle,
-never eval.
+says so (a fact, worded at the edges), and falls back to the ``.bak``. Only JSON is
+parsed: never pickle, never eval.
 """
 
 from __future__ import annotations
@@ -22,8 +22,9 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from kalooki.engine.errors import RuleError
+from kalooki.engine.facts.said import Fact, fact
 from kalooki.store.bounded import FileRefused, read_bounded
-from kalooki.store.notices import Damaged, Notice, Refused, notice
+from kalooki.store.notices import Damaged, Refused, notice, os_reason
 
 T = TypeVar("T")
 
@@ -33,7 +34,6 @@ TEMP_SUFFIX = ".tmp"
 STALE_SECONDS = 600
 """A temporary file this old was left by a writer that was killed (a write takes
 milliseconds); a younger one may belong to another copy of the game writing now."""
-_REASON_CHARS = 120
 MAX_FILE_BYTES = 16 << 20
 """The most a store file (settings, an earlier version's statistics) is read up to: the
 largest, a history of 5,000 matches, is about 1 MiB."""
@@ -51,7 +51,7 @@ class Loaded(Generic[T]):
     """What a read produced: the value (None when no usable file), where from, and why not."""
 
     value: T | None
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[Fact, ...] = ()
     source: Path | None = None
     """The file the value came from: the main file, its ``.bak``, or None."""
     fault: bool = False
@@ -146,7 +146,7 @@ def read_with_fallback(path: Path, parse: Callable[[bytes], T],
     aside and the ``.bak`` tried. Anything else is a fault of ours: logged with its
     traceback, said as ours, the file kept, and no older copy tried in its place.
     """
-    warnings: list[str] = []
+    warnings: list[Fact] = []
     value = _read_one(path, parse, warnings, limit)
     if value is _FAULT:
         return Loaded(None, tuple(warnings), fault=True)
@@ -162,33 +162,30 @@ def read_with_fallback(path: Path, parse: Callable[[bytes], T],
     return Loaded(value, tuple(warnings), backup)
 
 
-def _read_one(path: Path, parse: Callable[[bytes], T], warnings: list[str],
+def _read_one(path: Path, parse: Callable[[bytes], T], warnings: list[Fact],
               limit: int) -> Any:
     try:
         data = read_bounded(path, limit)
     except FileNotFoundError:
         return _MISSING
     except FileRefused as error:
-        if error.notice.code == "too-large":  # no file of ours: set aside, as damage is
-            warnings.append(notice("file-damaged", file=path.name, reason=error.notice,
+        if error.fact.code == "too-large":  # no file of ours: set aside, as damage is
+            warnings.append(notice("file-damaged", file=path.name, reason=error.fact,
                                    aside=set_aside(path)))
         else:  # a folder or a device is left where it is
-            warnings.append(notice("file-unreadable", file=path.name, reason=error.notice))
+            warnings.append(notice("file-unreadable", file=path.name, reason=error.fact))
         return _MISSING
     except OSError as error:
-        warnings.append(notice("file-unreadable", file=path.name,
-                               reason=error.strerror or error))
+        warnings.append(notice("file-unreadable", file=path.name, reason=os_reason(error)))
         return _MISSING
     try:
         return parse(data)
     except DAMAGE as error:
-        reason: object = error if getattr(error, "notice", None) is None and \
-            hasattr(error, "code") and hasattr(error, "params") else damage_reason(error)
         if getattr(error, "damage", True):
-            warnings.append(notice("file-damaged", file=path.name, reason=reason,
+            warnings.append(notice("file-damaged", file=path.name, reason=damage_reason(error),
                                    aside=set_aside(path)))
         else:  # not for this version (a newer game's): kept for the game that can
-            warnings.append(notice("file-kept", file=path.name, reason=reason))
+            warnings.append(notice("file-kept", file=path.name, reason=damage_reason(error)))
         return _MISSING
     except Exception:  # a fault of ours: never the file's damage
         _LOG.exception("a fault reading %s", path)
@@ -196,24 +193,25 @@ def _read_one(path: Path, parse: Callable[[bytes], T], warnings: list[str],
         return _FAULT
 
 
-def damage_reason(error: BaseException) -> str:
-    """Why bytes are not a store file: a notice (said in the player's language) when the
-    JSON or the text is at fault, else the error's own words, shortened."""
+def damage_reason(error: Refused | RuleError) -> Fact | RuleError:
+    """Why a file or a row cannot be used: the store's refusal as a fact, the engine's
+    as itself (both worded at the edges)."""
+    return error.fact if isinstance(error, Refused) else error
+
+
+def json_reason(error: ValueError | RecursionError) -> Fact:
+    """Why bytes are not JSON, as a fact: where the JSON breaks, not UTF-8 text, nested
+    too deeply, or a number too long for any field."""
     if isinstance(error, json.JSONDecodeError):
-        return Notice("not-json", line=error.lineno, column=error.colno)
+        return fact("not-json", line=error.lineno, column=error.colno)
     if isinstance(error, UnicodeDecodeError):
-        return Notice("not-text")
+        return fact("not-text")
     if isinstance(error, RecursionError):
-        return Notice("too-deep")
-    if isinstance(error, Damaged):
-        return error.reason
-    told = getattr(error, "notice", None) or (error.args[0] if error.args else None)
-    if isinstance(told, Notice):
-        return told
-    return str(error)[:_REASON_CHARS] or type(error).__name__
+        return fact("too-deep")
+    return fact("number-too-long")  # Python refuses to read a number of 4,300 digits
 
 
-def set_aside(path: Path) -> Notice:
+def set_aside(path: Path) -> Fact:
     """Rename a damaged file out of the way, keeping it for the curious; say where it went."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.broken-{stamp}")
@@ -224,8 +222,8 @@ def set_aside(path: Path) -> Notice:
     try:
         path.replace(target)
     except OSError as error:
-        return Notice("not-moved", reason=error.strerror or error)
-    return Notice("kept-aside", target=target.name)
+        return fact("not-moved", reason=os_reason(error))
+    return fact("kept-aside", target=target.name)
 
 
 def encode_json(value: Any) -> bytes:
@@ -242,9 +240,9 @@ def parse_json_object(data: bytes) -> dict[str, Any]:
     try:
         value = json.loads(data.decode("utf-8-sig"))
     except (ValueError, RecursionError) as error:  # JSON, UTF-8, nesting, huge numbers
-        raise Damaged(damage_reason(error)) from None
+        raise Damaged(json_reason(error)) from None
     if not isinstance(value, dict):
-        raise Damaged(Notice("not-object"))
+        raise Damaged("not-object")
     return value
 
 
@@ -256,15 +254,16 @@ def read_json(path: Path) -> Loaded[dict[str, Any]]:
     return read_with_fallback(path, parse_json_object)
 
 
-def save_json(path: Path, value: Any, what: str) -> tuple[str, ...]:
+def save_json(path: Path, value: Any, what: str) -> tuple[Fact, ...]:
     """Write like :func:`write_json_atomic`, but report a failure instead of raising.
 
-    Returns warnings: empty when saved. ``what`` names the file for the player ("settings").
+    Returns warnings: empty when saved. ``what`` names the file for the player
+    (``settings``: worded as ``store.what.settings``).
     """
     try:
         write_json_atomic(path, value)
-    except ValueError as error:  # text JSON or UTF-8 cannot hold (a lone surrogate, NaN)
-        return (notice("not-saved", what=what, reason=error),)
+    except ValueError:  # text JSON or UTF-8 cannot hold (a lone surrogate, NaN)
+        return (notice("not-saved", what=what, reason=fact("unwritable-text")),)
     except OSError as error:
-        return (notice("not-saved", what=what, reason=error.strerror or error),)
+        return (notice("not-saved", what=what, reason=os_reason(error)),)
     return ()

@@ -13,7 +13,7 @@ import os
 import stat
 from pathlib import Path
 
-from kalooki.store.notices import Notice
+from kalooki.engine.facts.said import Fact, fact
 
 _CHUNK = 1 << 20
 _OPEN_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
@@ -23,13 +23,13 @@ _OPEN_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTT
 
 class FileRefused(OSError):
     """A file not read because of what it is: not a regular file, or larger than its
-    kind of file can be. ``notice`` says which, without naming the file (``not-a-file``
+    kind of file can be. ``fact`` says which, without naming the file (``not-a-file``
     with the kind, or ``too-large`` with the limit in MiB or KiB). An OSError, so whoever
     reports a file it could not read reports this too."""
 
-    def __init__(self, notice: Notice) -> None:
-        super().__init__(notice)
-        self.notice = notice
+    def __init__(self, told: Fact) -> None:
+        super().__init__(str(told))
+        self.fact = told
 
 
 def what_it_is(mode: int) -> str | None:
@@ -53,13 +53,13 @@ def check_regular(path: Path) -> None:
     except FileNotFoundError:
         return
     if kind is not None:
-        raise FileRefused(Notice("not-a-file", kind=kind))
+        raise FileRefused(fact("not-a-file", kind=kind))
 
 
 def _too_large(limit: int) -> FileRefused:
     if limit >= 1 << 20:
-        return FileRefused(Notice("too-large", size=limit >> 20, unit="mib"))
-    return FileRefused(Notice("too-large", size=limit >> 10, unit="kib"))
+        return FileRefused(fact("too-large", size=limit >> 20, unit="mib"))
+    return FileRefused(fact("too-large", size=limit >> 10, unit="kib"))
 
 
 def read_bounded(path: Path, limit: int) -> bytes:
@@ -71,7 +71,7 @@ def read_bounded(path: Path, limit: int) -> bytes:
         status = os.fstat(fd)
         kind = what_it_is(status.st_mode)
         if kind is not None:  # swapped between the check and the open
-            raise FileRefused(Notice("not-a-file", kind=kind))
+            raise FileRefused(fact("not-a-file", kind=kind))
         if status.st_size > limit:
             raise _too_large(limit)
         chunks: list[bytes] = []

@@ -14,15 +14,16 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from kalooki.engine.facts.said import Fact, fact
 from kalooki.store import journal
 from kalooki.store.atomic import damage_reason, parse_json_object
-from kalooki.store.notices import notice
+from kalooki.store.notices import Damaged, notice
 from kalooki.store.paths import StorePaths
 
 T = TypeVar("T")
 
 
-def read(connection: sqlite3.Connection, name: str) -> tuple[dict[str, Any] | None, list[str]]:
+def read(connection: sqlite3.Connection, name: str) -> tuple[dict[str, Any] | None, list[Fact]]:
     """The document ``name`` (None when there is none yet), inside the caller's
     transaction, and what went wrong reading it."""
     kept = journal.kept_value(connection, name)
@@ -30,13 +31,13 @@ def read(connection: sqlite3.Connection, name: str) -> tuple[dict[str, Any] | No
         return None, []
     try:
         return parse_json_object(kept.encode("utf-8", "surrogatepass")), []
-    except (ValueError, RecursionError) as error:
+    except Damaged as error:
         aside = f"{name}.broken-{time.strftime('%Y%m%d-%H%M%S')}"
         journal.keep_value(connection, aside, kept)
         connection.execute("DELETE FROM kept WHERE name = ?", (name,))
         return None, [notice("file-damaged", file=f"{journal.JOURNAL_FILE} ({name})",
                              reason=damage_reason(error),
-                             aside=notice("kept-aside", target=aside))]
+                             aside=fact("kept-aside", target=aside))]
 
 
 def write(connection: sqlite3.Connection, name: str, document: dict[str, Any]) -> None:
@@ -48,7 +49,7 @@ def write(connection: sqlite3.Connection, name: str, document: dict[str, Any]) -
 
 
 def in_transaction(paths: StorePaths, work: Callable[[sqlite3.Connection], T],
-                   ) -> tuple[T, tuple[str, ...]]:
+                   ) -> tuple[T, tuple[Fact, ...]]:
     """``work`` done in one transaction of the store's journal, and what opening it said.
     Raises OSError or sqlite3.Error when the journal refuses, and what ``work`` raises."""
     connection, warnings = journal.connect(paths)

@@ -18,13 +18,18 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from kalooki.engine.facts.fields import FieldSpec, Kind, Shown, spec_field
+from kalooki.engine.facts.said import Fact, quoted
 from kalooki.engine.showable import text_problem
-from kalooki.store.notices import notice
+from kalooki.store.notices import Refused, notice
 
 Check = Callable[[Any], Any]
-"""Returns the value, normalised (lists become tuples); raises ValueError saying why not."""
+"""Returns the value, normalised (lists become tuples); raises :class:`Invalid` saying
+what it expected."""
 
-_SHOWN_CHARS = 40
+
+class Invalid(Refused, ValueError):
+    """A value a check refuses: the fact says what was expected (``expected-whole`` with
+    its bounds, ``expected-text`` with its length…), worded at the edges."""
 
 
 _ACCEPTS: weakref.WeakKeyDictionary[Check, FieldSpec] = weakref.WeakKeyDictionary()
@@ -68,19 +73,21 @@ def _checks(record_type: type) -> dict[str, Check]:
 
 
 def validate(record: Any) -> None:
-    """Normalise a frozen record's checked fields in place; raise ValueError naming a bad one.
+    """Normalise a frozen record's checked fields in place; raise Invalid naming a bad one
+    (``field-invalid``: the record's type, the field, and what the check expected).
 
     Call from ``__post_init__``.
     """
     for name, check in _checks(type(record)).items():
         try:
             object.__setattr__(record, name, check(getattr(record, name)))
-        except ValueError as error:
-            raise ValueError(f"{type(record).__name__}.{name}: {error}") from None
+        except Invalid as error:
+            raise Invalid("field-invalid", record=type(record).__name__, field=name,
+                          reason=error.fact) from None
 
 
 def load_fields(record_type: type, data: Mapping[str, Any],
-                label: str) -> tuple[dict[str, Any], dict[str, Any], list[str]]:
+                label: str) -> tuple[dict[str, Any], dict[str, Any], list[Fact]]:
     """Split ``data`` into good known values, unknown fields, and one warning per bad field.
 
     Missing fields are simply absent (an older file): the caller's defaults fill them.
@@ -88,7 +95,7 @@ def load_fields(record_type: type, data: Mapping[str, Any],
     checks = _checks(record_type)
     values: dict[str, Any] = {}
     extra: dict[str, Any] = {}
-    warnings: list[str] = []
+    warnings: list[Fact] = []
     defaults = {f.name: f.default for f in dataclasses.fields(record_type)}
     for name, raw in data.items():
         if name not in checks:
@@ -99,9 +106,9 @@ def load_fields(record_type: type, data: Mapping[str, Any],
             continue
         try:
             values[name] = checks[name](raw)
-        except ValueError as error:
-            warnings.append(notice("field-default", file=label, field=name, value=_shown(raw),
-                                   reason=error, default=repr(defaults[name])))
+        except Invalid as error:
+            warnings.append(notice("field-default", file=label, field=name, value=quoted(raw),
+                                   reason=error.fact, default=quoted(defaults[name])))
     return values, extra, warnings
 
 
@@ -114,18 +121,13 @@ def _encodable(name: str, value: Any) -> bool:
     return True
 
 
-def _shown(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= _SHOWN_CHARS else text[:_SHOWN_CHARS - 3] + "..."
-
-
 # -- checks --------------------------------------------------------------------------
 
 
 def one_of(*options: str) -> Check:
     def check(value: Any) -> str:
         if not isinstance(value, str) or value not in options:
-            raise ValueError(f"expected one of {', '.join(options)}")
+            raise Invalid("expected-one-of", options=", ".join(options))
         return value
     return _accepting(check, FieldSpec(Kind.CHOICE, choices=options))
 
@@ -135,7 +137,7 @@ LANGUAGE_CODE = re.compile(r"[a-z]{2,3}")
 
 def _language(value: Any) -> str:
     if not isinstance(value, str) or not LANGUAGE_CODE.fullmatch(value):
-        raise ValueError("expected a language's code, such as en or fr")
+        raise Invalid("expected-language")
     return value
 
 
@@ -146,7 +148,7 @@ language_code = _accepting(_language, FieldSpec(Kind.LANGUAGE))
 
 def _boolean(value: Any) -> bool:
     if not isinstance(value, bool):
-        raise ValueError("expected true or false")
+        raise Invalid("expected-bool")
     return value
 
 
@@ -156,9 +158,9 @@ boolean = _accepting(_boolean, FieldSpec(Kind.BOOL))
 def integer(low: int | None = None, high: int | None = None) -> Check:
     def check(value: Any) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError("expected a whole number")
+            raise Invalid("expected-whole")
         if (low is not None and value < low) or (high is not None and value > high):
-            raise ValueError(f"expected a whole number {_range(low, high)}")
+            raise Invalid("expected-whole", **_range(low, high))
         return value
     return _accepting(check, FieldSpec(Kind.INT, low, high))
 
@@ -172,9 +174,9 @@ def optional(inner: Check) -> Check:
 def number(low: float, high: float) -> Check:
     def check(value: Any) -> float:
         if isinstance(value, bool) or not isinstance(value, int | float):
-            raise ValueError("expected a number")
+            raise Invalid("expected-number")
         if not low <= value <= high:  # also refuses NaN and infinities
-            raise ValueError(f"expected a number {_range(low, high)}")
+            raise Invalid("expected-number", **_range(low, high))
         return float(value)
     return _accepting(check, FieldSpec(Kind.NUMBER, low, high))
 
@@ -186,9 +188,9 @@ def text(max_chars: int) -> Check:
     def check(value: Any) -> str:
         problem = text_problem(value, max_chars)
         if problem == "unshowable":
-            raise ValueError("a name cannot hold control, invisible or direction characters")
+            raise Invalid("expected-showable")
         if problem is not None:
-            raise ValueError(f"expected text of 1 to {max_chars} characters")
+            raise Invalid("expected-text", most=max_chars)
         return str(value).strip()
     return _accepting(check, FieldSpec(Kind.TEXT, 1, max_chars))
 
@@ -197,7 +199,7 @@ def sequence_of(item: Check, min_len: int, max_len: int) -> Check:
     """A list (or tuple) of checked items, kept as a tuple so the record stays immutable."""
     def check(value: Any) -> tuple[Any, ...]:
         if not isinstance(value, list | tuple) or not min_len <= len(value) <= max_len:
-            raise ValueError(f"expected a list of {min_len} to {max_len} items")
+            raise Invalid("expected-list", low=min_len, high=max_len)
         return tuple(item(v) for v in value)
     return _accepting(check, FieldSpec(Kind.LIST, min_len, max_len, items=_told(item)))
 
@@ -205,7 +207,7 @@ def sequence_of(item: Check, min_len: int, max_len: int) -> Check:
 def pair_of(first: Check, second: Check) -> Check:
     def check(value: Any) -> tuple[Any, Any]:
         if not isinstance(value, list | tuple) or len(value) != 2:
-            raise ValueError("expected a pair of values")
+            raise Invalid("expected-pair")
         return first(value[0]), second(value[1])
     return _accepting(check, FieldSpec(Kind.PAIR, items=(*_told(first), *_told(second))))
 
@@ -215,9 +217,11 @@ def _told(check: Check) -> tuple[FieldSpec, ...]:
     return () if said is None else (said,)
 
 
-def _range(low: float | None, high: float | None) -> str:
+def _range(low: float | None, high: float | None) -> dict[str, object]:
+    """The bounds a number missed, as the parameters of its fact (``case`` chooses the
+    sentence: ``range``, ``at_least`` or ``at_most``)."""
     if high is None:
-        return f"of at least {low}"
+        return {"case": "at_least", "low": low}
     if low is None:
-        return f"of at most {high}"
-    return f"from {low} to {high}"
+        return {"case": "at_most", "high": high}
+    return {"case": "range", "low": low, "high": high}

@@ -17,14 +17,15 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from kalooki.engine.facts.said import Fact, fact
 from kalooki.store import documents, journal
-from kalooki.store.fields import boolean, checked, integer, optional, text, validate
+from kalooki.store.fields import Invalid, boolean, checked, integer, optional, text, validate
 from kalooki.store.journal_import import HISTORY_NAME
-from kalooki.store.notices import notice
+from kalooki.store.notices import db_reason, notice
 from kalooki.store.paths import StorePaths
 
 FORMAT_VERSION = 1
-LABEL = "Match history"
+LABEL = f"{journal.JOURNAL_FILE} ({HISTORY_NAME})"
 MOST_MATCHES = 5000
 """The oldest matches are forgotten beyond this many (a file that stays quick to read)."""
 
@@ -32,11 +33,11 @@ MOST_MATCHES = 5000
 def _moment(value: Any) -> str:
     """An ISO date and time to the minute, local to the player ("2026-03-14T20:30")."""
     if not isinstance(value, str):
-        raise ValueError("expected a date like 2026-03-14T20:30")
+        raise Invalid("expected-date")
     try:
         return datetime.fromisoformat(value).strftime("%Y-%m-%dT%H:%M")
     except ValueError:
-        raise ValueError("expected a date like 2026-03-14T20:30") from None
+        raise Invalid("expected-date") from None
 
 
 @dataclass(frozen=True)
@@ -70,28 +71,29 @@ class MatchEntry:
         return self.preset, self.players
 
 
-def history_from_dict(data: Mapping[str, Any]) -> tuple[tuple[MatchEntry, ...], list[str]]:
+def history_from_dict(data: Mapping[str, Any]) -> tuple[tuple[MatchEntry, ...], list[Fact]]:
     """Entries from a parsed file, oldest first; a bad entry is dropped with a warning
     (fields this version does not know are left out)."""
     raw = data.get("matches", [])
     if not isinstance(raw, list):
         return (), [notice("matches-reset", file=LABEL)]
     entries: list[MatchEntry] = []
-    warnings: list[str] = []
+    warnings: list[Fact] = []
     needed = [f.name for f in dataclasses.fields(MatchEntry) if f.name != "player"]
     for number, item in enumerate(raw, start=1):
         if not isinstance(item, dict):
             warnings.append(notice("match-dropped", file=LABEL, number=number,
-                                   reason="not an object"))
+                                   reason=fact("not-object")))
             continue
         missing = [name for name in needed if name not in item]
         try:
             if missing:
-                raise ValueError(f"no {', '.join(missing)}")
+                raise Invalid("missing-fields", fields=", ".join(missing))
             entries.append(MatchEntry(**{name: item[name] for name in needed},
                                       player=item.get("player")))
-        except ValueError as error:
-            warnings.append(notice("match-dropped", file=LABEL, number=number, reason=error))
+        except Invalid as error:
+            warnings.append(notice("match-dropped", file=LABEL, number=number,
+                                   reason=error.fact))
     entries.sort(key=lambda entry: entry.played)
     return tuple(entries[-MOST_MATCHES:]), warnings
 
@@ -101,16 +103,16 @@ def history_to_dict(entries: Sequence[MatchEntry]) -> dict[str, Any]:
             "matches": [dataclasses.asdict(entry) for entry in entries[-MOST_MATCHES:]]}
 
 
-def load_history(paths: StorePaths) -> tuple[tuple[MatchEntry, ...], list[str]]:
+def load_history(paths: StorePaths) -> tuple[tuple[MatchEntry, ...], list[Fact]]:
     """The finished matches, oldest first, and what went wrong reading them. Never raises."""
     try:
         (entries, warnings), told = documents.in_transaction(paths, read_history)
     except (OSError, sqlite3.Error) as error:
-        return (), [notice("file-unreadable", file=journal.JOURNAL_FILE, reason=str(error))]
+        return (), [notice("file-unreadable", file=journal.JOURNAL_FILE, reason=db_reason(error))]
     return entries, [*told, *warnings]
 
 
-def read_history(connection: sqlite3.Connection) -> tuple[tuple[MatchEntry, ...], list[str]]:
+def read_history(connection: sqlite3.Connection) -> tuple[tuple[MatchEntry, ...], list[Fact]]:
     """The history in the journal, read inside the caller's transaction."""
     data, warnings = documents.read(connection, HISTORY_NAME)
     if data is None:
@@ -119,31 +121,31 @@ def read_history(connection: sqlite3.Connection) -> tuple[tuple[MatchEntry, ...]
     return entries, [*warnings, *more]
 
 
-def add_in(connection: sqlite3.Connection, entries: Sequence[MatchEntry]) -> list[str]:
+def add_in(connection: sqlite3.Connection, entries: Sequence[MatchEntry]) -> list[Fact]:
     """Inside the caller's transaction: ``entries`` added; what reading the history said."""
     kept, warnings = read_history(connection)
     documents.write(connection, HISTORY_NAME, history_to_dict([*kept, *entries]))
     return warnings
 
 
-def add_match(paths: StorePaths, entry: MatchEntry) -> tuple[str, ...]:
+def add_match(paths: StorePaths, entry: MatchEntry) -> tuple[Fact, ...]:
     """Add ``entry`` in one transaction; the warnings (empty when all went well)."""
     return _saved(paths, lambda connection: add_in(connection, [entry]))
 
 
-def clear_history(paths: StorePaths) -> tuple[str, ...]:
+def clear_history(paths: StorePaths) -> tuple[Fact, ...]:
     """Forget every match (Reset statistics)."""
-    def cleared(connection: sqlite3.Connection) -> list[str]:
+    def cleared(connection: sqlite3.Connection) -> list[Fact]:
         documents.write(connection, HISTORY_NAME, history_to_dict(()))
         return []
 
     return _saved(paths, cleared)
 
 
-def _saved(paths: StorePaths, work: Callable[[sqlite3.Connection], list[str]],
-           ) -> tuple[str, ...]:
+def _saved(paths: StorePaths, work: Callable[[sqlite3.Connection], list[Fact]],
+           ) -> tuple[Fact, ...]:
     try:
         warnings, told = documents.in_transaction(paths, work)
     except (OSError, sqlite3.Error, ValueError) as error:
-        return (notice("not-saved", what="history", reason=str(error)),)
+        return (notice("not-saved", what="history", reason=db_reason(error)),)
     return (*told, *warnings)

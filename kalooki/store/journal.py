@@ -32,13 +32,14 @@ from pathlib import Path
 from typing import Any
 
 from kalooki import __version__
+from kalooki.engine.facts.said import Fact, fact
 from kalooki.engine.record import HASH_EVERY, GameRecord, Recorder
 from kalooki.engine.rules import RuleSet
 from kalooki.store.atomic import set_aside
 from kalooki.store.bounded import check_regular
 from kalooki.store.journal_import import import_once
 from kalooki.store.migrations import migrate
-from kalooki.store.notices import notice
+from kalooki.store.notices import db_reason, notice
 from kalooki.store.paths import StorePaths
 from kalooki.store.savegame import (
     FORMAT_VERSION,
@@ -79,7 +80,7 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
-def connect(paths: StorePaths) -> tuple[sqlite3.Connection, tuple[str, ...]]:
+def connect(paths: StorePaths) -> tuple[sqlite3.Connection, tuple[Fact, ...]]:
     """The store's SQLite file (see :func:`connect_file`), with an earlier version's
     autosaves and statistics imported into it the first time."""
     connection, warnings = connect_file(journal_path(paths))
@@ -91,7 +92,7 @@ def connect(paths: StorePaths) -> tuple[sqlite3.Connection, tuple[str, ...]]:
     return connection, (*warnings, *imported)
 
 
-def connect_file(path: Path) -> tuple[sqlite3.Connection, tuple[str, ...]]:
+def connect_file(path: Path) -> tuple[sqlite3.Connection, tuple[Fact, ...]]:
     """The SQLite file at ``path``, created when missing; one SQLite cannot read is set
     aside (the notice names where it went) and a new one made. Raises OSError or
     sqlite3.Error only when the folder refuses a new file, or when ``path`` is no file
@@ -104,7 +105,7 @@ def connect_file(path: Path) -> tuple[sqlite3.Connection, tuple[str, ...]]:
     except sqlite3.DatabaseError as error:
         if isinstance(error, sqlite3.OperationalError) and not _is_damage(error):
             raise
-        damaged = notice("file-damaged", file=path.name, reason=str(error),
+        damaged = notice("file-damaged", file=path.name, reason=db_reason(error),
                          aside=set_aside(path))
         for extra in ("-wal", "-shm"):
             path.with_name(path.name + extra).unlink(missing_ok=True)
@@ -128,13 +129,13 @@ def _is_damage(error: sqlite3.Error) -> bool:
     return "malformed" in str(error) or "not a database" in str(error)
 
 
-def _opened(path: Path, existed: bool | None) -> tuple[sqlite3.Connection, tuple[str, ...]]:
+def _opened(path: Path, existed: bool | None) -> tuple[sqlite3.Connection, tuple[Fact, ...]]:
     """The file opened with its tables, and what was found lost on the way: a journal the
     game had written (its marker says so) that is now missing, empty or short of tables
     is said, and the file as it was is kept aside (moved when nothing is left in it,
     copied when some tables are). ``existed`` None: a new file made on purpose."""
     connection = _connection(path)
-    told: tuple[str, ...] = ()
+    told: tuple[Fact, ...] = ()
     try:
         missing = [t for t in TABLES if t not in _tables(connection)]
         if missing and existed is not None \
@@ -172,15 +173,15 @@ def _tables(connection: sqlite3.Connection) -> set[str]:
         "SELECT name FROM sqlite_master WHERE type = 'table'")}
 
 
-def _copy_aside(connection: sqlite3.Connection, path: Path) -> str:
+def _copy_aside(connection: sqlite3.Connection, path: Path) -> Fact:
     """A copy of the journal as it is, beside it; the notice saying where."""
     target = path.with_name(f"{path.name}.broken-{time.strftime('%Y%m%d-%H%M%S')}")
     try:
         with contextlib.closing(sqlite3.connect(target)) as copy:
             connection.backup(copy)
     except (OSError, sqlite3.Error) as error:
-        return notice("not-moved", reason=str(error))
-    return notice("kept-aside", target=target.name)
+        return fact("not-moved", reason=db_reason(error))
+    return fact("kept-aside", target=target.name)
 
 
 @contextmanager
@@ -243,14 +244,10 @@ def document(connection: sqlite3.Connection, key: str) -> dict[str, Any] | None:
                              " WHERE key = ? AND aside IS NULL", (key,)).fetchone()
     if row is None:
         return None
-    try:
-        doc = json.loads(row[0])
-        summary = json.loads(row[1])
-        if not isinstance(doc, dict) or not isinstance(doc.get("record"), dict):
-            raise ValueError("the match's header is not an object")
-    except (ValueError, TypeError, RecursionError) as error:
-        raise SaveError(f"The journal's row for {key} is damaged ({error}).",
-                        "save-row") from None
+    doc = _object(row[0])
+    if not isinstance(doc.get("record"), dict):
+        raise SaveError("save-row", row=key)
+    summary = _object(row[1])  # a summary that is no object is refused by its check
     codes, hashes = [], []
     for number, code, digest in connection.execute(
             "SELECT number, code, digest FROM actions WHERE key = ? ORDER BY number", (key,)):
@@ -258,8 +255,7 @@ def document(connection: sqlite3.Connection, key: str) -> dict[str, Any] | None:
         if digest is not None:
             hashes.append([number, digest])
         if number != len(codes):
-            raise SaveError(f"The journal lacks action {len(codes)} of {key}.",
-                            "save-row-missing", number=len(codes))
+            raise SaveError("save-row-missing", row=key, number=len(codes))
     doc["record"] = {**doc["record"], "actions": codes, "hashes": hashes}
     return {**doc, "summary": summary, "saved_at": row[2], "kind": "autosave"}
 
@@ -327,7 +323,7 @@ class Journal:
         """Deals ended in each match as last written: an append that ends one more (or
         the first append of a match) is written with full durability."""
 
-    def _open(self) -> tuple[sqlite3.Connection, tuple[str, ...]]:
+    def _open(self) -> tuple[sqlite3.Connection, tuple[Fact, ...]]:
         if self._connection is not None:
             return self._connection, ()
         self._connection, warnings = connect(self.paths)
@@ -340,7 +336,7 @@ class Journal:
                 self._connection = None
 
     def append(self, recorder: Recorder, seats: Sequence[Seat],
-               also: Sequence[Hook] = ()) -> tuple[str, ...]:
+               also: Sequence[Hook] = ()) -> tuple[Fact, ...]:
         """Write what the file lacks of the match (one action, normally), its summary and
         ``also``, in one transaction. Returns warnings, empty when all was written; on a
         failure nothing was written and the next append writes it all."""
@@ -352,7 +348,7 @@ class Journal:
                 self._stored.clear()  # read the file again next time: it may have moved
                 self._seats.clear()
                 self._ended.clear()
-                return (notice("not-saved", what="autosave", reason=str(error)),)
+                return (notice("not-saved", what="autosave", reason=db_reason(error)),)
             return warnings
 
     def _append(self, connection: sqlite3.Connection, recorder: Recorder,

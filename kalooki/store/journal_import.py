@@ -20,9 +20,10 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
+from kalooki.engine.facts.said import Fact
 from kalooki.engine.record import Recorder
 from kalooki.store.atomic import backup_path, read_json, read_with_fallback
-from kalooki.store.notices import notice
+from kalooki.store.notices import notice, os_reason
 from kalooki.store.paths import StorePaths
 from kalooki.store.savefile import MAX_SAVE_BYTES, load
 from kalooki.store.savegame import Seat
@@ -47,13 +48,13 @@ def legacy_files(paths: StorePaths) -> list[Path]:
 
 
 def import_once(connection: sqlite3.Connection, paths: StorePaths,
-                write_match: WriteMatch) -> list[str]:
+                write_match: WriteMatch) -> list[Fact]:
     """Import the earlier version's files unless the journal says it was done; returns
     the notices (what was damaged, where the old files went). Raises sqlite3.Error when
     the journal refuses the writes (the next start tries again)."""
     if _imported(connection):
         return []
-    warnings: list[str] = []
+    warnings: list[Fact] = []
     connection.execute("BEGIN IMMEDIATE")
     try:
         if _imported(connection):  # another copy of the game did it meanwhile
@@ -81,7 +82,7 @@ def _imported(connection: sqlite3.Connection) -> bool:
                               (IMPORTED_MARK,)).fetchone() is not None
 
 
-def _import_document(connection: sqlite3.Connection, path: Path, name: str) -> list[str]:
+def _import_document(connection: sqlite3.Connection, path: Path, name: str) -> list[Fact]:
     """A file's document as it was; whoever reads it reads it forgivingly, field by field,
     as the file was read."""
     if not path.exists() and not backup_path(path).exists():
@@ -94,8 +95,8 @@ def _import_document(connection: sqlite3.Connection, path: Path, name: str) -> l
 
 
 def _import_autosaves(connection: sqlite3.Connection, paths: StorePaths,
-                      write_match: WriteMatch) -> list[str]:
-    warnings: list[str] = []
+                      write_match: WriteMatch) -> list[Fact]:
+    warnings: list[Fact] = []
     for path in _autosave_files(paths.saves_dir / LEGACY_AUTOSAVES):
         loaded = read_with_fallback(path, load, MAX_SAVE_BYTES)
         warnings.extend(loaded.warnings)
@@ -116,7 +117,7 @@ def _autosave_files(folder: Path) -> Iterator[Path]:
                 if name.endswith(".json") and not name.startswith("."))
 
 
-def _move_aside(paths: StorePaths, found: list[Path]) -> str:
+def _move_aside(paths: StorePaths, found: list[Path]) -> Fact:
     """Move the imported files into one new folder and say where; if the disk refuses,
     they stay (the journal's mark keeps them from being imported again)."""
     target = paths.data_dir / f"imported-{time.strftime('%Y%m%d-%H%M%S')}"
@@ -126,6 +127,6 @@ def _move_aside(paths: StorePaths, found: list[Path]) -> str:
             if path.exists():
                 shutil.move(path, target / path.name)
     except OSError as error:
-        return notice("import-not-moved", reason=error.strerror or error)
+        return notice("import-not-moved", reason=os_reason(error))
     logging.getLogger("kalooki.store").info("the imported files are in %s", target)
     return notice("imported", folder=target.name)

@@ -14,6 +14,7 @@ from kalooki.engine.errors import RuleError
 from kalooki.engine.position import HASH_VERSION
 from kalooki.engine.record import GameRecord, replay
 from kalooki.engine.rules import RuleSet
+from kalooki.store.fields import Invalid
 from kalooki.store.savegame import (
     FORMAT_VERSION,
     SaveError,
@@ -27,7 +28,6 @@ from kalooki.store.savegame import (
     save_name,
     timestamp,
 )
-from kalooki.words.refusals import refusal_text
 
 Document = dict[str, Any]
 MIGRATED_APP_VERSION = "unknown"
@@ -44,7 +44,7 @@ def _from_0(doc: Document) -> Document:
                                        "hash_version": HASH_VERSION})  # digests made anew
         recorder = replay(record)
     except RuleError as error:  # the engine refusing the file; anything else is a fault
-        raise SaveError(refusal_text(error), "save-replay", reason=error) from None
+        raise SaveError("save-replay", reason=error) from None
     return {
         "format_version": 1,
         "app_version": MIGRATED_APP_VERSION,
@@ -61,7 +61,7 @@ def _from_0(doc: Document) -> Document:
 def _pairs(value: Any) -> list[Seat]:
     if not isinstance(value, list) or not all(
             isinstance(p, list) and len(p) == 2 for p in value):
-        raise ValueError("expected a list of [name, level] pairs")
+        raise Invalid("expected-pairs")
     return [Seat(name, level) for name, level in value]
 
 
@@ -73,8 +73,7 @@ def _from_1(doc: Document) -> Document:
     try:
         rules = RuleSet.from_record(need(record, "rules", json_object, "record."))
     except RuleError as error:
-        raise SaveError(f"'record': {refusal_text(error)}", "save-record",
-                        reason=error) from None
+        raise SaveError("save-record", reason=error) from None
     return {**doc, "format_version": 2, "summary": {**summary, "rules": rules_digest(rules)}}
 
 
@@ -93,14 +92,11 @@ def migrate(doc: Document) -> Document:
     """The document in the current format; a SaveError for a version this program cannot read."""
     version = need(doc, "format_version", _version)
     if version > FORMAT_VERSION:
-        raise SaveError(f"This save is in format {version}, from a newer Kalooki; this "
-                        f"version reads formats up to {FORMAT_VERSION}.", "save-newer",
-                        version=version, newest=FORMAT_VERSION)
+        raise SaveError("save-newer", version=version, newest=FORMAT_VERSION)
     while version < FORMAT_VERSION:
         step = MIGRATIONS.get(version)
         if step is None:
-            raise SaveError(f"This save is in format {version}, which no version of "
-                            f"Kalooki wrote.", "save-format", version=version)
+            raise SaveError("save-format", version=version)
         doc = step(doc)
         version += 1
     return doc
@@ -108,5 +104,5 @@ def migrate(doc: Document) -> Document:
 
 def _version(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError("expected a whole number")
+        raise Invalid("expected-whole")
     return value

@@ -2,7 +2,7 @@
 
 :func:`decode` is cheap (no replay) and serves listings; :func:`load` replays the log
 and is what resuming a game or ``kalooki replay`` uses. Both raise only
-:class:`SaveError`, whose message is one line a person can act on.
+:class:`SaveError`, whose fact names the field or action at fault.
 """
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from pathlib import Path
 
 from kalooki.engine.record import Recorder
 from kalooki.engine.state import Game
-from kalooki.store.atomic import damage_reason, encode_json, parse_json_object
+from kalooki.store.atomic import encode_json, parse_json_object
 from kalooki.store.bounded import read_bounded
 from kalooki.store.migrations import migrate
-from kalooki.store.notices import Notice
+from kalooki.store.notices import Damaged
 from kalooki.store.savegame import GameSave, SaveError, resume
 
 MAX_SAVE_BYTES = 64 << 20
@@ -43,9 +43,8 @@ def decode(data: bytes) -> GameSave:
     """The save in ``data``, its fields checked but its actions not yet replayed."""
     try:
         doc = parse_json_object(data)
-    except (ValueError, RecursionError) as error:
-        raise SaveError(Notice("save-not-json", reason=damage_reason(error)),
-                        "save-unreadable") from None
+    except Damaged as error:
+        raise SaveError("save-unreadable", reason=error.fact) from None
     return GameSave.from_dict(migrate(doc))
 
 

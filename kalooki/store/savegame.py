@@ -20,12 +20,13 @@ from typing import Any
 from kalooki import __version__
 from kalooki.engine.cards import card_code, parse_card_code
 from kalooki.engine.errors import RuleError
+from kalooki.engine.facts.said import quoted
 from kalooki.engine.facts.seats import HUMAN, SEAT_LEVELS
 from kalooki.engine.record import HASH_EVERY, GameRecord, Recorder, replay
 from kalooki.engine.rules import LATER_FIELDS, RuleSet
-from kalooki.engine.showable import escaped
 from kalooki.engine.state import Game
 from kalooki.store.fields import (
+    Invalid,
     boolean,
     checked,
     integer,
@@ -35,7 +36,6 @@ from kalooki.store.fields import (
     validate,
 )
 from kalooki.store.notices import Refused
-from kalooki.words.refusals import refusal_text
 
 FORMAT_VERSION = 3
 """3: the record says which state digest it keeps (``record.hash_version``); older saves
@@ -47,33 +47,15 @@ MAX_SEATS = 8
 
 
 class SaveError(Refused):
-    """A save that cannot be used. The message is one English sentence naming the field or
-    action, for the log file and the command line; whatever it quotes from the file is
-    escaped, so it can be shown anywhere. ``code`` and ``params`` are the same facts for a
-    window, worded in the player's language (``store.<code>``, kalooki.words.notices)."""
-
-    def __init__(self, message: str, code: str = "save-damaged", **params: Any) -> None:
-        super().__init__(escaped(message))
-        self.notice = message if hasattr(message, "code") else None
-        """The notice the message was made from, so a screen can say it in its language."""
-        self.code = code
-        self.params = {name: _showable(value) for name, value in params.items()}
+    """A save that cannot be used, or an operation on saves refused: its fact names the
+    field or the action at fault (``save-field`` with ``field`` and the check's
+    ``reason``, ``save-replay`` with the engine's refusal…), worded at the edges
+    (``store.<code>``); whatever it quotes from the file is made safe to show."""
 
     @property
     def damage(self) -> bool:  # type: ignore[override]
         """A newer game's save is not damaged: it is kept for that game."""
         return self.code != "save-newer"
-
-
-def _showable(value: Any) -> Any:
-    """A fact quoted from the file, escaped like the message (an engine refusal's own
-    facts too), so no window or terminal is handed what it cannot show."""
-    if isinstance(value, str):
-        return escaped(value)
-    if isinstance(value, RuleError):
-        return type(value)(value.code, escaped(value.message),
-                           **{name: _showable(fact) for name, fact in value.params.items()})
-    return value
 
 
 save_name = text(NAME_CHARS)
@@ -160,12 +142,9 @@ class GameSave:
         try:
             record = GameRecord.from_dict(record_raw)
         except RuleError as error:
-            raise SaveError(f"'record': {refusal_text(error)}", "save-record",
-                            reason=error) from None
+            raise SaveError("save-record", reason=error) from None
         if record.players != len(seats_raw):
-            raise SaveError(f"'players' names {len(seats_raw)} players but 'record.players' "
-                            f"is {record.players}.", "save-players", seats=len(seats_raw),
-                            players=record.players)
+            raise SaveError("save-players", seats=len(seats_raw), players=record.players)
         summary_raw = need(data, "summary", json_object)
         return cls(
             name=need(data, "name", save_name),
@@ -193,6 +172,7 @@ def snapshot(recorder: Recorder, seats: Sequence[Seat], name: str | None = None)
     seats = tuple(seats)
     if len(seats) != recorder.game.players:
         raise ValueError(f"{len(seats)} seats for a game of {recorder.game.players} players")
+        # a caller's mistake, not a file's: no player ever reads it
     record = recorder.record
     chosen = default_name(record, seats) if name is None else name
     return GameSave(save_name(chosen), seats, record, first_deck(record),
@@ -218,45 +198,33 @@ def resume(save: GameSave) -> Recorder:
     record = save.record
     expected_at = list(range(HASH_EVERY, len(record.actions) + 1, HASH_EVERY))
     if [n for n, _ in record.hashes] != expected_at:
-        raise SaveError(f"'record.hashes' must hold one digest after every {HASH_EVERY} "
-                        f"actions; some are missing, extra or out of place.", "save-hashes")
+        raise SaveError("save-hashes", every=HASH_EVERY)
     try:  # the engine refuses a file's values with a RuleError: anything else is a fault
         dealt = first_deck(record)
     except RuleError as error:
-        raise SaveError(f"'record': the rules, players or seed are unusable: "
-                        f"{refusal_text(error)}", "save-setup", reason=error) from None
+        raise SaveError("save-setup", reason=error) from None
     if dealt != save.first_deck:
-        raise SaveError(_deck_difference(save.first_deck, dealt), "save-deck")
+        raise SaveError("save-deck", **_deck_difference(save.first_deck, dealt))
     try:
         recorder = replay(record)
     except RuleError as error:
-        raise SaveError(refusal_text(error), "save-replay", reason=error) from None
+        raise SaveError("save-replay", reason=error) from None
     replayed = Summary.of(recorder.game)
     for field in dataclasses.fields(Summary):
         stored, actual = getattr(save.summary, field.name), getattr(replayed, field.name)
         if stored != actual:
-            raise SaveError(f"'summary.{field.name}' is {_shown(stored)} but the replay "
-                            f"gives {_shown(actual)}.", "save-summary",
-                            field=f"summary.{field.name}")
+            raise SaveError("save-summary", field=f"summary.{field.name}",
+                            stored=quoted(stored), replayed=quoted(actual))
     return recorder
 
 
-def _deck_difference(recorded: tuple[int, ...], dealt: tuple[int, ...]) -> str:
+def _deck_difference(recorded: tuple[int, ...], dealt: tuple[int, ...]) -> dict[str, object]:
+    """Where the recorded first deck leaves the one the seed deals, for the log."""
     if len(recorded) != len(dealt):
-        return (f"'first_deck' holds {len(recorded)} cards but the seed deals "
-                f"{len(dealt)}.")
+        return {"cards": len(recorded), "dealt": len(dealt)}
     index = next(i for i, (a, b) in enumerate(zip(recorded, dealt, strict=True)) if a != b)
-    return (f"'first_deck' card {index + 1} is {card_code(recorded[index])} but the seed "
-            f"deals {card_code(dealt[index])} (the file was altered, or this version "
-            f"shuffles differently).")
-
-
-def _shown(value: Any) -> str:
-    if isinstance(value, bool):
-        return str(value).lower()
-    if isinstance(value, tuple):
-        return "[" + ", ".join(map(str, value)) + "]"
-    return str(value)
+    return {"card": index + 1, "recorded": card_code(recorded[index]),
+            "dealt": card_code(dealt[index])}
 
 
 # -- field checks ------------------------------------------------------------------
@@ -266,23 +234,22 @@ def need(data: dict[str, Any], key: str, check: Callable[[Any], Any],
          prefix: str = "") -> Any:
     """The checked value of ``data[key]``; a SaveError naming the field when absent or bad."""
     if key not in data:
-        raise SaveError(f"The save has no '{prefix}{key}'.", "save-missing",
-                        field=prefix + key)
+        raise SaveError("save-missing", field=prefix + key)
     try:
         return check(data[key])
-    except ValueError as error:
-        raise SaveError(f"'{prefix}{key}': {error}.", "save-field", field=prefix + key) from None
+    except Invalid as error:
+        raise SaveError("save-field", field=prefix + key, reason=error.fact) from None
 
 
 def json_object(value: Any) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise ValueError("expected an object")
+        raise Invalid("expected-object")
     return value
 
 
 def _seats(value: Any) -> tuple[Seat, ...]:
     if not isinstance(value, list) or not 2 <= len(value) <= MAX_SEATS:
-        raise ValueError(f"expected a list of 2 to {MAX_SEATS} players")
+        raise Invalid("expected-players", low=2, high=MAX_SEATS)
     seats = []
     for number, entry in enumerate(value, start=1):
         try:
@@ -290,27 +257,27 @@ def _seats(value: Any) -> tuple[Seat, ...]:
             name: Any = seat.get("name")  # Seat's checks refuse a missing or bad one
             level: Any = seat.get("level")
             seats.append(Seat(name, level))
-        except ValueError as error:
-            raise ValueError(f"player {number}: {error}") from None
+        except Invalid as error:
+            raise Invalid("player-invalid", number=number, reason=error.fact) from None
     return tuple(seats)
 
 
 def _cards(value: Any) -> tuple[int, ...]:
     if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
-        raise ValueError("expected a list of card codes")
+        raise Invalid("expected-cards")
     try:
         return tuple(parse_card_code(c) for c in value)
     except RuleError as error:
-        raise ValueError(refusal_text(error).rstrip(".")) from None
+        raise Invalid("bad-card", reason=error) from None
 
 
 def timestamp(value: Any) -> datetime:
     if not isinstance(value, str):
-        raise ValueError("expected a date and time like 2026-03-01T18:30:00+00:00")
+        raise Invalid("expected-time")
     try:
         stamp = datetime.fromisoformat(value)
     except ValueError:
-        raise ValueError(f"'{value[:40]}' is not a date and time") from None
+        raise Invalid("expected-time", value=quoted(value)) from None
     if stamp.tzinfo is None:
-        raise ValueError("the time must say its offset from UTC")
+        raise Invalid("expected-time-offset")
     return stamp

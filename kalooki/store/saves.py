@@ -25,6 +25,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
+from kalooki.engine.facts.said import Fact
 from kalooki.engine.record import GameRecord, Recorder
 from kalooki.store import journal
 from kalooki.store.atomic import (
@@ -35,8 +36,9 @@ from kalooki.store.atomic import (
     read_with_fallback,
     write_json_atomic,
 )
+from kalooki.store.fields import Invalid
 from kalooki.store.filenames import numbered, safe_stem
-from kalooki.store.notices import notice
+from kalooki.store.notices import db_reason, notice
 from kalooki.store.paths import StorePaths
 from kalooki.store.savefile import MAX_SAVE_BYTES, ResumedGame, decode, load, read_save_bytes
 from kalooki.store.savegame import NAME_CHARS, GameSave, SaveError, Seat, resume, save_name
@@ -85,7 +87,7 @@ def _member(paths: StorePaths, key: str) -> Path:
     return journal.journal_path(paths) / key
 
 
-def autosave(paths: StorePaths, recorder: Recorder, seats: Sequence[Seat]) -> tuple[str, ...]:
+def autosave(paths: StorePaths, recorder: Recorder, seats: Sequence[Seat]) -> tuple[Fact, ...]:
     """Save the match in progress once (a match being played keeps a
     :class:`~kalooki.store.journal.Journal` open instead); returns warnings, empty when
     saved. Never raises."""
@@ -102,14 +104,14 @@ def autosave_writer(paths: StorePaths) -> journal.Journal:
     return journal.Journal(paths, AUTOSAVES_KEPT)
 
 
-def open_journal(paths: StorePaths) -> tuple[str, ...]:
+def open_journal(paths: StorePaths) -> tuple[Fact, ...]:
     """Open the journal as the menu opens, so an earlier version's files are imported
     before the menu asks about Continue; returns what that said (where the old files went,
     what was damaged), for the window. Never raises."""
     try:
         connection, warnings = journal.connect(paths)
     except (OSError, sqlite3.Error) as error:
-        return (notice("file-unreadable", file=journal.JOURNAL_FILE, reason=str(error)),)
+        return (notice("file-unreadable", file=journal.JOURNAL_FILE, reason=db_reason(error)),)
     connection.close()
     return warnings
 
@@ -139,7 +141,7 @@ def save_named(paths: StorePaths, save: GameSave, name: str) -> Path:
     return target
 
 
-def list_saves(paths: StorePaths) -> tuple[list[SaveEntry], list[str]]:
+def list_saves(paths: StorePaths) -> tuple[list[SaveEntry], list[Fact]]:
     """Every named save and autosave, newest first, and what went wrong reading them.
 
     Never raises; a damaged file is set aside and its ``.bak`` listed instead.
@@ -185,10 +187,10 @@ def read_autosave(path: Path) -> ResumedGame:
         with contextlib.closing(journal.connect_read_only(path.parent)) as connection:
             doc = journal.document(connection, path.name)
     except sqlite3.Error as error:
-        raise SaveError(f"{journal.JOURNAL_FILE} cannot be read ({error}).",
-                        "save-unreadable") from None
+        raise SaveError("save-journal", file=journal.JOURNAL_FILE,
+                        reason=db_reason(error)) from None
     if doc is None:
-        raise SaveError(f"{path.name} is gone.", "save-gone", file=path.name)
+        raise SaveError("save-gone", file=path.name)
     return _resumed(journal.save_of(doc))
 
 
@@ -201,8 +203,8 @@ def rename_save(paths: StorePaths, path: Path, new_name: str) -> Path:
         else read_with_fallback(path, _proved, MAX_SAVE_BYTES)
     if loaded.value is None:
         if loaded.warnings:
-            raise SaveError(loaded.warnings[0], "save-damaged")
-        raise SaveError(f"{path.name} is gone.", "save-gone", file=path.name)
+            raise SaveError("save-damaged", reason=loaded.warnings[0])
+        raise SaveError("save-gone", file=path.name)
     target = _named_path(paths, name, lambda existing: existing == path)
     write_json_atomic(target, dataclasses.replace(loaded.value, name=name,
                                                   kind="named").to_dict())
@@ -241,8 +243,8 @@ def _now() -> datetime:
 def _checked_name(name: str) -> str:
     try:
         checked: str = save_name(name)
-    except ValueError as error:
-        raise SaveError(f"A save's name: {error}.", "save-name", most=NAME_CHARS) from None
+    except Invalid as error:
+        raise SaveError("save-name", most=NAME_CHARS, reason=error.fact) from None
     return checked
 
 
@@ -285,9 +287,9 @@ def _proved(data: bytes) -> GameSave:
     return _proved_save(decode(data))
 
 
-def _entries(folder: Path) -> tuple[list[SaveEntry], list[str]]:
+def _entries(folder: Path) -> tuple[list[SaveEntry], list[Fact]]:
     entries: list[SaveEntry] = []
-    warnings: list[str] = []
+    warnings: list[Fact] = []
     for path in _main_files(folder):
         loaded = read_with_fallback(path, _proved, MAX_SAVE_BYTES)
         warnings.extend(loaded.warnings)
@@ -306,8 +308,7 @@ def _check_own(paths: StorePaths, path: Path) -> None:
             return
     elif path.suffix == SUFFIX and path.resolve().parent == paths.saves_dir.resolve():
         return
-    raise SaveError(f"{path} is not a saved game of this program.", "save-foreign",
-                    file=path.name)
+    raise SaveError("save-foreign", file=path.name)
 
 
 # -- the journal's matches -----------------------------------------------------------
@@ -324,10 +325,10 @@ def _journal_of(path: Path) -> Iterator[sqlite3.Connection]:
 
 
 def _journal_rows(paths: StorePaths,
-                  told: list[str] | None = None) -> list[journal.StoredMatch]:
+                  told: list[Fact] | None = None) -> list[journal.StoredMatch]:
     """The journal's matches, newest first; none when the journal cannot be opened. What
     went wrong opening it is added to ``told`` (and is in the log either way)."""
-    warnings: tuple[str, ...]
+    warnings: tuple[Fact, ...]
     try:
         connection, warnings = journal.connect(paths)
         try:
@@ -335,7 +336,7 @@ def _journal_rows(paths: StorePaths,
         finally:
             connection.close()
     except (OSError, sqlite3.Error) as error:
-        warnings = (notice("file-unreadable", file=journal.JOURNAL_FILE, reason=str(error)),)
+        warnings = (notice("file-unreadable", file=journal.JOURNAL_FILE, reason=db_reason(error)),)
         rows = []
     if told is not None:
         told.extend(warnings)
@@ -346,7 +347,7 @@ def _row_document(stored: journal.StoredMatch) -> dict[str, Any]:
     """A listing's document of a match: its header and summary, without its actions."""
     record = stored.header.get("record")
     if not isinstance(record, dict):
-        raise SaveError(f"The journal's row for {stored.key} is damaged.", "save-row")
+        raise SaveError("save-row", row=stored.key)
     return {**stored.header, "record": {**record, "actions": [], "hashes": []},
             "summary": stored.summary, "saved_at": stored.saved_at, "kind": "autosave"}
 
@@ -386,8 +387,7 @@ def _load_match(path: Path, prove: Callable[[GameSave], T]) -> Loaded[T]:
                     return Loaded(None, (notice("file-missing", file=path.name),))
                 return Loaded(prove(journal.save_of(doc)), (), path)
             except DAMAGE as error:
-                reason: object = error if isinstance(error, SaveError) and \
-                    error.notice is None else damage_reason(error)
+                reason = damage_reason(error)
                 match = _match_name(doc, path)
                 if not getattr(error, "damage", True):  # a newer game's: kept for it
                     return Loaded(None, (notice("match-kept", file=journal.JOURNAL_FILE,
@@ -403,7 +403,7 @@ def _load_match(path: Path, prove: Callable[[GameSave], T]) -> Loaded[T]:
                               fault=True)
     except (OSError, sqlite3.Error) as error:
         return Loaded(None, (notice("file-unreadable", file=journal.JOURNAL_FILE,
-                                    reason=str(error)),))
+                                    reason=db_reason(error)),))
 
 
 def _match_name(doc: dict[str, Any] | None, path: Path) -> str:
@@ -411,9 +411,9 @@ def _match_name(doc: dict[str, Any] | None, path: Path) -> str:
     return name if isinstance(name, str) else path.name
 
 
-def _journal_entries(paths: StorePaths) -> tuple[list[SaveEntry], list[str]]:
+def _journal_entries(paths: StorePaths) -> tuple[list[SaveEntry], list[Fact]]:
     entries: list[SaveEntry] = []
-    warnings: list[str] = []
+    warnings: list[Fact] = []
     for stored in _journal_rows(paths, warnings):
         path = _member(paths, stored.key)
         loaded = _load_match(path, _proved_save)

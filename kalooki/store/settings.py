@@ -8,12 +8,14 @@ round trip through an older one.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
 from kalooki.engine.facts.fields import FieldSpec, Shown, specs_in, specs_of
+from kalooki.engine.facts.said import Fact
 from kalooki.engine.facts.seats import DEFAULT_BUDGET, HUMAN, SEAT_KINDS
 from kalooki.engine.rule_fields import MAX_PLAYERS
 from kalooki.store.atomic import read_json, save_json
@@ -32,8 +34,6 @@ from kalooki.store.fields import (
     validate,
 )
 from kalooki.store.paths import StorePaths
-from kalooki.words import tr
-from kalooki.words.system import system_language
 
 FORMAT_VERSION = 1
 SETTINGS_FILE = "settings.json"
@@ -130,7 +130,7 @@ class Settings:
         return {**self.extra, **known}
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> tuple[Settings, list[str]]:
+    def from_dict(cls, data: dict[str, Any]) -> tuple[Settings, list[Fact]]:
         """Settings from a parsed file, a default for each bad field, one warning for each."""
         values, extra, warnings = load_fields(cls, data, SETTINGS_FILE)
         return cls(**values, extra=extra), warnings
@@ -149,19 +149,18 @@ def settings_path(paths: StorePaths) -> Path:
     return paths.config_dir / SETTINGS_FILE
 
 
-def load_settings(paths: StorePaths) -> tuple[Settings, list[str]]:
+def load_settings(paths: StorePaths, first_start: Callable[[], Settings] = Settings,
+                  ) -> tuple[Settings, list[Fact]]:
     """The saved settings (or defaults) and what went wrong reading them. Never raises.
-    Without saved settings (a first start) the language is the system's, and the player
-    is called "You" in it."""
+    Without saved settings (a first start) they are ``first_start()``'s: the window's
+    are in the system's language, the player called "You" in it (the words know both)."""
     loaded = read_json(settings_path(paths))
     if loaded.value is None:
-        lang = system_language()
-        return (Settings(language=lang, player_name=tr("setup.you", locale=lang)),
-                list(loaded.warnings))
+        return first_start(), list(loaded.warnings)
     settings, warnings = Settings.from_dict(loaded.value)
     return settings, [*loaded.warnings, *warnings]
 
 
-def save_settings(paths: StorePaths, settings: Settings) -> tuple[str, ...]:
+def save_settings(paths: StorePaths, settings: Settings) -> tuple[Fact, ...]:
     """Save atomically; returns warnings, empty when saved."""
     return save_json(settings_path(paths), settings.to_dict(), "settings")

@@ -14,8 +14,10 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
+from kalooki.engine.facts.said import Fact
 from kalooki.store import documents, journal
 from kalooki.store.fields import (
+    Invalid,
     boolean,
     checked,
     integer,
@@ -25,7 +27,7 @@ from kalooki.store.fields import (
     validate,
 )
 from kalooki.store.journal_import import STATS_NAME
-from kalooki.store.notices import notice
+from kalooki.store.notices import db_reason, notice
 from kalooki.store.paths import StorePaths
 
 FORMAT_VERSION = 1
@@ -191,7 +193,7 @@ def stats_to_dict(stats: Stats) -> dict[str, Any]:
     return {**stats.extra, "format_version": stats.format_version, "tables": tables}
 
 
-def stats_from_dict(data: Mapping[str, Any]) -> tuple[Stats, list[str]]:
+def stats_from_dict(data: Mapping[str, Any]) -> tuple[Stats, list[Fact]]:
     """Statistics from a parsed file: bad counters reset with a warning, unreadable tables
     dropped with a warning, unknown fields kept."""
     top = {k: v for k, v in data.items() if k != "tables"}
@@ -204,12 +206,12 @@ def stats_from_dict(data: Mapping[str, Any]) -> tuple[Stats, list[str]]:
     for index, entry in enumerate(entries):
         try:
             if not isinstance(entry, dict):
-                raise ValueError("not an object")
+                raise Invalid("not-object")
             key = (_KEY_NAME(entry.get("preset")), _KEY_PLAYERS(entry.get("players")))
             player = _PLAYER(entry.get("player"))
-        except ValueError as error:
+        except Invalid as error:
             warnings.append(notice("table-dropped", file=STATS_FILE, number=index + 1,
-                                   reason=error))
+                                   reason=error.fact))
             continue
         tables = everyone.setdefault(player, {})
         if key in tables:
@@ -218,7 +220,7 @@ def stats_from_dict(data: Mapping[str, Any]) -> tuple[Stats, list[str]]:
             continue
         counters = {k: v for k, v in entry.items() if k not in _KEYS}
         good, unknown, bad = load_fields(TableStats, counters,
-                                         f"{STATS_FILE} ({key[0]}, {key[1]} players)")
+                                         f"{STATS_FILE} ({key[0]}, {key[1]})")
         tables[key] = TableStats(**good, extra=unknown)
         warnings.extend(bad)
     mine = everyone.pop(None)
@@ -226,26 +228,26 @@ def stats_from_dict(data: Mapping[str, Any]) -> tuple[Stats, list[str]]:
     return Stats(mine, people, **values, extra=extra), warnings
 
 
-def load_stats(paths: StorePaths) -> tuple[Stats, list[str]]:
+def load_stats(paths: StorePaths) -> tuple[Stats, list[Fact]]:
     """The saved statistics (or none yet) and what went wrong reading them. Never raises."""
     try:
         (stats, warnings), told = documents.in_transaction(paths, read_stats)
     except (OSError, sqlite3.Error) as error:
         return Stats(), [notice("file-unreadable", file=journal.JOURNAL_FILE,
-                                reason=str(error))]
+                                reason=db_reason(error))]
     return stats, [*told, *warnings]
 
 
-def save_stats(paths: StorePaths, stats: Stats) -> tuple[str, ...]:
+def save_stats(paths: StorePaths, stats: Stats) -> tuple[Fact, ...]:
     """Replace the statistics in one transaction; returns warnings, empty when saved."""
     try:
         _, told = documents.in_transaction(paths, lambda c: write_stats(c, stats))
     except (OSError, sqlite3.Error, ValueError) as error:
-        return (notice("not-saved", what="statistics", reason=str(error)),)
+        return (notice("not-saved", what="statistics", reason=db_reason(error)),)
     return told
 
 
-def read_stats(connection: sqlite3.Connection) -> tuple[Stats, list[str]]:
+def read_stats(connection: sqlite3.Connection) -> tuple[Stats, list[Fact]]:
     """The statistics in the journal, read inside the caller's transaction."""
     data, warnings = documents.read(connection, STATS_NAME)
     if data is None:

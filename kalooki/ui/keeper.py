@@ -15,6 +15,7 @@ from datetime import datetime
 from kalooki.engine import events as ev
 from kalooki.engine.deal import DealResult
 from kalooki.engine.events import Event
+from kalooki.engine.facts.said import Fact
 from kalooki.engine.state import Game
 from kalooki.store import savegame
 from kalooki.store.history import MatchEntry, add_in
@@ -67,7 +68,7 @@ class MatchKeeper:
                                                      player=name))
                     self.pending_entries.append(dataclasses.replace(
                         match_entry(game, human, winners, self.now()), player=name))
-        told: list[str] = []
+        told: list[Fact] = []
         hooks = [lambda connection: told.extend(self._count(connection))] \
             if self.pending or self.pending_entries else []
         warnings = self.journal.append(session.recorder, save_seats(session.seats), hooks)
@@ -77,7 +78,7 @@ class MatchKeeper:
         if warnings or told:
             self.notify(notice_said([*warnings, *told][0]))
 
-    def _count(self, connection: sqlite3.Connection) -> list[str]:
+    def _count(self, connection: sqlite3.Connection) -> list[Fact]:
         """Within the action's transaction: the pending outcomes added to the statistics,
         the finished matches to the history."""
         stats, warnings = read_stats(connection)

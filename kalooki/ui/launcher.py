@@ -28,7 +28,7 @@ from kalooki.ui.play.match import (
     show_replay,
     watch_from_command_line,
 )
-from kalooki.ui.profile import Profile, told
+from kalooki.ui.profile import Profile, first_start, told
 from kalooki.ui.replay.sources import Watched
 from kalooki.ui.resources import font
 from kalooki.ui.session import thinking_thread
@@ -44,7 +44,7 @@ def launch(paths: StorePaths | None = None, fullscreen: bool = False,
     ``then`` opens something over the menu at once (a watched game asked for on the
     command line). ``clock``, ``wait`` and ``worker`` are for tests to inject."""
     where = paths or StorePaths.default()
-    settings, warnings = load_settings(where)
+    settings, warnings = load_settings(where, first_start)
     # a language whose catalog is gone (removed, or a newer version's) speaks English
     set_language(settings.language if settings.language in languages() else FALLBACK)
     app = App(settings.window_size, fullscreen=fullscreen or settings.fullscreen,

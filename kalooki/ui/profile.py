@@ -10,12 +10,15 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from kalooki.engine.facts.said import Fact
+from kalooki.store.fields import Invalid
 from kalooki.store.paths import StorePaths
 from kalooki.store.settings import Settings, save_settings
 from kalooki.ui.session import thinking_thread
 from kalooki.ui.sound.recipes import DISCARD as SAMPLE_SOUND
-from kalooki.words import Said, phrase
+from kalooki.words import Said, phrase, tr
 from kalooki.words.notices import notice_said
+from kalooki.words.system import system_language
 
 if TYPE_CHECKING:
     from kalooki.ui.scene import Host
@@ -34,8 +37,8 @@ class Profile:
         """Update and save settings; a failed save is said once, play goes on."""
         try:
             updated = dataclasses.replace(self.settings, **fields)
-        except ValueError as error:
-            app.notify(str(error))
+        except Invalid as error:
+            app.notify(notice_said(error.fact))
             return
         if updated == self.settings:
             return
@@ -49,7 +52,14 @@ class Profile:
             app.notify(told(warnings))
 
 
-def told(warnings: Sequence[str]) -> Said:
+def first_start() -> Settings:
+    """The settings of a first start: the system's language, and the player called "You"
+    in it (the store keeps them; the words know them)."""
+    lang = system_language()
+    return Settings(language=lang, player_name=tr("setup.you", locale=lang))
+
+
+def told(warnings: Sequence[Fact]) -> Said:
     """The store's notices as one message: the first, and how many more (in the log)."""
     first = notice_said(warnings[0])
     return first if len(warnings) == 1 else phrase("notice.and_more", first=first,

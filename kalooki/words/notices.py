@@ -1,50 +1,60 @@
-"""The store's notices in the player's language.
+"""The store's facts in the player's language: the one place its notices and refusals
+become words, for the window and the command line alike.
 
-The store makes each notice from a code and parameters (``kalooki.store.notices``), and
-keeps its English sentence for the log file; here the same facts become a Phrase from the
-catalog's ``store.<code>`` (a refused save's ``SaveError`` too, by its code; an engine
-refusal among the facts by its own sentence). Read by duck typing, since the store lives
-above this layer.
+The store says what it found as a :class:`~kalooki.engine.facts.said.Fact` (a code and
+its parameters); here it becomes a Phrase of the catalog's ``store.<code>`` (or
+``store.<code>.<case>`` when the fact names a ``case``). A parameter is worded by what it
+is: a Fact by its own words, an engine refusal by its sentence, a code with words of its
+own (``what``, ``kind``, ``unit``) by them; anything else (a count, a file's name, a
+quoted value) as it is.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable
 
 from kalooki.engine.errors import RuleError
+from kalooki.engine.facts.said import Fact
 from kalooki.words.catalog import FALLBACK, Said, has, phrase
 from kalooki.words.refusals import refusal
 
 _RENAMED = {"default": "instead"}
 """Parameters whose store names python-i18n reserves, and the names the catalog uses."""
-
-
 _WORDED = ("what", "kind", "unit")
 """Parameters whose values are codes with words of their own (``store.kind.folder``)."""
 
 
-def _key(code: str) -> str:
-    return "store." + code.replace("-", "_")
+def notice_key(code: str, case: object = None) -> str:
+    """The catalog key of a fact's sentence."""
+    key = "store." + code.replace("-", "_")
+    return key if case is None else f"{key}.{case}"
 
 
 def _param(name: str, value: object) -> object:
+    if isinstance(value, Fact):
+        return notice_said(value)
     if isinstance(value, RuleError):
         return refusal(value)
-    if hasattr(value, "code") and hasattr(value, "params"):
-        return notice_said(value)
     if name in _WORDED and has(f"store.{name}.{value}", FALLBACK):
         return phrase(f"store.{name}.{value}")
     return value
 
 
-def notice_said(told: object) -> Said:
-    """A notice (a str with ``code`` and ``params``) as a Phrase when the catalogs have its
-    code; any other str as it is."""
-    code = getattr(told, "code", None)
-    params = getattr(told, "params", None)
-    if not isinstance(code, str) or not isinstance(params, Mapping) \
-            or not has(_key(code), FALLBACK):
+def notice_said(told: Fact) -> Said:
+    """The fact's sentence, worded when shown; a fact the catalogs have no sentence for
+    says its code and facts (as the log file does)."""
+    params = dict(told.params)
+    case = params.pop("case", None)
+    key = notice_key(told.code, case)
+    if case is not None and not has(key, FALLBACK):
+        key = notice_key(told.code)
+    if not has(key, FALLBACK):
         return str(told)
-    named: dict[str, object] = {_RENAMED.get(str(name), str(name)): _param(str(name), value)
-                                for name, value in params.items()}
-    return phrase(_key(code), **named)
+    return phrase(key, **{_RENAMED.get(name, name): _param(name, value)
+                          for name, value in params.items()})
+
+
+def notices_text(told: Fact | Iterable[Fact]) -> str:
+    """A fact, or several as the one message a window or a terminal shows, worded now."""
+    every = [told] if isinstance(told, Fact) else told
+    return " ".join(str(notice_said(each)) for each in every)

@@ -14,6 +14,7 @@ from kalooki.tools.screens.shots import Shots
 from kalooki.ui.house_rules.draft import Draft
 from kalooki.ui.house_rules.editor import PRESETS_PAGE, RulesEditorScene
 from kalooki.ui.pages.settings import SettingsScene
+from kalooki.words.house_rules import built_in_names
 
 OUR_TABLE = dataclasses.replace(PRESETS["caribbean"], name="Our table",
                                 hand_sizes=(12, 12, 12, *PRESETS["caribbean"].hand_sizes[3:]),
@@ -43,8 +44,8 @@ def house_rules(shots: Shots) -> None:
     calls, no cut bonus): one picture per section, the Presets page (with a damaged file),
     and an impossible contract said beside its field."""
     ours = OUR_TABLE
-    if load_shelf(shots.store).find(ours.name) is None:
-        save_preset(shots.store, ours, "caribbean", ours.name)
+    if load_shelf(shots.store, reserved=built_in_names()).find(ours.name) is None:
+        save_preset(shots.store, ours, "caribbean", ours.name, reserved=built_in_names())
         presets_dir(shots.store).joinpath("torn.json").write_text('{"name": "torn", "packs"',
                                                                   encoding="utf-8")
     for section in Section:

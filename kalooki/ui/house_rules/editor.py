@@ -39,7 +39,9 @@ from kalooki.ui.widgets.fitted_label import FittedLabel
 from kalooki.ui.widgets.form import GAP, Form, Tabs, button_width
 from kalooki.ui.widgets.page import BUTTON_H, BUTTON_W, Page
 from kalooki.words import Said, phrase, tr, ui_text
+from kalooki.words.house_rules import built_in_names as built_ins
 from kalooki.words.house_rules import summary
+from kalooki.words.notices import notice_said
 
 if TYPE_CHECKING:
     from kalooki.ui.scene import Host
@@ -56,11 +58,11 @@ def new_draft(paths: StorePaths, name: str) -> Draft:
     """A draft to start from the preset ``name``: a built-in one under a fresh name of
     its own, or a custom one as it is (saving it replaces it)."""
     if name in PRESETS:
-        fresh = free_name(paths, tr("house_rules.default_name"))
+        fresh = free_name(paths, tr("house_rules.default_name"), reserved=built_ins())
         return Draft(dataclasses.replace(PRESETS[name], name=fresh), name)
-    found = load_shelf(paths).find(name)
+    found = load_shelf(paths, reserved=built_ins()).find(name)
     if found is None:
-        fresh = free_name(paths, tr("house_rules.default_name"))
+        fresh = free_name(paths, tr("house_rules.default_name"), reserved=built_ins())
         return Draft(dataclasses.replace(PRESETS["caribbean"], name=fresh), "caribbean")
     return Draft(found.rules, found.based_on, origin=found.name)
 
@@ -109,7 +111,8 @@ class RulesEditorScene(Page):
         self.form = Form(manager, view)
         if self.page == PRESETS_PAGE:
             self.editors = []
-            self.presets = PresetsPage(self.form, load_shelf(self.paths), self.draft.origin)
+            shelf = load_shelf(self.paths, reserved=built_ins())
+            self.presets = PresetsPage(self.form, shelf, self.draft.origin)
         else:
             self.presets = None
             self.editors = section_editors(self.form, Section(self.page), self.draft.rules,
@@ -213,13 +216,14 @@ class RulesEditorScene(Page):
         draft = self.draft
         name = draft.rules.name.strip()
         try:
-            origin = load_shelf(self.paths).find(draft.origin) if draft.origin else None
+            shelf = load_shelf(self.paths, reserved=built_ins())
+            origin = shelf.find(draft.origin) if draft.origin else None
             if origin is not None and origin.name.casefold() != name.casefold():
-                origin = rename_preset(self.paths, origin, name)
+                origin = rename_preset(self.paths, origin, name, reserved=built_ins())
             saved = save_preset(self.paths, draft.rules, draft.base, name,
-                                replace=origin is not None)
+                                reserved=built_ins(), replace=origin is not None)
         except PresetError as error:
-            self.say(error.said, bad=True)
+            self.say(notice_said(error.fact), bad=True)
             return False
         draft.saved_as(saved.rules, saved.name)
         self.say(phrase("house_rules.saved", name=saved.name))
@@ -228,9 +232,10 @@ class RulesEditorScene(Page):
     def ask_save_as(self) -> None:
         def save_as(name: str) -> Said | None:
             try:
-                saved = save_preset(self.paths, self.draft.rules, self.draft.base, name)
+                saved = save_preset(self.paths, self.draft.rules, self.draft.base, name,
+                                    reserved=built_ins())
             except PresetError as error:
-                return error.said
+                return notice_said(error.fact)
             self.draft = Draft(saved.rules, saved.based_on, origin=saved.name)
             self.status = (phrase("house_rules.saved", name=saved.name), False)
             return None
@@ -238,7 +243,8 @@ class RulesEditorScene(Page):
         self._ask(Dialog(self.app.ui, self.app.size, phrase("house_rules.save_as_title"),
                          phrase("house_rules.save_as_message"), phrase("house_rules.save"),
                          save_as, self._closed,
-                         entry=free_name(self.paths, self.draft.rules.name)))
+                         entry=free_name(self.paths, self.draft.rules.name,
+                                         reserved=built_ins())))
 
     def play(self) -> None:
         if self.on_play is None:
@@ -296,8 +302,9 @@ class RulesEditorScene(Page):
                              lambda name: self._rename(act.target, name), self._closed,
                              entry=custom.name))
         elif act.what == "duplicate" and custom is not None:
-            self._file_op(lambda: phrase("house_rules.presets.duplicated",
-                                         name=duplicate_preset(self.paths, custom).name))
+            self._file_op(lambda: phrase(
+                "house_rules.presets.duplicated",
+                name=duplicate_preset(self.paths, custom, reserved=built_ins()).name))
         elif act.what == "delete":
             self._ask_delete(act.target)
         elif act.what in ("export", "import"):
@@ -326,13 +333,13 @@ class RulesEditorScene(Page):
                          go, self._closed))
 
     def _rename(self, old: str | None, name: str) -> Said | None:
-        found = load_shelf(self.paths).find(old or "")
+        found = load_shelf(self.paths, reserved=built_ins()).find(old or "")
         if found is None:
             return None
         try:
-            renamed = rename_preset(self.paths, found, name)
+            renamed = rename_preset(self.paths, found, name, reserved=built_ins())
         except PresetError as error:
-            return error.said
+            return notice_said(error.fact)
         if self.draft.origin is not None and self.draft.origin.casefold() == found.name.casefold():
             self.draft.origin_renamed(renamed.name)
         self.status = (phrase("house_rules.presets.renamed", name=renamed.name), False)
@@ -350,7 +357,7 @@ class RulesEditorScene(Page):
             try:
                 delete_preset(self.paths, doomed)
             except PresetError as error:
-                return error.said
+                return notice_said(error.fact)
             if self.draft.origin is not None and self.draft.origin.casefold() == \
                     str(name).casefold():
                 self.draft.origin_deleted()
@@ -365,7 +372,7 @@ class RulesEditorScene(Page):
         try:
             said = run()
         except PresetError as error:
-            self.say(error.said, bad=True)
+            self.say(notice_said(error.fact), bad=True)
             return
         self.status = (said, False)
         self.rebuild()
@@ -375,8 +382,9 @@ class RulesEditorScene(Page):
         if act is None or self.presets is None:
             return
         if act.what == "import":
-            self._file_op(lambda: phrase("house_rules.presets.imported",
-                                         name=import_preset(self.paths, path).name))
+            self._file_op(lambda: phrase(
+                "house_rules.presets.imported",
+                name=import_preset(self.paths, path, reserved=built_ins()).name))
             return
         custom = self.presets.custom(act.target)
         if custom is not None:

@@ -19,6 +19,7 @@ from kalooki.store.presets import CustomPreset, DamagedPreset, PresetShelf
 from kalooki.ui.widgets.form import GAP, WIDGET_H, Form, Row
 from kalooki.words import Said, tr, ui_text
 from kalooki.words.house_rules import changes_line
+from kalooki.words.notices import notice_said
 from kalooki.words.presets import preset_summary, preset_title
 
 _ROW_H = 64
@@ -67,7 +68,7 @@ class PresetsPage:
                 made[0].set_text(**ui_text("house_rules.presets.editing"))
         for damaged in shelf.damaged:
             self._row(damaged.path.name, tr("house_rules.presets.damaged",
-                                            reason=str(damaged.reason)),
+                                            reason=notice_said(damaged.reason)),
                       [("house_rules.presets.delete", Act("delete", damaged.path.name))],
                       bad=True)
         row = form.row(_ROW_H)

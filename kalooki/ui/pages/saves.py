@@ -5,7 +5,6 @@ store's own sentence, never raised."""
 
 from __future__ import annotations
 
-import errno
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -15,6 +14,8 @@ import pygame_gui
 from pygame_gui.elements import UIButton
 from pygame_gui.windows import UIFileDialog
 
+from kalooki.engine.facts.said import Fact
+from kalooki.store.notices import Refused, os_reason
 from kalooki.store.paths import StorePaths
 from kalooki.store.savegame import SaveError
 from kalooki.store.saves import SaveEntry, delete_save, list_saves, rename_save
@@ -57,18 +58,12 @@ def describe(entry: SaveEntry) -> tuple[str, str, str]:
                      scores=scores), short_date(entry.saved_at.astimezone()))
 
 
-_DISK_REASONS = {errno.ENOSPC: "full", errno.EACCES: "denied", errno.EPERM: "denied",
-                 errno.EROFS: "read_only", errno.ENOENT: "missing"}
-
-
-def save_error(error: Exception) -> Said:
+def save_error(error: Refused | OSError) -> Said:
     """The sentence a refused save, rename or delete shows; the commonest refusals of the
     disk in the player's words, any other in the system's."""
     if isinstance(error, OSError):
-        known = _DISK_REASONS.get(error.errno or 0)
-        reason: Said = phrase(f"saves.disk.{known}") if known else str(error.strerror or error)
-        return phrase("saves.disk_refused", reason=reason)
-    return phrase("saves.refused", reason=notice_said(getattr(error, "notice", None) or error))
+        return phrase("saves.disk_refused", reason=notice_said(os_reason(error)))
+    return phrase("saves.refused", reason=notice_said(error.fact))
 
 
 Opener = Callable[[Path], Said | None]
@@ -93,7 +88,7 @@ class LoadGameScene(Page):
         self.watching = watching
         self.picker: UIFileDialog | None = None
         self.entries: list[SaveEntry] = []
-        self.damaged: list[str] = []
+        self.damaged: list[Fact] = []
         """Why files could not be listed; kept while the screen is open, because the
         store sets a damaged file aside and a second listing no longer meets it."""
         self.selected: int | None = None

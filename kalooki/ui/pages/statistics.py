@@ -14,6 +14,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu
 
+from kalooki.engine.facts.said import Fact
 from kalooki.engine.rules import PRESETS
 from kalooki.store.history import MatchEntry
 from kalooki.store.stats import Stats, TableKey, TableStats
@@ -64,7 +65,7 @@ def ordered(stats: Stats) -> list[tuple[TableKey, TableStats]]:
     return sorted(stats.tables.items(), key=lambda item: rank(item[0]))
 
 
-Reset = Callable[[], Sequence[str]]
+Reset = Callable[[], Sequence[Fact]]
 """Forgets the statistics and the history on disk; returns what went wrong (or nothing)."""
 
 

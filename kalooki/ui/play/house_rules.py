@@ -13,6 +13,7 @@ from kalooki.store.presets import PresetShelf, load_shelf
 from kalooki.ui.house_rules.editor import RulesEditorScene, new_draft
 from kalooki.ui.pages.rules import RulesScene
 from kalooki.ui.pages.setup import HouseRules
+from kalooki.words.house_rules import built_in_names
 
 if TYPE_CHECKING:
     from kalooki.ui.app import App
@@ -25,7 +26,7 @@ def house_rules_of(shelf: PresetShelf) -> HouseRules:
 
 def offered_rules(paths: StorePaths) -> dict[str, RuleSet]:
     """Every rule set a player may read or play: the built-in presets, then their own."""
-    return load_shelf(paths).rules()
+    return load_shelf(paths, reserved=built_in_names()).rules()
 
 
 def open_editor(app: App, paths: StorePaths, start: str, on_back: Callable[[], object],

@@ -18,11 +18,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kalooki.engine.errors import RuleError
+from kalooki.engine.facts.said import Fact
 from kalooki.engine.facts.seats import DEFAULT_LEVEL, HUMAN, SEAT_KINDS
 from kalooki.engine.rules import RuleSet, preset
 from kalooki.store import savegame
 from kalooki.store.history import clear_history, load_history
-from kalooki.store.notices import joined
+from kalooki.store.notices import Refused
 from kalooki.store.paths import StorePaths
 from kalooki.store.presets import PresetError, find_rules, load_shelf
 from kalooki.store.saves import SUFFIX, latest_autosave, load_save, open_journal, save_named
@@ -43,7 +44,8 @@ from kalooki.ui.session import HUMAN_SEAT, MatchSession, Seat
 from kalooki.ui.widgets.dialogs import DialogScene
 from kalooki.words import Said, phrase, tr
 from kalooki.words.formats import seat_name
-from kalooki.words.notices import notice_said
+from kalooki.words.house_rules import built_in_names
+from kalooki.words.notices import notice_said, notices_text
 from kalooki.words.presets import preset_title
 from kalooki.words.refusals import refusal
 
@@ -94,10 +96,15 @@ def remembered(setup: GameSetup) -> dict[str, object]:
     return kept
 
 
+def table_rules(profile: Profile, name: str) -> RuleSet:
+    """The rules of the preset ``name``, built-in or the player's (PresetError if none)."""
+    return find_rules(profile.paths, name, reserved=built_in_names())
+
+
 def open_menu(app: App, profile: Profile | None = None) -> MainMenuScene:
     chosen = profile or Profile(StorePaths.default(), Settings())
     started = open_journal(chosen.paths)  # the first start imports older files: say so
-    shelf = load_shelf(chosen.paths)
+    shelf = load_shelf(chosen.paths, reserved=built_in_names())
     offered = (*DEFAULT_PRESETS, *(p.name for p in shelf.presets))
     menu = MainMenuScene(app, has_autosave=lambda: latest_autosave(chosen.paths) is not None,
                          on_start=lambda setup: _start(app, setup, chosen),
@@ -157,7 +164,7 @@ def open_stats(app: App, profile: Profile) -> StatsScene:
     history, more = load_history(profile.paths)
     warnings += more
 
-    def reset() -> tuple[str, ...]:
+    def reset() -> tuple[Fact, ...]:
         return (*save_stats(profile.paths, Stats()), *clear_history(profile.paths))
 
     scene = StatsScene(app, stats, lambda: open_menu(app, profile), history=history,
@@ -220,7 +227,7 @@ def _house_rules(app: App, setup: GameSetup, profile: Profile) -> None:
         menu.open_setup()
 
     def play(name: str) -> None:
-        counts = player_counts(find_rules(profile.paths, name))
+        counts = player_counts(table_rules(profile, name))
         players = min(max(setup.players, counts[0]), counts[-1])
         seated = dataclasses.replace(setup, preset=name, players=players,
                                      levels=setup.levels[:players - 1],
@@ -281,14 +288,14 @@ def _watch(app: App, setup: GameSetup, profile: Profile) -> None:
 
     _remember_setup(app, setup, profile)
     try:
-        watch_match(app, find_rules(profile.paths, setup.preset), setup, profile,
+        watch_match(app, table_rules(profile, setup.preset), setup, profile,
                     on_quit=lambda: open_menu(app, profile))
     except RuleError as error:
         if isinstance(app.scene, MainMenuScene):
             app.scene.show_notice(refusal(error))
     except PresetError as error:
         if isinstance(app.scene, MainMenuScene):
-            app.scene.show_notice(error.said)
+            app.scene.show_notice(notice_said(error.fact))
 
 
 def start_match(app: App, setup: GameSetup, profile: Profile,
@@ -298,7 +305,7 @@ def start_match(app: App, setup: GameSetup, profile: Profile,
     settings = profile.settings
     seats = seats_for(setup, settings.player_name)
     try:
-        session = MatchSession(find_rules(profile.paths, setup.preset), seats,
+        session = MatchSession(table_rules(profile, setup.preset), seats,
                                random.randrange(2**32) if seed is None else seed,
                                ai_pause=settings.ai_pause_seconds, viewer=first_person(seats),
                                worker=profile.worker(), think_budget=settings.ai_think_budget)
@@ -308,7 +315,7 @@ def start_match(app: App, setup: GameSetup, profile: Profile,
         return None
     except PresetError as error:
         if isinstance(app.scene, MainMenuScene):
-            app.scene.show_notice(error.said)
+            app.scene.show_notice(notice_said(error.fact))
         return None
     return _open_table(app, session, profile)
 
@@ -358,7 +365,7 @@ def resume_save(app: App, profile: Profile, path: Path) -> TableScene | Said:
         table = _open_table(app, session, profile)
     if loaded.warnings:
         table.log.extend(notice_said(warning) for warning in loaded.warnings)
-        app.notify(joined(str(notice_said(warning)) for warning in loaded.warnings))
+        app.notify(notices_text(loaded.warnings))
     return table
 
 
@@ -449,7 +456,7 @@ def _save_over(app: App, table: TableScene, profile: Profile) -> None:
         try:
             snapshot = savegame.snapshot(session.recorder, save_seats(session.seats))
             save_named(profile.paths, snapshot, name)
-        except (ValueError, savegame.SaveError, OSError) as error:
+        except (Refused, OSError) as error:
             return save_error(error)
         return None
 

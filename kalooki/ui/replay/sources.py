@@ -11,7 +11,7 @@ from pathlib import Path
 from kalooki.engine.errors import RuleError
 from kalooki.engine.facts.seats import HUMAN
 from kalooki.engine.record import GameRecord
-from kalooki.store.bounded import FileRefused
+from kalooki.store.notices import os_reason
 from kalooki.store.savefile import decode, read_save_bytes
 from kalooki.store.savegame import GameSave, SaveError
 from kalooki.store.saves import load_save
@@ -60,16 +60,15 @@ def watch_file(path: Path) -> Watched | Said:
     """Any file a player picked: a save, or a bare record."""
     try:
         data = read_save_bytes(path)  # a record is read as a save is: bounded
-    except FileRefused as error:
-        return phrase("replay.unreadable", name=path.name, reason=notice_said(error.notice))
-    except OSError as error:
-        return phrase("replay.unreadable", name=path.name, reason=str(error.strerror or error))
+    except OSError as error:  # not a file, too large, or the disk refused
+        return phrase("replay.unreadable", name=path.name,
+                      reason=notice_said(os_reason(error)))
     try:
         return watched_save(decode(data))
     except SaveError as error:
         bare = _bare_record(data)
         if bare is None:
-            return phrase("replay.unreadable", name=path.name, reason=str(error))
+            return phrase("replay.unreadable", name=path.name, reason=notice_said(error.fact))
     if isinstance(bare, RuleError):
         return phrase("replay.damaged", name=path.name, reason=refusal(bare))
     names = tuple(tr("replay.seat", number=seat + 1) for seat in range(bare.players))
