@@ -20,22 +20,23 @@ class Personality:
     name: str
     level: Level
     style: Style
-    blurb: str
 
 
 PERSONALITIES: list[Personality] = [
-    Personality("Rosie", Level.EASY, Style(call_eagerness=0.8, risk=0.0, slips=0.3),
-                "calls at everything and forgets to tack"),
-    Personality("Bert", Level.EASY, Style(call_eagerness=0.2, risk=0.0, slips=0.35),
-                "shy of calls, easily distracted"),
-    Personality("Marcus", Level.MEDIUM, Style(), "steady and sensible"),
-    Personality("Delia", Level.MEDIUM, Style(call_eagerness=0.9, risk=0.8),
-                "calls hard and chases the bent table"),
-    Personality("Percy", Level.MEDIUM, Style(call_eagerness=0.2, risk=0.1, deny=True),
-                "careful: sheds points early and refuses calls"),
-    Personality("Grace", Level.HARD, Style(), "counts every card"),
-    Personality("Viktor", Level.HARD, Style(call_eagerness=0.8, risk=0.8, deny=True),
-                "counts cards and gambles on the bent table"),
+    # calls at everything and forgets to tack
+    Personality("Rosie", Level.EASY, Style(call_eagerness=0.8, risk=0.0, slips=0.3)),
+    # shy of calls, easily distracted
+    Personality("Bert", Level.EASY, Style(call_eagerness=0.2, risk=0.0, slips=0.35)),
+    # steady and sensible
+    Personality("Marcus", Level.MEDIUM, Style()),
+    # calls hard and chases the bent table
+    Personality("Delia", Level.MEDIUM, Style(call_eagerness=0.9, risk=0.8)),
+    # careful: sheds points early and refuses calls
+    Personality("Percy", Level.MEDIUM, Style(call_eagerness=0.2, risk=0.1, deny=True)),
+    # counts every card
+    Personality("Grace", Level.HARD, Style()),
+    # counts cards and gambles on the bent table
+    Personality("Viktor", Level.HARD, Style(call_eagerness=0.8, risk=0.8, deny=True)),
 ]
 
 

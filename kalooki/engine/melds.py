@@ -22,7 +22,6 @@ from kalooki.engine.cards import (
     face,
     is_joker,
     rank_of,
-    rank_text,
     suit_of,
 )
 from kalooki.engine.errors import RuleError
@@ -81,22 +80,6 @@ class Meld:
 
     def joker_positions(self) -> list[int]:
         return [i for i, c in enumerate(self.cards) if is_joker(c)]
-
-    def describe(self, symbols: bool = True) -> str:
-        """``run 5♥–8♥ (JK as 6♥)`` or ``group of 7s``: how the log and UI name a meld."""
-        if self.is_run:
-            suit_char = "♠♥♣♦"[self.suit] if symbols else "SHCD"[self.suit]
-            text = (f"run {rank_text(self.rank)}{suit_char}–"
-                    f"{rank_text(self.high)}{suit_char}")
-            jokers = [f"JK as {rank_text(self.rank + i)}{suit_char}"
-                      for i in self.joker_positions()]
-            return text + (f" ({', '.join(jokers)})" if jokers else "")
-        return f"group of {_plural_rank(self.rank)}"
-
-
-def _plural_rank(rank: int) -> str:
-    names = {1: "aces", 11: "jacks", 12: "queens", 13: "kings"}
-    return names.get(rank, f"{rank}s")
 
 
 # --- groups -----------------------------------------------------------------
