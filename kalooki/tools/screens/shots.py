@@ -22,7 +22,7 @@ from kalooki.ui.pages.setup import DEFAULT_NAMES
 from kalooki.words import language_name, languages, set_language
 
 SAMPLE_NAMES = ("Keisha", "Marcia", "Delroy", "Winston", "Desmond", "Ada", "Grace", "Bert",
-                "Our table", "Friday night", "Lesson", "Torn", "Eight at the table")
+                "Our table", "Friday night", "Lesson", "Torn", "torn", "Eight at the table")
 """What the builders type as a person would (people, custom presets, saves): names, in no
 language, so the pseudo-language's check lets them be."""
 NAMES = frozenset((*SAMPLE_NAMES, *DEFAULT_NAMES, *Settings().opponent_names,
