@@ -1,7 +1,7 @@
 """A language is a file: a catalog written now, for a language nobody ships, is offered at
 once and speaks every screen the test opens (the menu, the settings with it among the
 languages, a table, the house-rules editor, the rules screen) and ``kalooki rules
-explain`` (issue 25 item 3). Its every entry is bracketed ``⟨…⟩``, so a word on a screen
+explain``, and a refusal of the store (issue 25 item 3). Its every entry is bracketed ``⟨…⟩``, so a word on a screen
 that does not come from the new catalog shows outside the brackets."""
 
 from __future__ import annotations
@@ -13,11 +13,14 @@ from pathlib import Path
 import pytest
 
 from kalooki.cli.main import main
+from kalooki.store.presets import PresetError, read_preset
 from kalooki.tools.screens.check import Problem, outside_brackets
 from kalooki.tools.screens.registry import render
 from kalooki.words import language_name, languages, set_language
 from kalooki.words.catalog import catalog_dir, read_catalog, use_catalogs
+from kalooki.words.house_rules import built_in_names
 from kalooki.words.layout import dump
+from kalooki.words.notices import notices_text
 
 OPENING, CLOSING = "⟨", "⟩"
 SCREENS = ("menu", "settings", "table", "house-rules", "rules")
@@ -64,3 +67,18 @@ def test_every_screen_opened_speaks_only_the_new_language(invented: str,
     assert all(written[name] for name in SCREENS)
     assert [str(problem) for problem in found if problem.kind == "stray"] == []
     set_language("en")
+
+
+def test_a_store_refusal_speaks_the_new_language(invented: str, tmp_path: Path) -> None:
+    """The store says a fact; its words come from the new catalog, nested facts too."""
+    broken = tmp_path / "ours.json"
+    broken.write_text("{nope", encoding="utf-8")
+    set_language(invented)
+    try:
+        with pytest.raises(PresetError) as refused:
+            read_preset(broken, reserved=built_in_names())
+        said = notices_text(refused.value.fact)
+    finally:
+        set_language("en")
+    left = outside_brackets(said, OPENING, CLOSING).replace("ours.json", "")
+    assert said.startswith(OPENING) and not any(c.isalpha() for c in left), said

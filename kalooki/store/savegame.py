@@ -21,7 +21,7 @@ from kalooki import __version__
 from kalooki.engine.cards import card_code, parse_card_code
 from kalooki.engine.errors import RuleError
 from kalooki.engine.facts.said import quoted
-from kalooki.engine.facts.seats import HUMAN, SEAT_LEVELS
+from kalooki.engine.facts.seats import DEFAULT_NAME, HUMAN, SEAT_LEVELS
 from kalooki.engine.record import HASH_EVERY, GameRecord, Recorder, replay
 from kalooki.engine.rules import LATER_FIELDS, RuleSet
 from kalooki.engine.state import Game
@@ -65,7 +65,7 @@ save_name = text(NAME_CHARS)
 class Seat:
     """Who sits in a seat; checked when built, so no save can hold a seat it cannot load."""
 
-    name: str = checked("You", text(SEAT_NAME_CHARS))
+    name: str = checked(DEFAULT_NAME, text(SEAT_NAME_CHARS))
     level: str = checked(HUMAN, one_of(*SEAT_LEVELS))
     """``human``, ``easy``, ``medium``, ``hard`` or ``random``."""
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from kalooki.engine.facts.fields import FieldSpec, Shown, specs_in, specs_of
 from kalooki.engine.facts.said import Fact
-from kalooki.engine.facts.seats import DEFAULT_BUDGET, HUMAN, SEAT_KINDS
+from kalooki.engine.facts.seats import DEFAULT_BUDGET, DEFAULT_NAME, HUMAN, SEAT_KINDS
 from kalooki.engine.rule_fields import MAX_PLAYERS
 from kalooki.store.atomic import read_json, save_json
 from kalooki.store.fields import (
@@ -61,6 +61,11 @@ def _setting(default: Any, check: Check, section: SettingSection | None = None,
     return described(default, check, _WORDS, section, **form)
 
 
+DEFAULT_OPPONENT_NAMES = ("Marcia", "Desmond", "Keisha", "Winston", "Paulette", "Precious",
+                          "Lloyd")
+"""The other seats' names until the player gives theirs (people's names, in no language)."""
+
+
 @dataclass(frozen=True)
 class Settings:
     """Every setting with its default; construction (and ``dataclasses.replace``) checks
@@ -98,7 +103,7 @@ class Settings:
     # Players
     first_seat: str = _setting(HUMAN, one_of(*SEAT_KINDS), _P, choice_words="setup.level")
     """Who plays the first seat: a person (named ``player_name``) or a computer's level."""
-    player_name: str = _setting("You", text(20), _P, shown=Shown.NAME)
+    player_name: str = _setting(DEFAULT_NAME, text(20), _P, shown=Shown.NAME)
     last_players: int = _setting(4, integer(2, MAX_PLAYERS), _P, step=1)
     opponent_levels: tuple[str, ...] = _setting(
         ("medium",) * MAX_OPPONENTS, sequence_of(one_of(*SEAT_KINDS), 0, MAX_OPPONENTS), _P,
@@ -106,8 +111,7 @@ class Settings:
     """Who plays each other seat: ``human`` for a person (friends at one computer), or
     a computer's level."""
     opponent_names: tuple[str, ...] = _setting(
-        ("Marcia", "Desmond", "Keisha", "Winston", "Paulette", "Precious", "Lloyd"),
-        sequence_of(text(20), 0, MAX_OPPONENTS), _P)
+        DEFAULT_OPPONENT_NAMES, sequence_of(text(20), 0, MAX_OPPONENTS), _P)
     # Kept by the game for itself
     window_size: tuple[int, int] = _setting(
         (1280, 720), pair_of(integer(1024, 7680), integer(640, 4320)))

@@ -11,6 +11,9 @@ from enum import StrEnum
 
 HUMAN = "human"
 """The seat of a person at the computer (every other seat is a computer player's level)."""
+DEFAULT_NAME = "You"
+"""The name kept for a person who typed none: the English word, which the words layer
+reads in the player's language (``words.formats.seat_name``: "Vous" in French)."""
 
 
 class Level(StrEnum):
