@@ -1,8 +1,9 @@
 """A language is a file: a catalog written now, for a language nobody ships, is offered at
 once and speaks every screen the test opens (the menu, the settings with it among the
 languages, a table, the house-rules editor, the rules screen) and ``kalooki rules
-explain``, and a refusal of the store (issue 25 item 3). Its every entry is bracketed ``⟨…⟩``, so a word on a screen
-that does not come from the new catalog shows outside the brackets."""
+explain``, and a refusal of the store (issue 25 item 3). Its every entry is bracketed
+``⟨…⟩``, so a word on a screen that does not come from the new catalog shows outside the
+brackets."""
 
 from __future__ import annotations
 
