@@ -81,9 +81,8 @@ def test_a_refusal_carries_a_code_and_is_worded_only_at_the_edge() -> None:
         french = notices_text(refusal.fact)
     finally:
         set_language("en")
-    assert english == "the file is not a readable JSON object (not valid JSON at line 1, " \
-                      "column 2)"
-    assert french.startswith("le fichier n'est pas un objet JSON lisible (JSON non valide")
+    assert english == "not a readable JSON object: not valid JSON at line 1, column 2"
+    assert french.startswith("pas un objet JSON lisible : JSON non valide")
 
 
 def test_a_fact_s_parameters_are_worded_by_what_they_are() -> None:

@@ -62,7 +62,7 @@ def test_a_save_that_is_not_json_says_why_in_french(french):
     with pytest.raises(SaveError) as caught:
         decode(b"{not json")
     said = notices_text(caught.value.fact)
-    assert said.startswith("le fichier n'est pas un objet JSON lisible (JSON non valide")
+    assert said.startswith("pas un objet JSON lisible : JSON non valide")
     assert "Expecting" not in said
 
 

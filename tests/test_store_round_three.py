@@ -282,7 +282,7 @@ def test_an_emptied_journal_is_said_and_kept_aside(paths: StorePaths) -> None:
     told = open_journal(paths)
     assert [w.code for w in told] == ["journal-emptied"]
     said = str(notice_said(told[0]))
-    assert "the autosaves and statistics it held are lost" in said
+    assert "its autosaves and statistics are lost" in said
     kept = [p for p in path.parent.iterdir() if p.name.startswith(f"{path.name}.broken-")]
     assert len(kept) == 1 and kept[0].stat().st_size == 0 and kept[0].name in said
     assert open_journal(paths) == ()  # said once; the new journal is the game's now
@@ -329,7 +329,7 @@ def test_the_window_says_the_journal_was_emptied(paths: StorePaths) -> None:
     journal.journal_path(paths).write_bytes(b"")
     app = launch(paths, clock=FakeClock())
     try:
-        assert app.note is not None and "was found empty" in str(app.note[0])
+        assert app.note is not None and "was empty" in str(app.note[0])
     finally:
         app.close()
 

@@ -217,7 +217,7 @@ def test_unreadable_bytes_are_refused_in_one_line(data: bytes) -> None:
         load(data)
     assert caught.value.code == "save-unreadable"
     assert notices_text(caught.value.fact).startswith(
-        "the file is not a readable JSON object (")
+        "not a readable JSON object: ")
 
 
 # -- migration -------------------------------------------------------------------------

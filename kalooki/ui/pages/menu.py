@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
-from pygame_gui.elements import UIButton, UILabel
+from pygame_gui.elements import UIButton
 
 from kalooki.ui.art.felt import felt
 from kalooki.ui.art.title import render_title
@@ -25,6 +25,7 @@ from kalooki.ui.pages.setup import (
     SetupPanel,
     default_setup,
 )
+from kalooki.ui.widgets.fitted_label import FittedLabel
 from kalooki.ui.widgets.tip_button import TipButton
 from kalooki.words import Said, phrase, ui_text, ui_text_of, ui_tooltip
 
@@ -125,8 +126,9 @@ class MainMenuScene:
             if greyed.get(name):
                 button.disable()
         y = rects[-1].bottom + _BUTTON_GAP
-        self.notice = UILabel(pygame.Rect(0, y, size[0], _NOTICE_H), " ", manager,
-                              object_id="#notice")
+        self.notice = FittedLabel(pygame.Rect(0, y, size[0], _NOTICE_H), " ", manager,
+                                  object_id="#notice")  # a long notice ends in "…", whole
+                                                        # in its tooltip
         if self.notice_text:
             self._say(self.notice_text)
         self._show_mode()
