@@ -53,11 +53,10 @@ Step = Callable[[Context], None]
 
 def open_window(ctx: Context) -> None:
     """The window and the main menu, drawn once: the frame a player sees first."""
-    from kalooki.ui.app import App
-    from kalooki.ui.play.autoplay import _Unthrottled
+    from kalooki.ui.app import App, Unthrottled
     from kalooki.ui.play.match import open_menu
 
-    app = App(clock=_Unthrottled())
+    app = App(clock=Unthrottled())
     ctx.app = app
     open_menu(app)
     if not app.step([]):

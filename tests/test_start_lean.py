@@ -7,6 +7,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 LATER = ("kalooki.ui.table.scene", "kalooki.ui.lesson.scene", "kalooki.ui.replay.scene",
          "kalooki.ai.medium", "kalooki.ai.hard", "kalooki.ui.play.autoplay")
 """Modules the first match loads, never the menu."""
@@ -29,11 +31,34 @@ with tempfile.TemporaryDirectory() as home:
 """
 
 
-def test_the_menu_opens_without_the_table_or_the_computer_players() -> None:
+_SELF_TEST_WINDOW = """
+import json, sys, tempfile
+from kalooki import selftest
+from kalooki.store.paths import StorePaths
+with tempfile.TemporaryDirectory() as home:
+    context = selftest.Context(StorePaths.under(home))
+    selftest.open_window(context)
+    print(json.dumps({"scene": type(context.app.scene).__name__, "panels": 0,
+                      "loaded": sorted(name for name in sys.modules
+                                       if name.startswith("kalooki."))}))
+"""
+"""The self-test's first step, which ``build/measure_start.py`` times: it must open what a
+player's launch opens, no more."""
+
+
+def _loaded_by(program: str) -> dict[str, object]:
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    out = subprocess.run([sys.executable, "-c", _LAUNCH], capture_output=True, text=True,
+    out = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True,
                          env=env, check=True).stdout
-    seen = json.loads(out.strip().splitlines()[-1])
+    seen: dict[str, object] = json.loads(out.strip().splitlines()[-1])
+    return seen
+
+
+@pytest.mark.parametrize("program", [_LAUNCH, _SELF_TEST_WINDOW], ids=["launch", "self-test"])
+def test_the_menu_opens_without_the_table_or_the_computer_players(program: str) -> None:
+    seen = _loaded_by(program)
+    loaded = seen["loaded"]
+    assert isinstance(loaded, list)
     assert seen["scene"] == "MainMenuScene" and seen["panels"] == 0
-    assert "kalooki.ui.pages.menu" in seen["loaded"]  # the probe sees what is loaded
-    assert [name for name in LATER if name in seen["loaded"]] == []
+    assert "kalooki.ui.pages.menu" in loaded  # the probe sees what is loaded
+    assert [name for name in LATER if name in loaded] == []

@@ -56,6 +56,14 @@ class FrameClock(Protocol):
     def tick(self, framerate: float = 0) -> int: ...
 
 
+class Unthrottled:
+    """A clock that reports a 60 fps frame without waiting: instant speed means instant
+    (autoplay, and the self-test, which times the first frame a player would see)."""
+
+    def tick(self, framerate: float = 0) -> int:
+        return 16
+
+
 def clamp_size(size: tuple[int, int]) -> tuple[int, int]:
     return max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1])
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pygame
 
 from kalooki.engine.rules import CARIBBEAN, RuleSet
-from kalooki.ui.app import App, FrameClock
+from kalooki.ui.app import App, FrameClock, Unthrottled
 from kalooki.ui.pages.setup import DEFAULT_NAMES
 from kalooki.ui.session import MatchSession, Seat
 from kalooki.ui.table.scene import TableScene
@@ -21,13 +21,6 @@ MAX_FRAMES = 200_000
 BATCH_SECONDS = 0.05
 """Moves are applied back to back for this long before a frame is drawn: drawing every
 move's frame, not waiting, was what made autoplay slow."""
-
-
-class _Unthrottled:
-    """A clock that reports a 60 fps frame without waiting: instant speed means instant."""
-
-    def tick(self, framerate: float = 0) -> int:
-        return 16
 
 
 AUTOPLAY_NAMES = ("North",)
@@ -45,7 +38,7 @@ def run_autoplay(rules: RuleSet = CARIBBEAN, players: int = 4, deals: int = 1,
                  screenshot: Path | None = None, seed: int | None = None,
                  clock: FrameClock | None = None) -> int:
     """Play ``deals`` deals (void deals count) and save the last frame; 0 on success."""
-    app = App(clock=clock or _Unthrottled())
+    app = App(clock=clock or Unthrottled())
     try:
         session = autoplay_session(rules, players,
                                    random.randrange(2**32) if seed is None else seed)
