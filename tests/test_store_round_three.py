@@ -361,3 +361,15 @@ def test_the_action_that_ends_a_deal_is_committed_with_full_durability(
         assert connection.execute("PRAGMA synchronous").fetchone() == (1,)  # NORMAL again
     writer.close()
     assert durable == ended and sum(durable) == 2
+
+
+def test_a_journal_row_whose_key_is_no_text_is_set_aside_and_said(paths: StorePaths) -> None:
+    assert autosave(paths, match(30), SEATS) == ()
+    with contextlib.closing(sqlite3.connect(journal.journal_path(paths))) as connection:
+        connection.execute("UPDATE matches SET key = ?", (b"\x00 a blob",))
+        connection.commit()
+    told = open_journal(paths)
+    assert [w.code for w in told] == ["rows-aside"]
+    assert notices_text(told) == ("kalooki.sqlite3: 1 autosave had no name the game can "
+                                  "read; it was set aside.")
+    assert latest_autosave(paths) is None and list_saves(paths) == ([], [])

@@ -86,10 +86,12 @@ def connect(paths: StorePaths) -> tuple[sqlite3.Connection, tuple[Fact, ...]]:
     connection, warnings = connect_file(journal_path(paths))
     try:
         imported = import_once(connection, paths, write_match)
+        keyless = set_keyless_aside(connection)
     except sqlite3.Error:
         connection.close()
         raise
-    return connection, (*warnings, *imported)
+    aside = (notice("rows-aside", file=JOURNAL_FILE, count=keyless),) if keyless else ()
+    return connection, (*warnings, *imported, *aside)
 
 
 def connect_file(path: Path) -> tuple[sqlite3.Connection, tuple[Fact, ...]]:
@@ -221,7 +223,8 @@ def matches(connection: sqlite3.Connection) -> list[StoredMatch]:
     aside by :func:`load_match` when it is asked for, so here it is simply left out."""
     found = []
     rows = connection.execute("SELECT key, header, summary, saved_at FROM matches"
-                              " WHERE aside IS NULL ORDER BY saved_at DESC")
+                              " WHERE aside IS NULL AND typeof(key) = 'text'"
+                              " ORDER BY saved_at DESC")  # a key that is no text names none
     for key, header, summary, saved_at in rows:
         found.append(StoredMatch(key, _object(header), _object(summary), str(saved_at)))
     return found
@@ -235,6 +238,18 @@ def _object(text: object) -> dict[str, Any]:
     except (ValueError, RecursionError):
         return {}
     return value if isinstance(value, dict) else {}
+
+
+def set_keyless_aside(connection: sqlite3.Connection) -> int:
+    """Set aside the rows whose key is no text (no game writes one: it can name no match)
+    and say how many there were; nothing is written when there are none."""
+    if connection.execute("SELECT 1 FROM matches WHERE aside IS NULL"
+                          " AND typeof(key) != 'text' LIMIT 1").fetchone() is None:
+        return 0
+    with transaction(connection):
+        return connection.execute("UPDATE matches SET aside = ? WHERE aside IS NULL AND "
+                                  "typeof(key) != 'text'",
+                                  (f"{now().isoformat()} {fact('key-not-text')}",)).rowcount
 
 
 def document(connection: sqlite3.Connection, key: str) -> dict[str, Any] | None:
