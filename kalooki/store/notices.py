@@ -16,6 +16,7 @@ import sqlite3
 from typing import Any
 
 from kalooki.engine.facts.said import Fact, fact
+from kalooki.store.bounded import FileRefused
 
 _LOG = logging.getLogger("kalooki.store")
 logging.getLogger("kalooki").addHandler(logging.NullHandler())
@@ -60,9 +61,8 @@ def os_reason(error: OSError) -> Fact:
     """Why the disk refused, as a fact: a refusal of the store's own reader as it said
     it (``error.fact``: not a file, too large); else the system's error by its name
     (``case``: ``enospc``, ``eacces``…, for the commonest to be worded) and its message."""
-    told = getattr(error, "fact", None)
-    if isinstance(told, Fact):
-        return told
+    if isinstance(error, FileRefused):
+        return error.fact
     name = errno.errorcode.get(error.errno or 0, "")
     return fact("os-error", case=name.lower() or None, text=error.strerror or str(error))
 
