@@ -5,16 +5,22 @@ Driven by posted events (clicks and keys), every frame drawn is checked."""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import pygame
 import pytest
 
 from kalooki.engine import events as ev
 from kalooki.engine.actions import DrawStock
+from kalooki.engine.cards import card_text
 from kalooki.engine.deal import Phase
 from kalooki.engine.record import Recorder
 from kalooki.engine.rules import preset
 from kalooki.ui.app import App
 from kalooki.ui.session import MatchSession, Seat
+from kalooki.ui.table.call_window import SharedCall
 from kalooki.ui.table.prompts import REVEAL_KEY
 from kalooki.ui.table.scene import TableScene
 from tests.support.friends import clicks, friends_table, keydown, person_events, thrown
@@ -45,21 +51,73 @@ def until_passing(app: App, table: TableScene) -> int:
     return awaited
 
 
-@pytest.mark.parametrize("by_mouse", [True, False], ids=["mouse", "mouse-and-keys"])
-def test_a_whole_deal_two_people_never_see_each_others_hand(by_mouse: bool) -> None:
+STRAYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_1, pygame.K_2,
+          pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6, pygame.K_c)
+"""Keys a person at the keyboard presses for something else (Wait, Lay down, a call)."""
+
+
+@contextmanager
+def calls_only_what_was_shown(app: App, table: TableScene) -> Iterator[list[int]]:
+    """Check every call a person says they make in the shared window: by an input made
+    on the bar drawn then, up for its settle time, showing the card called (the call
+    itself goes to the engine when it asks that person); and every hand shown: by a
+    click or M on the pass screen, once settled. The callers so checked."""
+    said: list[int] = []
+    calling = SharedCall.call
+
+    def call(window: SharedCall, seat: int) -> bool:
+        stamp = app.guard.handling
+        assert stamp is not None and stamp.prompt is not None, "a call nobody made"
+        assert stamp.prompt.kind == "shared" and stamp.prompt.serial == window.stamp
+        assert not stamp.held and stamp.age >= stamp.prompt.settle, "not yet settled"
+        assert stamp.prompt.about == card_text(table.session.game.discard[-1], True)
+        said.append(seat)
+        return calling(window, seat)
+
+    revealing = table.reveal
+
+    def reveal() -> None:  # and the hand is shown only by the named person's own act
+        stamp = app.guard.handling
+        assert stamp is not None and stamp.prompt is not None and stamp.prompt.kind == "pass"
+        assert stamp.key in (None, REVEAL_KEY) and not stamp.held, "a stray key showed a hand"
+        assert stamp.age >= stamp.prompt.settle, "shown before the pass screen settled"
+        revealing()
+
+    SharedCall.call = call  # type: ignore[method-assign]
+    table.reveal = reveal  # type: ignore[method-assign]
+    try:
+        yield said
+    finally:
+        SharedCall.call = calling  # type: ignore[method-assign]
+
+
+@pytest.mark.parametrize(("by_mouse", "strays"),
+                         [(True, None), (False, None), (True, 5), (False, 6), (False, 7)],
+                         ids=["mouse", "mouse-and-keys", "mouse-stray-keys-5",
+                              "keys-stray-keys-6", "keys-stray-keys-7"])
+def test_a_whole_deal_two_people_never_see_each_others_hand(by_mouse: bool,
+                                                            strays: int | None) -> None:
     """A whole deal by posted events (by mouse alone, or keys too): every hand-over goes
     through the pass screen, which names the next person; a person's hand is drawn only
     after they said they are there, and never while the other person is to act; calls
-    go through the shared window, with no hand on the screen."""
-    with friends_table(seed=11) as (app, table):
+    go through the shared window, with no hand on the screen. With stray keys (Space,
+    Enter, 1–6, C) pressed at random frames (seeded) as well, the same holds, and every
+    call made is on the card the bar showed when its key or click was made."""
+    stray = random.Random(strays)
+    with friends_table(seed=11) as (app, table), calls_only_what_was_shown(app, table) \
+            as called:
         session = table.session
         app.step([])
         passes: list[str] = []
         acted = {0: 0, 2: 0}
-        shared = 0
-        for _ in range(4000):
+        shared = pressed = 0
+        for _ in range(6000):
             if table.result is not None:
                 break
+            if strays is not None and stray.random() < 0.35:
+                app.step(key_press(stray.choice(STRAYS)))
+                pressed += 1
+                continue
             awaited = session.awaited
             if table.passing:
                 assert awaited is not None and session.covered
@@ -98,6 +156,7 @@ def test_a_whole_deal_two_people_never_see_each_others_hand(by_mouse: bool) -> N
                 app.step([])
         assert shared, "calls went through the shared window"
         assert table.result is not None, "the deal ended"
+        assert called and (strays is None or pressed > 100), (called, pressed)
         assert all(count >= 3 for count in acted.values()), acted
         assert any("Ann" in title for title in passes) and any("Ben" in title
                                                                for title in passes)
