@@ -4,11 +4,14 @@ fake clock: what a play-test and a code review found a player would trip over.""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pygame
 
+from kalooki.store.paths import StorePaths
 from kalooki.store.settings import SettingSection
 from kalooki.ui.app import App
+from kalooki.ui.house_rules.editor import PRESETS_PAGE, RulesEditorScene, new_draft
 from kalooki.ui.pages.settings import SettingsScene
 from kalooki.ui.play.match import open_menu
 from kalooki.ui.profile import Profile
@@ -20,7 +23,17 @@ from tests.support.friends import friends_table, play_on
 from tests.support.pages import open_load, table_with_moves
 from tests.support.table import card_centre, drag, human_decision, make_session, wait_for_human
 from tests.support.table import click as click_at
-from tests.support.ui import choose, click, hover, tip_of
+from tests.support.ui import (
+    choose,
+    click,
+    hover,
+    key_press,
+    open_page,
+    press_widget,
+    shown,
+    tip_of,
+    type_text,
+)
 
 
 def shown_choice(menu: object) -> str:
@@ -224,3 +237,91 @@ def test_no_panel_shows_the_text_beneath_it(app: App, profile: Profile) -> None:
     app.run_frames(1)
     replay.painter.draw = under  # type: ignore[method-assign]
     assert _same_whatever_lies_beneath(replay.draw, under, replay.layout.staging)
+
+
+def typed(app: App, text: str) -> None:
+    """Letters typed into the entry in focus, one by one."""
+    for letter in text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=letter))
+    app.run_frames(3)
+
+
+def backspaces(app: App, count: int) -> None:
+    for event in [e for _ in range(count) for e in key_press(pygame.K_BACKSPACE)]:
+        pygame.event.post(event)
+    app.run_frames(2)
+
+
+def test_a_name_field_refuses_what_it_cannot_hold_as_it_is_typed_and_says_why(
+        app: App, profile: Profile) -> None:
+    """The player's name in Settings: the 21st letter is refused as it is typed, and the
+    line under the field says the most a name holds; 🎉 (which the game's letters cannot
+    draw) is refused with a sentence, never shown as a box; once the name changes again
+    (and is valid), the red line clears. Nothing typed is cut."""
+    open_menu(app, profile)
+    click(app, app.scene.buttons["settings"])  # type: ignore[union-attr]
+    scene = app.scene
+    assert isinstance(scene, SettingsScene)
+    click(app, scene.tabs.buttons[SettingSection.PLAYERS.value])
+    entry = scene.editors["player_name"].entry  # type: ignore[attr-defined]
+    type_text(app, entry, "Bartholomew Ashcroft")  # 20: the most a name holds
+    typed(app, "e")
+    assert entry.get_text() == "Bartholomew Ashcroft"
+    assert scene.problems["player_name"].text == \
+        "A name holds at most 20 letters, figures or signs."
+    backspaces(app, 1)
+    assert scene.problems["player_name"].text == " ", "valid again: the red line clears"
+    typed(app, "🎉")
+    assert entry.get_text() == "Bartholomew Ashcrof"
+    assert scene.problems["player_name"].text.startswith(
+        "The game's letters cannot draw that sign")
+    typed(app, "t")
+    assert entry.get_text() == "Bartholomew Ashcroft" and scene.problems["player_name"].text \
+        == " "
+    assert profile.settings.player_name == "Bartholomew Ashcroft"
+
+
+def test_the_save_dialog_says_why_it_refuses_a_sign_and_clears_when_typing_goes_on(
+        app: App, profile: Profile) -> None:
+    table = table_with_moves(app, profile, 2)
+    table.open_pause()
+    labels = [button.text for button in table.chooser.buttons]  # type: ignore[union-attr]
+    click(app, table.chooser.buttons[labels.index("Save game")])  # type: ignore[union-attr]
+    dialog = app.scene.dialog  # type: ignore[union-attr]
+    said = dialog.message.html_text
+    typed(app, "🎉")
+    assert "cannot draw that sign" in dialog.message.html_text
+    typed(app, "!")
+    assert dialog.message.html_text == said and "!" in dialog.text()
+
+
+def test_the_import_dialog_starts_in_the_documents_hides_dot_files_and_says_its_buttons(
+        app: App, home: StorePaths) -> None:
+    """Import…: the file dialog opens in the player's documents folder, lists no hidden
+    file (".cargo"), sets each name in a row as tall as its letters, and its buttons
+    say what they do in words (Home, Up, Refresh, Delete; Import, Cancel)."""
+    documents = home.documents_dir
+    assert documents is not None
+    documents.mkdir(parents=True)
+    (documents / ".cargo").mkdir()
+    (documents / ".bashrc").write_text("", encoding="utf-8")
+    (documents / "family rules.json").write_text("{}", encoding="utf-8")
+    (documents / "Spring").mkdir()
+    scene = RulesEditorScene(app, home, new_draft(home, "caribbean"), lambda: None)
+    app.switch(scene)
+    app.run_frames(1)
+    open_page(app, scene, PRESETS_PAGE)
+    press_widget(app, scene, next(b for b, act in scene.presets.buttons
+                                  if act.what == "import"))
+    dialog = scene.file_dialog
+    assert dialog is not None and Path(dialog.current_directory_path) == documents
+    names = [item[0] if isinstance(item, tuple) else item for item in dialog.current_file_list]
+    assert names == ["Spring", "family rules.json"]
+    listing = dialog.file_selection_list
+    row = listing.item_list_container.elements[0]
+    letters = row.font.get_rect("Spring gjpqy").height
+    assert listing.list_item_height >= letters + 8, (listing.list_item_height, letters)
+    words = [shown(getattr(dialog, name)) for name in
+             ("home_button", "parent_directory_button", "refresh_button", "delete_button",
+              "ok_button", "cancel_button")]
+    assert words == ["Home", "Up", "Refresh", "Delete", "Import", "Cancel"]

@@ -39,6 +39,9 @@ class StorePaths:
     log_dir: Path
     cache_dir: Path
     """Files the game can make again (its synthesised sounds): losing them costs nothing."""
+    documents_dir: Path | None = None
+    """The player's documents folder, where a file dialog starts (presets to import or
+    export); None: their home folder."""
 
     @classmethod
     def default(cls) -> StorePaths:
@@ -58,6 +61,7 @@ class StorePaths:
             saves_dir=data_dir / "saves",
             log_dir=Path(dirs.user_log_dir),
             cache_dir=Path(dirs.user_cache_dir),
+            documents_dir=Path(dirs.user_documents_dir),
         )
 
     @classmethod
@@ -70,6 +74,7 @@ class StorePaths:
             saves_dir=root / "data" / "saves",
             log_dir=root / "logs",
             cache_dir=root / "cache",
+            documents_dir=root / "documents",
         )
 
     @classmethod
@@ -87,6 +92,11 @@ class StorePaths:
     def chosen(cls, portable: bool) -> StorePaths:
         """What one run of the program uses: ``--portable``'s folder, else the user's."""
         return cls.portable() if portable else cls.default()
+
+    def documents(self) -> Path:
+        """Where a file dialog starts: the documents folder when there is one, else home."""
+        folder = self.documents_dir
+        return folder if folder is not None and folder.is_dir() else Path.home()
 
     def ensure(self) -> StorePaths:
         """Create the four folders of lasting files (for a log handler that opens its file

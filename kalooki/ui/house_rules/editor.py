@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UITextBox
-from pygame_gui.windows import UIFileDialog
 
 from kalooki.engine.rule_fields import Section
 from kalooki.engine.rules import PRESETS
@@ -35,6 +34,7 @@ from kalooki.ui.house_rules.draft import Draft
 from kalooki.ui.house_rules.presets import Act, PresetsPage, export_start, file_dialog
 from kalooki.ui.house_rules.rows import FieldEditor, section_editors, shape
 from kalooki.ui.widgets.dialogs import Dialog
+from kalooki.ui.widgets.file_dialog import FileDialog
 from kalooki.ui.widgets.fitted_label import FittedLabel
 from kalooki.ui.widgets.form import GAP, Form, Tabs, button_width
 from kalooki.ui.widgets.page import BUTTON_H, BUTTON_W, Page
@@ -86,7 +86,7 @@ class RulesEditorScene(Page):
         self.editors: list[FieldEditor] = []
         self.presets: PresetsPage | None = None
         self.dialog: Dialog | None = None
-        self.file_dialog: UIFileDialog | None = None
+        self.file_dialog: FileDialog | None = None
         self.file_act: Act | None = None
         self.status: tuple[Said, bool] = ("", False)
         self.offset = 0
@@ -309,7 +309,8 @@ class RulesEditorScene(Page):
             self._ask_delete(act.target)
         elif act.what in ("export", "import"):
             self.file_act = act
-            start = export_start(act.target or "") if act.what == "export" else Path.home()
+            folder = self.paths.documents()
+            start = export_start(act.target or "", folder) if act.what == "export" else folder
             title = (phrase("house_rules.presets.export_title", name=act.target)
                      if act.what == "export" else phrase("house_rules.presets.import_title"))
             self.file_dialog = file_dialog(self.app.ui, self.app.size, title, start,

@@ -11,13 +11,13 @@ from pathlib import Path
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel
-from pygame_gui.windows import UIFileDialog
 
 from kalooki.engine.rules import PRESETS
 from kalooki.store.filenames import safe_stem
 from kalooki.store.presets import CustomPreset, DamagedPreset, PresetShelf
+from kalooki.ui.widgets.file_dialog import FileDialog
 from kalooki.ui.widgets.form import GAP, WIDGET_H, Form, Row
-from kalooki.words import Said, tr, ui_text
+from kalooki.words import Said, phrase, tr, ui_text
 from kalooki.words.house_rules import changes_line
 from kalooki.words.notices import notice_said
 from kalooki.words.presets import preset_summary, preset_title
@@ -122,15 +122,17 @@ class PresetsPage:
 
 
 def file_dialog(manager: pygame_gui.UIManager, size: tuple[int, int], title: Said,
-                start: Path, existing_only: bool) -> UIFileDialog:
-    """pygame_gui's file dialog, centred, for choosing a preset file to import or a place
-    to export one."""
+                start: Path, existing_only: bool) -> FileDialog:
+    """The file dialog, centred, for choosing a preset file to import or a place to
+    export one; its OK button says which."""
     rect = pygame.Rect(0, 0, min(_DIALOG[0], size[0] - 40), min(_DIALOG[1], size[1] - 40))
     rect.center = (size[0] // 2, size[1] // 2)
-    return UIFileDialog(rect, manager, str(title), initial_file_path=str(start),
-                        allow_existing_files_only=existing_only, always_on_top=True)
+    words = "file_dialog.import" if existing_only else "file_dialog.export"
+    return FileDialog(rect, manager, title, start, ok_words=phrase(words),
+                      existing_only=existing_only)
 
 
-def export_start(name: str, folder: Path | None = None) -> Path:
-    """Where Export… proposes to write ``name``: the home folder, under the preset's name."""
-    return (folder or Path.home()) / f"{safe_stem(name)}.json"
+def export_start(name: str, folder: Path) -> Path:
+    """Where Export… proposes to write ``name``: the documents folder, under the preset's
+    name."""
+    return folder / f"{safe_stem(name)}.json"

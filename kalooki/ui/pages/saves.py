@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
-from pygame_gui.windows import UIFileDialog
 
 from kalooki.engine.facts.said import Fact
 from kalooki.store.notices import Refused, os_reason
@@ -22,6 +21,7 @@ from kalooki.store.saves import SaveEntry, delete_save, list_saves, rename_save
 from kalooki.ui.art import text as ink
 from kalooki.ui.widgets.clicks import DoubleClicks
 from kalooki.ui.widgets.dialogs import Dialog
+from kalooki.ui.widgets.file_dialog import FileDialog
 from kalooki.ui.widgets.form import button_width
 from kalooki.ui.widgets.page import BUTTON_H, Page
 from kalooki.words import Said, phrase, tr, ui_text
@@ -86,7 +86,7 @@ class LoadGameScene(Page):
         self.on_watch = on_watch
         self.on_watch_file = on_watch_file
         self.watching = watching
-        self.picker: UIFileDialog | None = None
+        self.picker: FileDialog | None = None
         self.entries: list[SaveEntry] = []
         self.damaged: list[Fact] = []
         """Why files could not be listed; kept while the screen is open, because the
@@ -192,9 +192,9 @@ class LoadGameScene(Page):
         width, height = min(720, self.app.size[0] - 80), min(520, self.app.size[1] - 80)
         rect = pygame.Rect(0, 0, width, height)
         rect.center = (self.app.size[0] // 2, self.app.size[1] // 2)
-        self.picker = UIFileDialog(rect, self.app.ui, window_title=tr("saves.open_title"),
-                                   initial_file_path=str(self.paths.saves_dir),
-                                   allow_existing_files_only=True)
+        self.picker = FileDialog(rect, self.app.ui, phrase("saves.open_title"),
+                                 self.paths.saves_dir, ok_words=phrase("file_dialog.watch"),
+                                 existing_only=True)
         self._enable()
 
     def _picked(self, path: Path | None) -> None:

@@ -24,6 +24,7 @@ from kalooki.engine.facts.seats import DEFAULT_LEVEL, HUMAN, OPPONENT_LEVELS, SE
 from kalooki.engine.rule_fields import MAX_PLAYERS
 from kalooki.engine.rules import PRESETS, RuleSet
 from kalooki.ui.widgets.form import button_width, fit_clauses
+from kalooki.ui.widgets.name_entry import NameEntry
 from kalooki.words import tr, ui_text
 from kalooki.words.house_rules import offered_title, summary
 from kalooki.words.presets import preset_summary
@@ -198,9 +199,9 @@ class SetupPanel:
         menu = UIDropDownMenu(options, options[kinds.index(kind)],
                               pygame.Rect(_PAD + _LABEL_W, y, _LEVEL_W - 10, height),
                               self.manager, self.panel)
-        entry = UITextEntryLine(pygame.Rect(_NAME_X, y, PANEL_WIDTH - _PAD - _NAME_X, height),
-                                self.manager, self.panel, initial_text=name)
-        entry.set_text_length_limit(NAME_LIMIT)
+        entry = NameEntry(pygame.Rect(_NAME_X, y, PANEL_WIDTH - _PAD - _NAME_X, height),
+                          self.manager, self.panel, initial_text=name, limit=NAME_LIMIT,
+                          on_refused=lambda why: self.note.set_text(str(why)))
         return label, menu, entry
 
     def _row(self, manager: pygame_gui.UIManager, y: int, key: str, options: list[str],

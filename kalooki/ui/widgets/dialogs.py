@@ -13,10 +13,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox, UITextEntryLine
+from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 
 from kalooki.store.savegame import NAME_CHARS
 from kalooki.ui.scene import Scene
+from kalooki.ui.widgets.name_entry import NameEntry
 from kalooki.words import Said, ui_text, ui_text_of
 
 if TYPE_CHECKING:
@@ -56,11 +57,12 @@ class Dialog:
                                  pygame.Rect(_PAD, y, inner, _MESSAGE), manager,
                                  container=self.panel)
         y += _MESSAGE + _GAP
-        self.entry: UITextEntryLine | None = None
+        self.said = message
+        self.entry: NameEntry | None = None
         if entry is not None:
-            self.entry = UITextEntryLine(pygame.Rect(_PAD, y, inner, _ENTRY), manager,
-                                         self.panel, initial_text=entry)
-            self.entry.set_text_length_limit(NAME_CHARS)
+            self.entry = NameEntry(pygame.Rect(_PAD, y, inner, _ENTRY), manager, self.panel,
+                                   initial_text=entry, limit=NAME_CHARS,
+                                   on_refused=lambda why: self.say(why, bad=True))
             self.entry.focus()
             y += _ENTRY + _GAP
         self.cancel_button = UIButton(pygame.Rect(_PAD, y, _BUTTON_W, _BUTTON_H),
@@ -97,6 +99,9 @@ class Dialog:
         if (event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and self.entry is not None
                 and event.ui_element is self.entry):
             self.ok()
+        elif (event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and self.entry is not None
+                and event.ui_element is self.entry):
+            self.say(self.said)  # a refusal said is over once the name changes
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.cancel()
 

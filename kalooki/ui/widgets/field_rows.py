@@ -150,8 +150,8 @@ class SingleField(FieldEditor):
     def handle(self, event: pygame.event.Event) -> Changes | None:
         if not self.editor.handle(event):
             return None
-        if isinstance(self.editor, Stepper) and self.editor.problem is not None:
-            self.show_problem(self.editor.problem)
+        if isinstance(self.editor, Stepper | TextLine) and self.editor.problem is not None:
+            self.show_problem(str(self.editor.problem))
             return {}
         return {self.fields[0]: self.editor.value}
 

@@ -26,7 +26,8 @@ from pygame_gui.elements import (
 
 from kalooki.ui.resources import font
 from kalooki.ui.widgets.fitted_label import FittedLabel
-from kalooki.words import tr, ui_text
+from kalooki.ui.widgets.name_entry import NameEntry
+from kalooki.words import Said, tr, ui_text
 
 W = TypeVar("W", bound=UIElement)
 """A widget, given back to whoever placed it with its own type."""
@@ -381,22 +382,28 @@ class Stepper(Editor):
 
 
 class TextLine(Editor):
-    """A short text (a name); taken as typed, judged by whoever holds the value."""
+    """A short text (a name); taken as typed, judged by whoever holds the value. What
+    it cannot hold (past ``limit``, a sign the fonts cannot draw) is refused as typed,
+    ``problem`` saying why until the next change."""
 
     def __init__(self, form: Form, row: Row, x: int, width: int, value: str,
                  limit: int, dy: int | None = None) -> None:
         self.value = value
+        self.problem: Said | None = None
         top = (row.height - WIDGET_H) // 2 if dy is None else dy
-        self.entry = form.add(row, UITextEntryLine(pygame.Rect(0, 0, width, WIDGET_H),
-                                                   form.manager, initial_text=value),
-                              x, top)
-        self.entry.set_text_length_limit(limit)
+        self.entry = form.add(row, NameEntry(pygame.Rect(0, 0, width, WIDGET_H),
+                                             form.manager, initial_text=value, limit=limit,
+                                             on_refused=self._refused), x, top)
+
+    def _refused(self, why: Said) -> None:
+        self.problem = why
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.entry:
             self.value = self.entry.get_text()
+            self.problem = None
             return True
-        return False
+        return self.problem is not None and event.type == pygame.TEXTINPUT
 
     def set_value(self, value: Any) -> None:
         self.value = value
