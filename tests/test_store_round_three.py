@@ -373,3 +373,18 @@ def test_a_journal_row_whose_key_is_no_text_is_set_aside_and_said(paths: StorePa
     assert notices_text(told) == ("kalooki.sqlite3: 1 autosave had no name the game can "
                                   "read; it was set aside.")
     assert latest_autosave(paths) is None and list_saves(paths) == ([], [])
+
+
+@needs_devices
+def test_a_fifo_in_the_sound_cache_is_made_again_not_read(tmp_path: Path) -> None:
+    from kalooki.ui.sound.cache import cached_or_made, sound_file
+    from kalooki.ui.sound.recipes import CLICK, RECIPES
+
+    path = sound_file(tmp_path, CLICK, RECIPES[CLICK])
+    os.mkfifo(path)
+    try:
+        data = in_thread(lambda: cached_or_made(tmp_path, CLICK, RECIPES[CLICK]))
+    finally:
+        with contextlib.suppress(OSError):
+            os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
+    assert data.startswith(b"RIFF") and path.is_file()  # a sound of ours in its place

@@ -13,9 +13,13 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 from kalooki.store.atomic import write_atomic
+from kalooki.store.bounded import read_bounded
 from kalooki.ui.sound.synth import RATE, Recipe, digest, render, wav_bytes
 
 SOUNDS_FOLDER = "sounds"
+MAX_WAV_BYTES = 4 << 20
+"""Far above the longest sound (a second or two of 16-bit mono): a larger file, or one
+that is no regular file, is no sound of ours and is made again."""
 _log = logging.getLogger("kalooki.sound")
 
 
@@ -42,7 +46,7 @@ def cached_or_made(folder: Path | None, name: str, recipe: Recipe) -> bytes:
         return wav_bytes(render(recipe))
     path = sound_file(folder, name, recipe)
     try:
-        data = path.read_bytes()
+        data = read_bounded(path, MAX_WAV_BYTES)  # a FIFO or a device is never read
         if _usable(data):
             return data
         _log.info("sound cache: %s was damaged; making it again", path.name)
