@@ -28,7 +28,7 @@ from kalooki.ui.table.scene import TableScene
 from kalooki.ui.widgets.help_overlay import HelpOverlay, topic_of
 from kalooki.words import set_language
 from tests.support.friends import clicks, events_of, friends_table, person_events, play_on
-from tests.support.ui import FakeClock, key_press, settle
+from tests.support.ui import FakeClock, QuietTime, key_press, settle
 from tests.support.ui import shown as shown_words
 
 CAL_FIRST = (Seat("Cal", "easy"), Seat("Dee", "easy"), Seat("Ann", "human", True),
@@ -294,17 +294,20 @@ def test_the_quiet_window_never_sleeps_with_nothing_on_screen_to_answer() -> Non
     something on screen waits for a person (the pass screen, a question, their own
     turn, the deal's summary), drawn (a panel opened in a frame's update was drawn only
     at the next: the table stayed blank until a click), and the person answers it; and
-    no one is handed the device for a call chance (the shared window asks them)."""
+    no one is handed the device for a call chance (the shared window asks them).
+    Time jumps (:class:`QuietTime`): a sleep until something is due lasts just that long,
+    so a computer's pause or a countdown's second costs one frame, not sixty."""
     from kalooki.ui.pacing import IDLE_POLL
 
     holder: dict[str, TableScene] = {}
     sleeps = [0]
+    time = QuietTime()
 
     def wait(timeout: float) -> list[pygame.event.Event]:
         table = holder["table"]
         session = table.session
         if timeout != IDLE_POLL:
-            return []  # something is due: the loop draws on its own
+            return time.wait(timeout)  # something is due: the loop draws then
         sleeps[0] += 1
         waiting = (table.passing, table.chooser is not None, table.result is not None,
                    session.screen_to_act)
@@ -317,12 +320,12 @@ def test_the_quiet_window_never_sleeps_with_nothing_on_screen_to_answer() -> Non
             assert built.a == 255 and drawn[:3] == built[:3], "the question is not drawn"
         assert not (table.passing and session.game.phase == Phase.CALL), "no hand-over to call"
         if table.passing or table.view.phase == Phase.CUT:
-            return key_press(REVEAL_KEY if table.passing else pygame.K_RETURN)  # or cut
-        if table.result is not None:
-            return []
-        return person_events(table, calls=False)
+            time.arrive(*key_press(REVEAL_KEY if table.passing else pygame.K_RETURN))  # or cut
+        elif table.result is None:
+            time.arrive(*person_events(table, calls=False))
+        return time.wait(timeout)
 
-    app = App(clock=FakeClock(), wait=wait)
+    app = App(clock=time, wait=wait)
     try:
         session = MatchSession(preset("baby"), CAL_FIRST, seed=3, ai_pause=0.6)
         table = TableScene(app, session, speed="fast", on_quit=lambda: None,

@@ -22,36 +22,7 @@ from kalooki.ui.pages.menu import MainMenuScene
 from kalooki.ui.table.painter import prompt
 from kalooki.ui.table.scene import COMPUTER_POLL, TableScene
 from tests.support.table import human_decision, make_session
-
-FRAME = 1 / 60
-
-
-class QuietTime:
-    """Fake time for the loop: a drawn frame lasts 1/60 s, a sleep as long as it slept.
-    ``tick`` is the app's clock, ``wait`` its sleep; input queued with :meth:`arrive` ends
-    the next sleep at once."""
-
-    def __init__(self) -> None:
-        self.now = self.ticked = 0.0
-        self.naps: list[float] = []
-        self.arrivals: list[list[pygame.event.Event]] = []
-
-    def tick(self, framerate: float = 0) -> int:
-        if self.now == self.ticked:
-            self.now += FRAME
-        dt, self.ticked = self.now - self.ticked, self.now
-        return round(dt * 1000)
-
-    def wait(self, timeout: float) -> list[pygame.event.Event]:
-        self.naps.append(timeout)
-        if self.arrivals:
-            self.now += min(timeout, FRAME)
-            return self.arrivals.pop(0)
-        self.now += timeout
-        return []
-
-    def arrive(self, *events: pygame.event.Event) -> None:
-        self.arrivals.append(list(events))
+from tests.support.ui import FRAME, QuietTime
 
 
 @pytest.fixture

@@ -35,6 +35,47 @@ class FakeClock:
         return 16
 
 
+FRAME = 1 / 60
+"""A drawn frame of :class:`QuietTime`."""
+
+
+class QuietTime:
+    """Time that jumps: the app's clock and its sleep for :meth:`App.turn`, so a test runs
+    the real loop and frames are drawn only when the loop would draw them (input, motion,
+    a countdown's tick, a computer's move), the quiet time between skipped in one step.
+    A drawn frame lasts 1/60 s, a sleep as long as it slept. ``tick`` is the app's clock,
+    ``wait`` its sleep; input queued with :meth:`arrive` ends the next sleep at once."""
+
+    def __init__(self) -> None:
+        self.now = self.ticked = 0.0
+        self.naps: list[float] = []
+        self.arrivals: list[list[pygame.event.Event]] = []
+
+    def tick(self, framerate: float = 0) -> int:
+        if self.now == self.ticked:
+            self.now += FRAME
+        dt, self.ticked = self.now - self.ticked, self.now
+        return round(dt * 1000)
+
+    def wait(self, timeout: float) -> list[pygame.event.Event]:
+        self.naps.append(timeout)
+        if self.arrivals:
+            self.now += min(timeout, FRAME)
+            return self.arrivals.pop(0)
+        self.now += timeout
+        return []
+
+    def arrive(self, *events: pygame.event.Event) -> None:
+        self.arrivals.append(list(events))
+
+
+def quiet_app(size: tuple[int, int] = (1280, 720)) -> tuple[App, QuietTime]:
+    """A window whose loop (:meth:`App.turn`) runs on :class:`QuietTime`; ``run_frames``
+    still lasts 1/60 s a frame, as with :class:`FakeClock`."""
+    time = QuietTime()
+    return App(size, clock=time, wait=time.wait), time
+
+
 class HeldWorker(Executor):
     """A session's worker whose choices wait until the test lets them go: a computer
     player "thinks" for exactly as long as the test needs, on the test's own thread."""
