@@ -18,7 +18,7 @@ import pygame_gui
 
 from kalooki.ui.resources import asset_path
 from kalooki.words import language, set_language
-from kalooki.words.catalog import add_pseudo
+from kalooki.words.catalog import add_pseudo, forget_repeated_folders
 
 _PATH_KEYS = ("regular_path", "bold_path", "italic_path", "bold_italic_path")
 
@@ -49,8 +49,10 @@ def create_ui_manager(size: tuple[int, int]) -> pygame_gui.UIManager:
     pygame_gui converts text surfaces; the theme loads its own fonts (preloading them again
     only makes pygame_gui warn)."""
     _pseudo_widget_words()
-    return pygame_gui.UIManager(size, theme_data(), enable_live_theme_updates=False,
-                                starting_language=language())
+    manager = pygame_gui.UIManager(size, theme_data(), enable_live_theme_updates=False,
+                                   starting_language=language())
+    forget_repeated_folders()  # the manager adds its translations folder each time
+    return manager
 
 
 def switch_language(manager: pygame_gui.UIManager, lang: str) -> None:

@@ -111,6 +111,14 @@ def add_pseudo(namespace: str, english: Mapping[str, Any]) -> None:
         i18n.translations.add(f"{namespace}.{key}", entry, PSEUDO)
 
 
+def forget_repeated_folders() -> None:
+    """Keep each folder once in python-i18n's search path. Every pygame_gui manager adds
+    its translations folder again, and every text that is not a key but holds a dot
+    ("Saved.") is looked for in each folder of the path, a directory listing each: a window
+    opened a hundred times (the picture tool, the tests) made every label slower."""
+    i18n.load_path[:] = list(dict.fromkeys(i18n.load_path))
+
+
 def full_key(key: str) -> str:
     """The key as python-i18n (and so a pygame_gui widget) knows it."""
     return f"{NAMESPACE}.{key}"

@@ -30,7 +30,7 @@ from kalooki.engine.view import PublicMeld
 from kalooki.ui.art import text as ink
 from kalooki.ui.table.layout import TableLayout
 from kalooki.ui.table.narrate import Narrator
-from kalooki.words import Said
+from kalooki.words import Said, language
 
 LOG_LIMIT = 2000
 """Entries kept: a whole deal is a few hundred at most."""
@@ -115,6 +115,10 @@ class TableLog:
         self.left_at: int | None = None
         """How many entries there were when the person scrolled back (None: following)."""
         self._wrapped: dict[tuple[str, int, int], list[str]] = {}
+        self._worded: dict[int, tuple[Said, str, str]] = {}
+        """Each entry's words in the language they were worded in (by the entry's identity,
+        the entry kept so the identity stays its own): a page is laid out twice a frame,
+        and wording a phrase is most of its cost."""
 
     def add(self, line: Said) -> None:
         self.lines.append(line)
@@ -180,8 +184,22 @@ class TableLog:
             lines[:0] = self._wrap(self.lines[index], box)
         return LogPage(tuple(lines[-rows:]), index, total - index, total)
 
+    def _words(self, entry: Said) -> str:
+        """``entry`` worded in the language of the moment: the log follows a switch."""
+        if isinstance(entry, str):
+            return entry
+        lang = language()
+        known = self._worded.get(id(entry))
+        if known is not None and known[0] is entry and known[1] == lang:
+            return known[2]
+        if len(self._worded) > 2 * LOG_LIMIT:
+            self._worded.clear()
+        words = str(entry)
+        self._worded[id(entry)] = (entry, lang, words)
+        return words
+
     def _wrap(self, entry: Said, box: LogBox) -> list[str]:
-        words = str(entry)  # worded now: the log follows a language switch
+        words = self._words(entry)
         key = (words, box.rect.width, box.size)
         wrapped = self._wrapped.get(key)
         if wrapped is None:
