@@ -58,3 +58,5 @@ def loaded_log(shots: Shots) -> None:
         app.switch(table)
         app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEUP, mod=0)])
         shots.take(app, "loaded-log")
+        table.log.extend(table.log[-3:])  # lines come in while it is scrolled back
+        shots.take(app, "loaded-log-new-lines")

@@ -5,6 +5,7 @@ and the card faces in both colourings."""
 from __future__ import annotations
 
 import dataclasses
+from functools import partial
 
 import pygame
 
@@ -47,14 +48,23 @@ def _nothing() -> None:
     """Where a button of a pictured screen leads: nowhere, the picture is taken."""
 
 
-def menu(shots: Shots) -> None:
-    """The main menu with every button a player can meet."""
+def menu(shots: Shots, saved: bool = True) -> None:
+    """The main menu with every button a player can meet (at the first start, with
+    nothing to continue or load: those buttons greyed, saying why when pointed at)."""
     with shots.app() as app:
-        app.switch(MainMenuScene(app, has_autosave=lambda: True, has_saves=lambda: True,
-                                 on_load=_nothing, on_rules=_nothing, on_stats=_nothing,
-                                 on_settings=_nothing, on_replay=_nothing, on_learn=_nothing,
-                                 on_watch=lambda setup: None))
-        shots.take(app, "menu")
+        asked = partial(bool, saved)
+        scene = MainMenuScene(app, has_autosave=asked, has_saves=asked, on_load=_nothing,
+                              on_rules=_nothing, on_stats=_nothing, on_settings=_nothing,
+                              on_replay=_nothing, on_learn=_nothing,
+                              on_watch=lambda setup: None)
+        app.switch(scene)
+        if not saved:
+            shots.point_at(app, scene.buttons["load_game"])
+        shots.take(app, "menu" if saved else "menu-first")
+
+
+def menu_first(shots: Shots) -> None:
+    menu(shots, saved=False)
 
 
 def setup(shots: Shots) -> None:

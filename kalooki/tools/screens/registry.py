@@ -33,6 +33,7 @@ Builder = Callable[[Shots], None]
 def _registry() -> dict[str, Builder]:
     return {
         "menu": pages.menu,
+        "menu-first": pages.menu_first,
         "setup": pages.setup,
         "settings": forms.settings,
         "house-rules": forms.house_rules,

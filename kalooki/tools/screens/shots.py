@@ -73,6 +73,17 @@ class Shots:
         for _ in range(3):  # pygame_gui relays a click through the queue, a hop a frame
             app.step()
 
+    @staticmethod
+    def point_at(app: App, element: UIElement) -> None:
+        """Rest the pointer on ``element`` until its tooltip opens (if it has one)."""
+        pygame.mouse.set_pos(element.rect.center)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=element.rect.center,
+                                             rel=(0, 0), buttons=(0, 0, 0)))
+        for _ in range(120):
+            app.step()
+            if getattr(element, "tool_tip", None) is not None:
+                break
+
     def take(self, app: App, name: str) -> Path:
         """Draw one frame of ``app`` and save it as ``<name>-<W>x<H>.png``."""
         with watching_cuts() as cut:

@@ -79,8 +79,8 @@ class LogPage:
 
 def chip_rect(box: LogBox, words: str) -> pygame.Rect:
     """Where the "new lines ↓" chip sits: at the foot of the log, on its right."""
-    width, height = ink.text(words, box.size).get_size()
-    chip = pygame.Rect(0, 0, width + box.size, height + box.size // 3)
+    width, height = ink.text(words, box.size, bold=True).get_size()
+    chip = pygame.Rect(0, 0, width + 2 * box.size, height + box.size // 3)
     chip.bottomright = box.rect.bottomright
     return chip
 

@@ -43,11 +43,12 @@ class FileDialog(UIFileDialog):
         x = _PAD
         for name, key in _SMALL:
             button: UIButton = getattr(self, name)
-            words = max(text_width(tr(key), 16) + 24, 60)
-            button.set_text(**ui_text(key))
+            words = max(text_width(tr(key), 19) + 28, 60)
             button.set_tooltip(None)
             button.set_relative_position((x, _PAD))
             button.set_dimensions((words, _ROW))
+            button.change_object_id("#file_dialog_button")  # not the signs' tiny theme
+            button.set_text(**ui_text(key))
             x += words + _GAP
         entry_top = _PAD + _ROW + _GAP
         self.file_path_text_line.set_relative_position((_PAD, entry_top))

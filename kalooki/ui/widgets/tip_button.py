@@ -14,6 +14,9 @@ from typing import Any
 from pygame_gui.core import UIElement
 from pygame_gui.elements import UIButton
 
+_REASON_WIDTH = 340
+"""How wide a greyed button's reason may run before it wraps (a sentence, not a word)."""
+
 
 class TipButton(UIButton):
     """``greyed_tip``: the tooltip while disabled, as :func:`kalooki.words.ui_tooltip`
@@ -25,6 +28,7 @@ class TipButton(UIButton):
                "tool_tip_text_kwargs": kwargs.get("tool_tip_text_kwargs") or {}}
         self._tips = (tip, greyed_tip or tip)
         super().__init__(*args, **kwargs)
+        self._wrap = self.tool_tip_wrap_width
 
     def _show_tip(self, greyed: bool) -> None:
         tip = self._tips[greyed]
@@ -36,6 +40,7 @@ class TipButton(UIButton):
                 self.tool_tip.kill()
                 self.tool_tip = None
             self.set_tooltip(text, self.tool_tip_object_id, kwargs)
+            self.tool_tip_wrap_width = _REASON_WIDTH if greyed else self._wrap
 
     def disable(self) -> None:
         super().disable()
