@@ -286,7 +286,8 @@ def marcia_about_to_go_out(app: App, totals: list[int] | None = None) -> TableSc
 
 def test_the_deal_summary_takes_no_enter_space_or_click_while_it_settles(app: App) -> None:
     """Marcia goes out while the person presses Enter (to lay down) and Space: the
-    summary that comes up stays; Next deal clicked in its settle time does nothing."""
+    summary that comes up stays; Next deal clicked in its settle time does nothing, nor
+    an Enter made while another summary was drawn; a settled Enter goes on."""
     table = marcia_about_to_go_out(app)
     app.step(press(pygame.K_RETURN))  # made while the play was up: a summary is none of it
     assert table.result is not None
@@ -296,6 +297,11 @@ def test_the_deal_summary_takes_no_enter_space_or_click_while_it_settles(app: Ap
         app.step(stray)
         assert table.result is not None
     settle(app)
+    app.guard.drawn = Prompt("summary", 7, "7", 0.3)  # the frame showed another summary
+    app.step(press(pygame.K_RETURN))
+    assert table.result is not None
+    assert str(app.note[0]) == "That was for the summary of deal 7, already closed."
+    settle(app)
     app.step(press(pygame.K_RETURN))
     assert table.result is None
 
@@ -303,7 +309,7 @@ def test_the_deal_summary_takes_no_enter_space_or_click_while_it_settles(app: Ap
 def test_a_buy_in_question_takes_no_answer_in_its_settle_time(app: App) -> None:
     """Over the limit with a buy-in left: the question comes up when the summary is
     closed; a click on Buy in at once (the click that closed the summary, doubled) does
-    nothing, one after the settle time buys in."""
+    nothing, nor one made while another question was drawn; one on it, settled, buys in."""
     table = marcia_about_to_go_out(app, [145, 20, 30])
     app.step([])
     settle(app)
@@ -313,6 +319,11 @@ def test_a_buy_in_question_takes_no_answer_in_its_settle_time(app: App) -> None:
     buy = table.chooser.buttons[0].rect.center
     app.step(clicks(buy))
     assert table.chooser is not None and table.view.phase == Phase.BUY_IN
+    settle(app)
+    app.guard.drawn = Prompt("pause", 99, "", 0.0)  # the frame showed another question
+    app.step(clicks(buy))
+    assert table.chooser is not None
+    assert str(app.note[0]) == "That answer was for a question no longer asked."
     settle(app)
     app.step(clicks(buy))
     assert table.chooser is None and table.session.game.buy_ins_used[0] == 1
