@@ -186,13 +186,16 @@ def test_space_holds_the_window_and_starts_it_again() -> None:
         until_closed(app, table)
 
 
-def test_the_help_names_each_persons_key_in_both_languages() -> None:
+def test_the_help_names_each_persons_key_and_the_pass_screens_in_both_languages() -> None:
     with friends_table(seed=3, seats=CAL_FIRST) as (app, table):
         lines = HelpOverlay(topic_of(table), extra=table.help_lines).lines()
-        assert lines[:2] == [("1", "Ann calls the discarded card"),
-                             ("2", "Ben calls the discarded card")]
+        assert lines[:3] == [("1", "Ann calls the discarded card"),
+                             ("2", "Ben calls the discarded card"),
+                             ("M", "On the pass screen, the person named shows their hand")]
         set_language("fr")
         assert table.help_lines[1] == ("2", "Ben appelle la carte défaussée")
+        assert table.help_lines[2] == ("M", "À l'écran de passage, la personne nommée montre "
+                                            "son jeu")
         app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode="",
                                      scancode=0)])
         assert app.help is not None and app.help.lines()[0] == (

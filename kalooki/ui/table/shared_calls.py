@@ -243,9 +243,10 @@ class SharedCalls:
 
     @property
     def help_lines(self) -> list[tuple[str, str]]:
-        """The F1 help's lines for the people's call keys (none with one person)."""
+        """The F1 help's lines for the people's call keys and the pass screen's M (none
+        with one person)."""
         if not self.session.shared_screen:
             return []
-        return [(person_key(self.people, seat), tr("help.do.person_calls",
-                                                   name=self.session.names[seat]))
-                for seat in self.people]
+        return [*((person_key(self.people, seat), tr("help.do.person_calls",
+                                                     name=self.session.names[seat]))
+                  for seat in self.people), ("M", tr("help.do.reveal"))]

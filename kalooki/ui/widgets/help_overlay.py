@@ -22,7 +22,7 @@ Keys = tuple[str, ...]
 """What to press: glyphs shown as they are (``"D"``, ``"←"``), or ``key.*`` catalog names
 for keys whose names differ between languages (``"key.space"``); several mean "or"."""
 
-_PANEL = (9, 34, 22, 246)
+_PANEL = (9, 34, 22, 255)
 _BORDER = (201, 164, 76)
 _SHADE = (0, 0, 0, 150)
 _KEY_BG = (40, 70, 52)
