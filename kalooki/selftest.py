@@ -22,6 +22,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from kalooki.store.paths import HOME_ENV, StorePaths
+from kalooki.words import Said, phrase, tr
+from kalooki.words.catalog import has
+from kalooki.words.formats import decimal
+from kalooki.words.notices import notice_said, notices_text
 
 if TYPE_CHECKING:  # the UI is imported only once a self-test runs
     from kalooki.ui.app import App
@@ -33,8 +37,16 @@ PLAYERS = 4
 SAVE_NAME = "self-test"
 
 
+FIRST_FRAME = "first frame"
+"""The start of the line ``build/measure_start.py`` waits for to time the start: a marker
+a program reads, the same in every language."""
+
+
 class SelfTestFailure(Exception):
-    """A step found the build not working; the message is the one line reported."""
+    """A step found the build not working; what it says is the one line reported."""
+
+    def __init__(self, said: Said) -> None:
+        super().__init__(said)
 
 
 @dataclass
@@ -60,7 +72,7 @@ def open_window(ctx: Context) -> None:
     ctx.app = app
     open_menu(app)
     if not app.step([]):
-        raise SelfTestFailure("the main menu closed on its first frame")
+        raise SelfTestFailure(phrase("cli.selftest.menu_closed"))
 
 
 def make_sounds(ctx: Context) -> None:
@@ -78,10 +90,11 @@ def make_sounds(ctx: Context) -> None:
     app.sounds.update(0.0)
     made = sorted(p.name for p in (ctx.paths.cache_dir / "sounds").glob("*.wav"))
     if len(made) != len(RECIPES):
-        raise SelfTestFailure(f"{len(made)} of {len(RECIPES)} sounds were made")
+        raise SelfTestFailure(phrase("cli.selftest.sounds_made", done=len(made),
+                                     count=len(RECIPES)))
     if app.sounds.mixer is not None and app.sounds.loaded != set(RECIPES):
-        raise SelfTestFailure(f"the mixer loaded {len(app.sounds.loaded)} of "
-                              f"{len(RECIPES)} sounds")
+        raise SelfTestFailure(phrase("cli.selftest.sounds_loaded",
+                                     done=len(app.sounds.loaded), count=len(RECIPES)))
 
 
 def play_deal(ctx: Context) -> None:
@@ -99,11 +112,11 @@ def play_deal(ctx: Context) -> None:
     app.switch(table)
     for _ in range(MAX_FRAMES):
         if not app.step():
-            raise SelfTestFailure("the window closed during the deal")
+            raise SelfTestFailure(phrase("cli.selftest.window_closed"))
         if table.deals_finished >= 1:
             app.step([])  # the deal's summary, drawn
             return
-    raise SelfTestFailure(f"the deal did not finish in {MAX_FRAMES} frames")
+    raise SelfTestFailure(phrase("cli.selftest.deal_unfinished", count=MAX_FRAMES))
 
 
 def save_match(ctx: Context) -> None:
@@ -123,15 +136,16 @@ def reload_match(ctx: Context) -> None:
     assert ctx.saved is not None
     entries, warnings = list_saves(ctx.paths)
     if warnings:
-        raise SelfTestFailure(f"listing saves: {warnings[0]}")
+        raise SelfTestFailure(phrase("cli.selftest.listing", reason=notice_said(warnings[0])))
     if [entry.path for entry in entries] != [ctx.saved]:
-        raise SelfTestFailure(f"the save list shows {len(entries)} saves, not the one made")
+        raise SelfTestFailure(phrase("cli.selftest.save_list", count=len(entries)))
     loaded = load_save(ctx.saved)
     if loaded.value is None:
-        raise SelfTestFailure(f"loading the save: {'; '.join(map(str, loaded.warnings))}")
+        raise SelfTestFailure(phrase("cli.selftest.loading",
+                                     reason=notices_text(loaded.warnings)))
     played = _session(ctx).game
     if loaded.value.game.state_hash() != played.state_hash():
-        raise SelfTestFailure("the reloaded game differs from the game played")
+        raise SelfTestFailure(phrase("cli.selftest.reloaded_differs"))
 
 
 def journal_match(ctx: Context) -> None:
@@ -145,18 +159,21 @@ def journal_match(ctx: Context) -> None:
     warnings = autosave(ctx.paths, session.recorder,
                         [Seat(seat.name, seat.level) for seat in session.seats])
     if warnings:
-        raise SelfTestFailure(f"autosaving: {warnings[0]}")
+        raise SelfTestFailure(phrase("cli.selftest.autosaving",
+                                     reason=notice_said(warnings[0])))
     entry = latest_autosave(ctx.paths)
     loaded = None if entry is None else load_save(entry.path)
     if loaded is None or loaded.value is None:
-        raise SelfTestFailure("Continue does not find the autosaved match")
+        raise SelfTestFailure(phrase("cli.selftest.no_autosave"))
     if loaded.value.game.state_hash() != session.game.state_hash():
-        raise SelfTestFailure("the autosaved game differs from the game played")
+        raise SelfTestFailure(phrase("cli.selftest.autosave_differs"))
     stats = record_deal(Stats(), DealOutcome(session.game.rules.name, PLAYERS, 10, True,
                                              False, 0))
     told = save_stats(ctx.paths, stats)
-    if told or load_stats(ctx.paths) != (stats, []):
-        raise SelfTestFailure(f"the statistics did not round-trip: {told}")
+    if told:
+        raise SelfTestFailure(phrase("cli.selftest.stats_unsaved", reason=notices_text(told)))
+    if load_stats(ctx.paths) != (stats, []):
+        raise SelfTestFailure(phrase("cli.selftest.stats_differ"))
 
 
 def _session(ctx: Context) -> MatchSession:
@@ -192,27 +209,36 @@ def run_self_test(steps: Sequence[Step] = STEPS, out: TextIO | None = None,
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
     started = time.perf_counter()
-    current = "start"
+    current = tr("cli.selftest.step.start")
     try:
         with _temporary_store() as paths:
             ctx = Context(paths)
             try:
                 for step in steps:
-                    current = step.__name__.replace("_", " ")
+                    current = _step_name(step)
                     begun = time.perf_counter()
                     step(ctx)
                     ctx.timings[current] = time.perf_counter() - begun
                     if step is open_window:
-                        _say(out, f"first frame {time.perf_counter() - started:.2f} s")
+                        _say(out, f"{FIRST_FRAME} {time.perf_counter() - started:.2f} s")
             finally:
                 _close(ctx)
     except Exception as error:  # a self-test reports every failure, of any kind, in a line
         reason = str(error) or type(error).__name__
-        _say(err, f"kalooki self-test failed at '{current}': {reason}".splitlines()[0])
+        _say(err, tr("cli.selftest.failed", step=current, reason=reason).splitlines()[0])
         return 1
-    parts = ", ".join(f"{name} {seconds:.2f} s" for name, seconds in ctx.timings.items())
-    _say(out, f"kalooki self-test passed in {time.perf_counter() - started:.2f} s ({parts})")
+    parts = [tr("cli.selftest.timing", step=name, seconds=decimal(seconds, 2))
+             for name, seconds in ctx.timings.items()]
+    _say(out, tr("cli.selftest.passed", seconds=decimal(time.perf_counter() - started, 2),
+                 steps=", ".join(parts)))
     return 0
+
+
+def _step_name(step: Step) -> str:
+    """A step as the report names it: its words (``cli.selftest.step.<function>``), or,
+    for a step the self-test does not know (a test's), its function's name."""
+    key = f"cli.selftest.step.{step.__name__}"
+    return tr(key) if has(key) else step.__name__.replace("_", " ")
 
 
 def _close(ctx: Context) -> None:

@@ -9,34 +9,51 @@ import math
 import os
 from pathlib import Path
 
+from kalooki.store.notices import os_reason
+from kalooki.words import tr
+from kalooki.words.notices import notice_said
+
 MAX_DIGITS = 18
 """A count on the command line is at most this many digits (a trillion deals is 13)."""
+TABLE = (2, 8)
+"""The fewest and the most players at a table."""
+MAX_SECONDS = 60
+"""The longest thinking time per decision."""
 
 
 def count(text: str) -> int:
     """A whole number of at least 1 (deals, jobs)."""
-    value = _whole(text, "a whole number of at least 1")
+    refused = tr("cli.refused.count", value=text)
+    value = _whole(text, refused)
     if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}")
+        raise argparse.ArgumentTypeError(refused)
     return value
+
+
+def whole(text: str) -> int:
+    """Any whole number (a seed; a deal number, which the rules check)."""
+    return _whole(text, tr("cli.refused.whole", value=text))
 
 
 def players(text: str) -> int:
     """A number of players; whether the rules seat that many is the rules' to say."""
-    value = _whole(text, "a number of players from 2 to 8")
-    if not 2 <= value <= 8:
-        raise argparse.ArgumentTypeError(f"{text} is not a number of players from 2 to 8")
+    refused = tr("cli.refused.players", value=text, least=TABLE[0], most=TABLE[1])
+    value = _whole(text, refused)
+    if not TABLE[0] <= value <= TABLE[1]:
+        raise argparse.ArgumentTypeError(refused)
     return value
 
 
 def seconds(text: str) -> float:
     """A thinking time: a finite number of seconds above 0 and at most a minute."""
+    refused = argparse.ArgumentTypeError(tr("cli.refused.seconds", value=text,
+                                            most=MAX_SECONDS))
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a number of seconds") from None
-    if not math.isfinite(value) or not 0 < value <= 60:
-        raise argparse.ArgumentTypeError(f"{text} is not a time from 0 to 60 seconds")
+        raise refused from None
+    if not math.isfinite(value) or not 0 < value <= MAX_SECONDS:
+        raise refused
     return value
 
 
@@ -44,9 +61,9 @@ def picture(text: str) -> Path:
     """A PNG file to write: not a folder, in a folder that is not a file."""
     path = Path(text)
     if _kind(path, text) == "folder":
-        raise argparse.ArgumentTypeError(f"{text} is a folder, not a file name for a PNG")
+        raise argparse.ArgumentTypeError(tr("cli.refused.picture_folder", path=text))
     if path.suffix.lower() != ".png":
-        raise argparse.ArgumentTypeError(f"{text} does not end in .png")
+        raise argparse.ArgumentTypeError(tr("cli.refused.not_png", path=text))
     _no_file_above(path.parent, text)
     return path
 
@@ -55,7 +72,7 @@ def folder(text: str) -> Path:
     """A folder to write into: existing or not yet, but not a file."""
     path = Path(text)
     if _kind(path, text) == "file":
-        raise argparse.ArgumentTypeError(f"{text} is a file, not a folder")
+        raise argparse.ArgumentTypeError(tr("cli.refused.a_file", path=text))
     _no_file_above(path, text)
     return path
 
@@ -65,16 +82,18 @@ def ensure_folder(path: Path) -> str | None:
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        return f"cannot create the folder {path} ({error.strerror or error})"
+        return tr("cli.refused.cannot_create", path=str(path),
+                  reason=notice_said(os_reason(error)))
     if not os.access(path, os.W_OK | os.X_OK):
-        return f"cannot write into the folder {path}"
+        return tr("cli.refused.cannot_write", path=str(path))
     return None
 
 
-def _whole(text: str, expected: str) -> int:
+def _whole(text: str, refused: str) -> int:
+    """A whole number (a sign allowed), or else the refusal ``refused``."""
     digits = text.strip().removeprefix("-").removeprefix("+")
     if not digits.isascii() or not digits.isdigit() or len(digits) > MAX_DIGITS:
-        raise argparse.ArgumentTypeError(f"expected {expected}, not {text!r}")
+        raise argparse.ArgumentTypeError(refused)
     return int(text)
 
 
@@ -85,15 +104,16 @@ def _kind(path: Path, text: str) -> str | None:
         return "folder" if path.is_dir() else "file" if path.exists() else None
     except OSError as error:
         shown = text if len(text) <= 60 else text[:57] + "..."
-        raise argparse.ArgumentTypeError(f"cannot use {shown} ({error.strerror or error})"
-                                         ) from None
+        raise argparse.ArgumentTypeError(tr("cli.refused.unusable", path=shown,
+                                            reason=notice_said(os_reason(error)))) from None
 
 
 def _no_file_above(path: Path, text: str) -> None:
     for above in (path, *path.parents):
         kind = _kind(above, text)
         if kind == "file":
-            raise argparse.ArgumentTypeError(f"{text}: {above} is a file, not a folder")
+            raise argparse.ArgumentTypeError(tr("cli.on", subject=text, said=tr(
+                "cli.refused.a_file", path=str(above))))
         if kind == "folder":
             return
 
@@ -117,20 +137,21 @@ def seats(text: str) -> tuple[SeatChoice, ...]:
         kind, colon, name = (piece.strip() for piece in part.partition(":"))
         person = kind.lower() == PERSON
         if not person and kind not in OPPONENT_LEVELS:
-            levels = ", ".join(OPPONENT_LEVELS)
-            raise argparse.ArgumentTypeError(
-                f"{part.strip()!r} is not a seat: say person:NAME or a level ({levels})")
+            raise argparse.ArgumentTypeError(tr(
+                "cli.refused.seat", seat=part.strip(), person=PERSON,
+                name=tr("cli.metavar.name"), levels=", ".join(OPPONENT_LEVELS)))
         if (person or colon) and not (0 < len(name) <= SEAT_NAME_LIMIT
                                       and name.isprintable()):
-            raise argparse.ArgumentTypeError(
-                f"{kind}:NAME needs a name of 1 to {SEAT_NAME_LIMIT} letters, not {part!r}")
+            raise argparse.ArgumentTypeError(tr(
+                "cli.refused.seat_name", seat=part, kind=kind, name=tr("cli.metavar.name"),
+                most=SEAT_NAME_LIMIT))
         chosen.append((HUMAN if person else kind, name))
-    if not 2 <= len(chosen) <= 8:
-        raise argparse.ArgumentTypeError(f"a table has 2 to 8 seats, not {len(chosen)}")
+    if not TABLE[0] <= len(chosen) <= TABLE[1]:
+        raise argparse.ArgumentTypeError(tr("cli.refused.seat_count", count=len(chosen),
+                                            least=TABLE[0], most=TABLE[1]))
     names = [name.casefold() for _, name in chosen if name]
     if len(set(names)) < len(names):
-        raise argparse.ArgumentTypeError("two seats have one name: give each their own")
+        raise argparse.ArgumentTypeError(tr("cli.refused.seat_twice"))
     if not any(kind == HUMAN for kind, _ in chosen):
-        raise argparse.ArgumentTypeError("no person among the seats (--watch shows a "
-                                         "computers' game)")
+        raise argparse.ArgumentTypeError(tr("cli.refused.no_person"))
     return tuple(chosen)

@@ -12,25 +12,29 @@ import os
 import shlex
 
 from kalooki.cli.arg_types import ensure_folder, folder
-from kalooki.cli.common import Commands, UsageError
+from kalooki.cli.common import Commands, UsageError, add_lang
 from kalooki.words import tr
 
 
 def add_parser(commands: Commands) -> None:
-    parser = commands.add_parser(
-        "desktop", help="put the game in the desktop's menu, with its icon (Linux, BSD)")
-    actions = parser.add_subparsers(dest="desktop_action", required=True)
-    actions.add_parser("install", help="add the menu entry and icons for this user")
-    actions.add_parser("uninstall", help="remove what install added")
-    write = actions.add_parser(
-        "write", help="write the entry, icons and metainfo under ROOT/share (packagers)")
-    write.add_argument("root", metavar="ROOT", type=folder, help="the package's root folder")
+    parser = commands.add_parser("desktop", help=tr("cli.help.desktop"),
+                                 description=tr("cli.help.desktop"))
+    actions = parser.add_subparsers(dest="desktop_action", required=True,
+                                    metavar=tr("cli.metavar.command"))
+    for name in ("install", "uninstall"):
+        add_lang(actions.add_parser(name, help=tr(f"cli.help.desktop_{name}"),
+                                    description=tr(f"cli.help.desktop_{name}")))
+    root, folder_name = tr("cli.metavar.root"), tr("cli.metavar.dir")
+    write = actions.add_parser("write", help=tr("cli.help.desktop_write", root=root),
+                               description=tr("cli.help.desktop_write", root=root))
+    write.add_argument("root", metavar=root, type=folder, help=tr("cli.help.desktop_root"))
     write.add_argument("--exec", default="kalooki", dest="exec_command",
-                       help="the command the entry starts (default: kalooki)")
-    write.add_argument("--screenshots", metavar="DIR", type=folder,
-                       help="also take the metainfo's screenshots into DIR")
-    write.add_argument("--screenshots-url", metavar="URL", default=None,
-                       help="where the screenshots are published")
+                       metavar=tr("cli.metavar.command"), help=tr("cli.help.desktop_exec"))
+    write.add_argument("--screenshots", metavar=folder_name, type=folder,
+                       help=tr("cli.help.desktop_screenshots", dir=folder_name))
+    write.add_argument("--screenshots-url", metavar=tr("cli.metavar.url"), default=None,
+                       help=tr("cli.help.desktop_screenshots_url"))
+    add_lang(write)
     parser.set_defaults(run=run_desktop)
 
 
@@ -66,7 +70,7 @@ def _write(args: argparse.Namespace) -> int:
             raise UsageError(problem)
     command = shlex.split(args.exec_command)
     if not command:
-        raise UsageError("desktop write: --exec needs a command")
+        raise UsageError(tr("cli.desktop_no_command"))
     url = args.screenshots_url or desktop.SCREENSHOTS_URL
     written = desktop.write(share, command, url)
     print(tr("cli.desktop_written", count=len(written), dir=str(share)))

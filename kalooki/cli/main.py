@@ -8,43 +8,48 @@ import sys
 from collections.abc import Sequence
 
 from kalooki.cli import arg_types
-from kalooki.cli.common import UsageError, UsageParser, store_paths
+from kalooki.cli.common import (
+    DEFAULT_PRESET,
+    PROG,
+    UsageError,
+    UsageParser,
+    about,
+    store_paths,
+)
+from kalooki.cli.speech import argparse_speaking, speak
 from kalooki.engine.showable import escaped
+from kalooki.words import set_language, tr
 
 
 def _add_autoplay_options(parser: argparse.ArgumentParser) -> None:
     """``--autoplay``: computer players in every seat through the real table (smoke test)."""
-    parser.add_argument("--autoplay", action="store_true",
-                        help="let computer players play at instant speed, then exit")
-    parser.add_argument("--preset", default="caribbean",
-                        help="rules for --autoplay, --watch and --seats: a built-in or "
-                             "custom preset's name")
-    parser.add_argument("--players", type=arg_types.players, default=4,
-                        help="players for --autoplay and --watch")
+    from kalooki.engine.facts.seats import OPPONENT_LEVELS
+
+    parser.add_argument("--autoplay", action="store_true", help=tr("cli.help.autoplay"))
+    parser.add_argument("--preset", default=DEFAULT_PRESET, metavar=tr("cli.metavar.name"),
+                        help=tr("cli.help.table_preset"))
+    parser.add_argument("--players", type=arg_types.players, default=4, metavar="N",
+                        help=tr("cli.help.table_players"))
     parser.add_argument("--seats", type=arg_types.seats, default=None, dest="play_seats",
-                        help="start a match of friends at one computer (the rules of "
-                        "--preset): person:NAME for each person, a level (easy, medium, "
-                        "hard) for each computer player, e.g. person:Ann,person:Ben,hard")
-    parser.add_argument("--watch", action="store_true",
-                        help="open the game on a match of computer players to watch, at "
-                             "the animation speed of your settings")
-    parser.add_argument("--deals", type=arg_types.count, default=None,
-                        help="deals to play with --autoplay (default 1) or --watch "
-                             "(default: the whole match)")
-    parser.add_argument("--screenshot", metavar="PATH", type=arg_types.picture,
-                        help="save the last frame as PNG")
+                        metavar=tr("cli.metavar.seats"),
+                        help=tr("cli.help.table_seats", levels=", ".join(OPPONENT_LEVELS),
+                                name=tr("cli.metavar.name")))
+    parser.add_argument("--watch", action="store_true", help=tr("cli.help.watch"))
+    parser.add_argument("--deals", type=arg_types.count, default=None, metavar="N",
+                        help=tr("cli.help.table_deals"))
+    parser.add_argument("--screenshot", metavar=tr("cli.metavar.path"),
+                        type=arg_types.picture, help=tr("cli.help.screenshot"))
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = UsageParser(prog="kalooki", description="Kalooki, the Caribbean contract rummy.")
+    """Every option and command, worded in the language of the moment."""
+    parser = UsageParser(prog=PROG, description=tr("cli.help.kalooki"))
     _add_autoplay_options(parser)
-    parser.add_argument("--portable", action="store_true",
-                        help="keep settings, saves and logs in KalookiData beside the program")
-    parser.add_argument("--self-test", action="store_true",
-                        help="open the window, play, save and reload a deal, then exit")
-    parser.add_argument("--version", action="store_true",
-                        help="print the version and the format its saves are written in")
-    commands = parser.add_subparsers(dest="command", parser_class=UsageParser)
+    parser.add_argument("--portable", action="store_true", help=tr("cli.help.portable"))
+    parser.add_argument("--self-test", action="store_true", help=tr("cli.help.self_test"))
+    parser.add_argument("--version", action="store_true", help=tr("cli.help.version"))
+    commands = parser.add_subparsers(dest="command", parser_class=UsageParser,
+                                     metavar=tr("cli.metavar.command"))
     from kalooki.cli import rules, saves
 
     rules.add_parser(commands)
@@ -57,8 +62,8 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-INTERNAL_ERROR = "kalooki: internal error"
-"""The start of the one line printed when the program itself fails (a bug, never bad
+INTERNAL_ERROR = "cli.internal_error"
+"""The entry of the one line printed when the program itself fails (a bug, never bad
 input: the command-line fuzz test proves no argument list reaches it)."""
 
 
@@ -75,18 +80,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130  # the shell's code for Ctrl-C; the person knows why it stopped
     except Exception as error:
         logging.getLogger("kalooki").exception("the command stopped on an unexpected error")
-        print(f"{INTERNAL_ERROR}: {escaped(f'{type(error).__name__}: {error}')[:200]}",
-              file=sys.stderr)
+        print(_internal_error(error), file=sys.stderr)
         return 1
+
+
+def _internal_error(error: Exception) -> str:
+    detail = escaped(f"{type(error).__name__}: {error}")[:200]
+    try:
+        return tr(INTERNAL_ERROR, error=detail)
+    except Exception:  # the words themselves failed: the entry's key still names the line
+        return f"{INTERNAL_ERROR}: {detail}"
 
 
 def _main(argv: Sequence[str] | None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
+    speak(args_list)
     try:
-        args = build_parser().parse_args(args_list)
+        with argparse_speaking():
+            args = build_parser().parse_args(args_list)
+        if getattr(args, "lang", None) is not None:  # asked by an abbreviation (--lan)
+            set_language(args.lang)
         if args.play_seats is not None and (args.autoplay or args.watch):
-            raise UsageError("kalooki: --seats starts a match to play; it does not go "
-                             "with --autoplay or --watch")
+            raise UsageError(about(PROG, tr("cli.seats_alone")))
         if args.autoplay or args.watch or args.play_seats is not None:
             _check_table(args)
     except UsageError as error:
@@ -106,7 +121,7 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         return int(args.run(args))
     except UsageError as error:
-        print(f"kalooki: {escaped(str(error))}", file=sys.stderr)
+        print(escaped(about(PROG, str(error))), file=sys.stderr)
         return 2
 
 
@@ -115,7 +130,6 @@ def _version_line() -> str:
     and the format of the saves and journals this copy writes."""
     from kalooki import __version__
     from kalooki.store.savegame import FORMAT_VERSION
-    from kalooki.words import tr
 
     return tr("cli.version", version=__version__, format=FORMAT_VERSION)
 
@@ -136,6 +150,6 @@ def _check_table(args: argparse.Namespace) -> None:
                                       reserved=built_in_names())
         args.table_rules.validate(players)
     except PresetError as error:
-        raise UsageError(f"kalooki: {option}: {notice_said(error.fact)}") from None
+        raise UsageError(about(PROG, about(option, notice_said(error.fact)))) from None
     except RuleError as error:
-        raise UsageError(f"kalooki: {option}: {refusal_text(error)}") from None
+        raise UsageError(about(PROG, about(option, refusal_text(error)))) from None

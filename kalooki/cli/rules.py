@@ -1,17 +1,19 @@
 """``kalooki rules …``: ask the engine about melds, contracts and scores from a script.
 
 Each command prints one line and answers through its exit code (0 yes, 1 no, 2 bad
-input), so shell scripts and tests can use the rules without starting a game. ``--lang fr``
-answers in French; the exit codes are the same in every language.
+input), so shell scripts and tests can use the rules without starting a game. It answers
+in the player's language (``--lang fr``: in French; see :mod:`kalooki.cli.speech`); the
+exit codes, the cards laid (``7H 8H 9H 10H``) and the points are the same in every language.
 """
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
-from kalooki.cli.common import Commands, UsageError, store_paths
+from kalooki.cli import arg_types
+from kalooki.cli.common import DEFAULT_PRESET, Commands, UsageError, add_lang, store_paths
 from kalooki.engine.cards import cards_text, parse_cards, sort_key_suit
 from kalooki.engine.errors import RuleError
 from kalooki.engine.melds import explain_invalid, interpretations, opening_value
@@ -24,9 +26,8 @@ from kalooki.store.presets import (
     load_shelf,
     read_preset,
 )
-from kalooki.words import FALLBACK, set_language, tr
+from kalooki.words import language, tr
 from kalooki.words.cards import english_tokens
-from kalooki.words.catalog import spoken
 from kalooki.words.house_rules import built_in_names, changes_line
 from kalooki.words.melds import contract_name
 from kalooki.words.notices import notice_said
@@ -34,65 +35,51 @@ from kalooki.words.presets import preset_summary, preset_title
 from kalooki.words.refusals import refusal_text
 from kalooki.words.rules_text import render_text
 
-Run = Callable[[argparse.Namespace], int]
-
 
 def add_parser(commands: Commands) -> None:
     """Register ``rules meld|contract|score|presets|explain``."""
-    parser = commands.add_parser("rules", help="check melds, contracts and scores; "
-                                 "list presets; print the rules")
+    parser = commands.add_parser("rules", help=tr("cli.help.rules"),
+                                 description=tr("cli.help.rules"))
     sub = parser.add_subparsers(dest="rules_command", required=True,
-                                parser_class=type(parser))
+                                parser_class=type(parser), metavar=tr("cli.metavar.command"))
 
-    presets = sub.add_parser("presets", help="list the built-in and custom presets, "
-                             "one per line")
-    _rule_options(presets)
-    presets.set_defaults(run=_speaking(run_presets))
+    for name, run in (("presets", run_presets), ("explain", run_explain)):
+        listed = sub.add_parser(name, help=tr(f"cli.help.{name}"),
+                                description=tr(f"cli.help.{name}"))
+        _rule_options(listed)
+        listed.set_defaults(run=run)
 
-    explain = sub.add_parser("explain", help="print the rules of a preset or custom file")
-    _rule_options(explain)
-    explain.set_defaults(run=_speaking(run_explain))
-
-    meld = sub.add_parser("meld", help="is this a valid group or run?")
+    meld = sub.add_parser("meld", help=tr("cli.help.meld"), description=tr("cli.help.meld"))
     _common(meld)
-    meld.set_defaults(run=_speaking(run_meld))
+    meld.set_defaults(run=run_meld)
 
-    contract = sub.add_parser("contract", help="lay a deal's contract from these cards")
+    contract = sub.add_parser("contract", help=tr("cli.help.contract"),
+                              description=tr("cli.help.contract"))
     _common(contract)
-    contract.add_argument("--deal", type=int,
-                          help="deal number, from 1 (required for contract games; "
-                               "ignored by opening games)")
-    contract.set_defaults(run=_speaking(run_contract))
+    contract.add_argument("--deal", type=arg_types.whole, metavar="N",
+                          help=tr("cli.help.deal"))
+    contract.set_defaults(run=run_contract)
 
-    score = sub.add_parser("score", help="penalty points of cards left in hand")
+    score = sub.add_parser("score", help=tr("cli.help.score"),
+                           description=tr("cli.help.score"))
     _common(score)
-    score.add_argument("--bent", action="store_true",
-                       help="with the going-out bonus, as when the winner went out in "
-                            "one turn (bent the table)")
-    score.set_defaults(run=_speaking(run_score))
-
-
-def _speaking(run: Run) -> Run:
-    """``run`` answering in the language asked with ``--lang``."""
-    def in_language(args: argparse.Namespace) -> int:
-        set_language(args.lang)
-        return run(args)
-    return in_language
+    score.add_argument("--bent", action="store_true", help=tr("cli.help.bent"))
+    score.set_defaults(run=run_score)
 
 
 def _rule_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--preset", default="caribbean",
-                        help=f"rule set: {', '.join(PRESETS)} or a custom preset's name "
-                             f"(default caribbean)")
-    parser.add_argument("--lang", choices=spoken(), default=FALLBACK,
-                        help="the language of the answer (default en)")
-    parser.add_argument("--rules", metavar="FILE", type=Path,
-                        help="a custom preset (JSON); overrides --preset")
+    parser.add_argument("--preset", default=DEFAULT_PRESET, metavar=tr("cli.metavar.name"),
+                        help=tr("cli.help.preset", presets=", ".join(PRESETS),
+                                usual=DEFAULT_PRESET))
+    add_lang(parser)
+    parser.add_argument("--rules", metavar=tr("cli.metavar.file"), type=Path,
+                        help=tr("cli.help.rules_file"))
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
     _rule_options(parser)
-    parser.add_argument("cards", nargs="+", metavar="CARD", help="7H, 10H or TH, AS, JK, …")
+    parser.add_argument("cards", nargs="+", metavar=tr("cli.metavar.card"),
+                        help=tr("cli.help.cards"))
 
 
 def _rules(args: argparse.Namespace) -> RuleSet:
@@ -206,5 +193,5 @@ def run_presets(args: argparse.Namespace) -> int:
 
 
 def run_explain(args: argparse.Namespace) -> int:
-    print(render_text(_rules(args), args.lang), end="")
+    print(render_text(_rules(args), language()), end="")
     return 0

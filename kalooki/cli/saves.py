@@ -10,42 +10,47 @@ reports, it does not repair.
 from __future__ import annotations
 
 import argparse
-import sys
+import functools
 from collections.abc import Sequence
 from pathlib import Path
 
-from kalooki.cli.common import Commands, UsageError
+from kalooki.cli.common import Commands, UsageError, about, add_lang, complain
 from kalooki.engine.showable import escaped
 from kalooki.store.bounded import FileRefused, check_regular
 from kalooki.store.notices import os_reason
-from kalooki.store.paths import StorePaths
+from kalooki.store.paths import HOME_ENV, StorePaths
 from kalooki.store.savefile import ResumedGame, load, read_save_bytes
 from kalooki.store.savegame import SaveError
 from kalooki.store.saves import SaveEntry, find_save, is_autosave, list_saves, read_autosave
+from kalooki.words import tr
 from kalooki.words.notices import notice_said
 
 GAP = "  "
+LISTING = ("saved", "name", "kind", "rules", "deal", "players", "scores", "file")
+"""The columns of ``kalooki saves`` (their heads: ``cli.saves.column.*``)."""
 
 
 def add_parser(commands: Commands) -> None:
     """Register ``replay`` and ``saves``."""
-    replay = commands.add_parser("replay", help="check a saved game and print its scores")
-    replay.add_argument("file", metavar="FILE",
-                        help="a save file, a game record, or the name of a save in the store")
-    replay.add_argument("--watch", action="store_true",
-                        help="watch it in the window, action by action")
+    replay = commands.add_parser("replay", help=tr("cli.help.replay"),
+                                 description=tr("cli.help.replay"))
+    replay.add_argument("file", metavar=tr("cli.metavar.file"),
+                        help=tr("cli.help.replay_file"))
+    replay.add_argument("--watch", action="store_true", help=tr("cli.help.replay_watch"))
     _data_dir(replay)
     replay.set_defaults(run=run_replay)
 
-    saves = commands.add_parser("saves", help="list saved games, newest first")
+    saves = commands.add_parser("saves", help=tr("cli.help.saves"),
+                                description=tr("cli.help.saves"))
     _data_dir(saves)
     saves.set_defaults(run=run_saves)
 
 
 def _data_dir(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--data-dir", type=Path, metavar="DIR",
-                        help="keep everything under DIR (default: the user folders, "
-                             "or $KALOOKI_HOME)")
+    folder = tr("cli.metavar.dir")
+    parser.add_argument("--data-dir", type=Path, metavar=folder,
+                        help=tr("cli.help.data_dir", dir=folder, home=HOME_ENV))
+    add_lang(parser)
 
 
 def _paths(args: argparse.Namespace) -> StorePaths:
@@ -58,7 +63,7 @@ def run_replay(args: argparse.Namespace) -> int:
         if not is_autosave(path):
             check_regular(path)  # a folder, a FIFO or a device: not a file to give here
     except FileRefused as error:
-        raise UsageError(f"replay: {args.file}: {notice_said(error.fact)}") from None
+        raise UsageError(about("replay", about(args.file, notice_said(error.fact)))) from None
     except (OSError, ValueError):
         pass  # said below, as any file that cannot be read
     if args.watch:
@@ -66,13 +71,14 @@ def run_replay(args: argparse.Namespace) -> int:
     try:
         resumed = read_autosave(path) if is_autosave(path) else load(read_save_bytes(path))
     except FileRefused as error:  # too large: no save
-        return _fail(f"{args.file}: {notice_said(error.fact)}.")
+        return _fail(about(args.file, notice_said(error.fact)))
     except OSError as error:
-        return _fail(f"{args.file}: cannot be read ({notice_said(os_reason(error))}).")
+        return _fail(tr("cli.replay.unreadable", file=args.file,
+                        reason=notice_said(os_reason(error))))
     except ValueError:  # a NUL in the name: no system takes it as a path
-        return _fail(f"{args.file!r}: not a file name.")
+        return _fail(tr("cli.replay.not_a_name", file=repr(args.file)))
     except SaveError as error:
-        return _fail(f"{path}: {notice_said(error.fact)}")
+        return _fail(about(str(path), notice_said(error.fact)))
     print(_replay_report(resumed))
     return 0
 
@@ -85,7 +91,7 @@ def _watch(path: Path, paths: StorePaths) -> int:
         try:
             watched = watched_save(read_autosave(path).save)
         except SaveError as error:
-            return _fail(f"{path}: {notice_said(error.fact)}")
+            return _fail(about(str(path), notice_said(error.fact)))
     else:
         watched = watch_file(path)
     if not isinstance(watched, Watched):
@@ -97,12 +103,12 @@ def run_saves(args: argparse.Namespace) -> int:
     paths = _paths(args)
     entries, warnings = list_saves(paths)
     for warning in warnings:
-        print(f"kalooki saves: {_one_line(str(notice_said(warning)))}", file=sys.stderr)
+        complain("saves", notice_said(warning))
     if not entries:
-        print(f"No saved games in {paths.saves_dir}.")
+        print(tr("cli.saves.none", dir=str(paths.saves_dir)))
         return 0
-    print(_table(["Saved", "Name", "Kind", "Rules", "Deal", "Players", "Scores", "File"],
-                 [_listing_row(e, paths) for e in entries], right={4}))
+    print(_table([tr(f"cli.saves.column.{column}") for column in LISTING],
+                 [_listing_row(e, paths) for e in entries], right={LISTING.index("deal")}))
     return 0
 
 
@@ -121,31 +127,38 @@ def _replay_report(resumed: ResumedGame) -> str:
     save, game = resumed.save, resumed.game
     names = [s.name for s in save.seats]
     record = save.record
-    lines = [f"{save.name}: {record.rules.name}, {record.players} players, seed {record.seed}, "
-             f"{len(record.actions)} actions, {len(record.hashes)} digests checked"]
+    lines = [tr("cli.replay.header", name=save.name, rules=record.rules.name,
+                players=tr("cli.replay.players", count=record.players), seed=record.seed,
+                actions=tr("cli.replay.actions", count=len(record.actions)),
+                digests=tr("cli.replay.digests", count=len(record.hashes)))]
     rows = []
     for result in game.results:
         notes = []
         if result.void:
-            notes.append("void")
+            notes.append(tr("cli.replay.void"))
         if result.stalled:
-            notes.append("nobody out")
+            notes.append(tr("cli.replay.nobody_out"))
         if result.winner is not None:
-            notes.append(f"{names[result.winner]} out" + (", bent" if result.bent else ""))
+            notes.append(tr("cli.replay.bent" if result.bent else "cli.replay.out",
+                            name=names[result.winner]))
         if result.cut_bonus:
-            notes.append(f"cut bonus to {names[result.dealer]}")
+            notes.append(tr("cli.replay.cut_bonus", name=names[result.dealer]))
         rows.append([str(result.deal), names[result.dealer], *map(str, result.scores),
-                     "; ".join(notes)])
-    rows.append(["Total", "", *map(str, game.totals), ""])
+                     functools.reduce(lambda first, then: tr(
+                         "cli.replay.notes", first=first, then=then), notes or [""])])
+    rows.append([tr("cli.replay.total"), "", *map(str, game.totals), ""])
     numeric = set(range(2, 2 + len(names))) | {0}
-    lines.append(_table(["Deal", "Dealer", *names, ""], rows, right=numeric))
+    lines.append(_table([tr("cli.replay.deal"), tr("cli.replay.dealer"), *names, ""], rows,
+                        right=numeric))
     if game.over:
-        winners = ", ".join(names[p] for p in game.winners())
-        lines.append(f"Match over after {len(game.results)} deals; lowest total: {winners}.")
+        lines.append(tr("cli.replay.over", count=len(game.results),
+                        winners=", ".join(names[p] for p in game.winners())))
+    elif game.to_act is None:
+        lines.append(tr("cli.replay.going", deal=game.deal_no,
+                        deals=record.rules.deals_per_match))
     else:
-        acting = "" if game.to_act is None else f", {names[game.to_act]} to act"
-        lines.append(f"In progress: deal {game.deal_no} of {record.rules.deals_per_match}"
-                     f"{acting}.")
+        lines.append(tr("cli.replay.to_act", deal=game.deal_no,
+                        deals=record.rules.deals_per_match, name=names[game.to_act]))
     return "\n".join(lines)
 
 
@@ -156,9 +169,9 @@ def _listing_row(entry: SaveEntry, paths: StorePaths) -> list[str]:
         if entry.path.is_relative_to(folder):
             file = str(entry.path.relative_to(folder))
             break
-    deal = f"{entry.deal} (over)" if entry.over else str(entry.deal)
-    return [saved, entry.name, entry.kind, entry.preset, deal, ", ".join(entry.players),
-            " ".join(map(str, entry.totals)), file]
+    deal = tr("cli.saves.over", deal=entry.deal) if entry.over else str(entry.deal)
+    return [saved, entry.name, tr(f"cli.saves.kind.{entry.kind}"), entry.preset, deal,
+            ", ".join(entry.players), " ".join(map(str, entry.totals)), file]
 
 
 def _table(header: Sequence[str], rows: Sequence[Sequence[str]], right: set[int]) -> str:
@@ -173,11 +186,6 @@ def _table(header: Sequence[str], rows: Sequence[Sequence[str]], right: set[int]
     return "\n".join(line(row) for row in [header, *rows])
 
 
-def _one_line(message: str) -> str:
-    """One line, safe for any terminal: what a file said is never printed raw."""
-    return escaped(" ".join(message.split()))
-
-
 def _fail(message: str) -> int:
-    print(f"kalooki replay: {_one_line(message)}", file=sys.stderr)
+    complain("replay", message)
     return 1

@@ -19,44 +19,61 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from kalooki.ai.arena import MAX_VOIDS, DealOutcome, play_deal, rules_from_deal
-from kalooki.ai.personalities import find_personality, make_player
+from kalooki.ai.personalities import LEVELS, PERSONALITIES, find_personality, make_player
 from kalooki.cli import arg_types
-from kalooki.cli.common import Commands, store_paths
+from kalooki.cli.common import (
+    DEFAULT_PRESET,
+    Commands,
+    UsageError,
+    about,
+    add_lang,
+    complain,
+    store_paths,
+)
 from kalooki.engine.errors import RuleError
-from kalooki.engine.facts.seats import DEFAULT_BUDGET
+from kalooki.engine.facts.seats import DEFAULT_BUDGET, Level
 from kalooki.engine.record import GameRecord, replay
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import RuleSet
-from kalooki.engine.showable import escaped
 from kalooki.store.atomic import write_json_atomic
+from kalooki.store.notices import os_reason
 from kalooki.store.presets import PresetError, find_rules
 from kalooki.store.savegame import Seat, snapshot
+from kalooki.words import tr
+from kalooki.words.formats import decimal
 from kalooki.words.house_rules import built_in_names
 from kalooki.words.notices import notice_said
 from kalooki.words.refusals import refusal_text
 
+DEFAULT_SEATS = ",".join((Level.HARD, Level.MEDIUM, Level.MEDIUM, Level.MEDIUM))
+
 
 def add_parser(commands: Commands) -> None:
-    p = commands.add_parser("simulate", help="computer players against each other")
-    p.add_argument("--preset", default="caribbean",
-                   help="a built-in preset or one of your custom presets")
-    p.add_argument("--players", type=arg_types.players, default=4)
-    p.add_argument("--seats", default="hard,medium,medium,medium",
-                   help="a level per seat (level or level:Personality), comma separated")
-    p.add_argument("--deals", type=arg_types.count, default=100,
-                   help="deal seeds (each in every rotation)")
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--jobs", type=arg_types.count, default=1,
-                   help="worker processes (at most one per deal and per processor)")
+    p = commands.add_parser("simulate", help=tr("cli.help.simulate"),
+                            description=tr("cli.help.simulate"))
+    p.add_argument("--preset", default=DEFAULT_PRESET, metavar=tr("cli.metavar.name"),
+                   help=tr("cli.help.simulate_preset"))
+    p.add_argument("--players", type=arg_types.players, default=4, metavar="N",
+                   help=tr("cli.help.simulate_players"))
+    p.add_argument("--seats", default=DEFAULT_SEATS, metavar=tr("cli.metavar.seats"),
+                   help=tr("cli.help.simulate_seats", seats=DEFAULT_SEATS,
+                           levels=", ".join(LEVELS)))
+    p.add_argument("--deals", type=arg_types.count, default=100, metavar="N",
+                   help=tr("cli.help.simulate_deals"))
+    p.add_argument("--seed", type=arg_types.whole, default=1, metavar="N",
+                   help=tr("cli.help.seed"))
+    p.add_argument("--jobs", type=arg_types.count, default=1, metavar="N",
+                   help=tr("cli.help.jobs"))
     p.add_argument("--think", type=arg_types.seconds, default=DEFAULT_BUDGET,
-                   help="hard players' time budget per decision (seconds)")
-    p.add_argument("--reproducible", action="store_true",
-                   help="hard players count their search instead of timing it, so a run "
-                        "repeats exactly (their thinking time then varies with the rules)")
+                   metavar=tr("cli.metavar.seconds"), help=tr("cli.help.think"))
+    p.add_argument("--reproducible", action="store_true", help=tr("cli.help.reproducible"))
     p.add_argument("--first-deal-only", action="store_true",
-                   help="play every seed as deal 1 (default: cycle through the contracts)")
-    p.add_argument("--json", action="store_true", help="print the table as JSON")
-    p.add_argument("--save-records", type=arg_types.folder, default=None, metavar="DIR")
+                   help=tr("cli.help.first_deal_only"))
+    p.add_argument("--json", action="store_true", help=tr("cli.help.json"))
+    folder = tr("cli.metavar.dir")
+    p.add_argument("--save-records", type=arg_types.folder, default=None, metavar=folder,
+                   help=tr("cli.help.save_records", dir=folder))
+    add_lang(p)
     p.set_defaults(run=run)
 
 
@@ -110,12 +127,23 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def parse_seats(text: str, players: int) -> tuple[str, ...]:
+    """The seats of ``--seats``, each a level, or ``level:Personality`` of that level."""
     seats = tuple(s.strip() for s in text.split(",") if s.strip())
     if len(seats) != players:
         raise RuleError("bad-seats", count=len(seats), players=players)
     for seat in seats:
-        level, _, personality = seat.partition(":")
-        make_player(level, personality or None)  # refuses an unknown level or name
+        level, _, name = seat.partition(":")
+        if level not in LEVELS:
+            raise UsageError(tr("cli.simulate.no_level", level=level,
+                                levels=", ".join(LEVELS)))
+        if name:
+            chosen = [p for p in PERSONALITIES if p.name.lower() == name.lower()]
+            if not chosen:
+                raise UsageError(tr("cli.simulate.no_personality", name=name, names=", ".join(
+                    p.name for p in PERSONALITIES)))
+            if chosen[0].level != level:
+                raise UsageError(tr("cli.simulate.other_level", name=chosen[0].name,
+                                    level=chosen[0].level, asked=level))
     return seats
 
 
@@ -143,7 +171,8 @@ def _progress(done: int, total: int) -> None:
         return
     width = 30
     filled = width * done // max(1, total)
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} deals")
+    bar = f"[{'#' * filled}{'.' * (width - filled)}]"
+    sys.stderr.write("\r" + tr("cli.simulate.progress", bar=bar, done=done, count=total))
     if done == total:
         sys.stderr.write("\n")
     sys.stderr.flush()
@@ -222,40 +251,66 @@ def _seat_name(label: str, number: int) -> str:
     return find_personality(personality).name if personality else f"{level.capitalize()} {number}"
 
 
+SIMULATE = "simulate"
+COLUMNS = (("level", 18), ("seats", 6), ("win_share", 24), ("relative_penalty", 9),
+           ("go_down_rate", 7), ("calls", 7), ("time_p50", 8), ("time_p95", 8))
+"""The result table's columns (their heads: ``cli.simulate.column.*``) and their least
+widths; the first is set left, the others right."""
+
+
 def run(args: argparse.Namespace) -> int:
     problem = None if args.save_records is None else arg_types.ensure_folder(
         args.save_records)
     if problem is not None:
-        print(f"kalooki simulate: --save-records: {problem}", file=sys.stderr)
+        complain(SIMULATE, about("--save-records", problem))
         return 2
     try:
         stats, voids = simulate(args)
     except RuleError as error:
-        print(f"kalooki simulate: {escaped(refusal_text(error))}", file=sys.stderr)
+        complain(SIMULATE, refusal_text(error))
         return 2
     except PresetError as error:
-        print(f"kalooki simulate: {escaped(str(notice_said(error.fact)))}", file=sys.stderr)
+        complain(SIMULATE, notice_said(error.fact))
         return 2
-    except ValueError as error:
-        print(f"kalooki simulate: {escaped(str(error))}", file=sys.stderr)
+    except UsageError as error:
+        complain(SIMULATE, str(error))
         return 2
     except OSError as error:  # the records folder filled up or went away meanwhile
-        print(f"kalooki simulate: cannot save a record ({error.strerror or error})",
-              file=sys.stderr)
+        complain(SIMULATE, tr("cli.simulate.record_failed",
+                              reason=notice_said(os_reason(error))))
         return 1
     rows = {label: s.row() for label, s in sorted(stats.items())}
     if args.json:
         print(json.dumps({"levels": rows, "void_games": voids}, indent=2))
         return 0
-    print(f"{'level':<18}{'seats':>6}{'win share (95% CI)':>24}{'rel pen':>9}"
-          f"{'down':>7}{'calls':>7}{'p50 ms':>8}{'p95 ms':>8}")
-    print("(decision times are CPU time of the deciding thread)")
-    for label, r in rows.items():
-        ci = f"{r['win_share']:.1%} ({r['win_low']:.1%}-{r['win_high']:.1%})"
-        print(f"{label:<18}{r['seats']:>6}{ci:>24}{r['relative_penalty']:>9.1f}"
-              f"{r['go_down_rate']:>7.0%}{r['calls_per_deal']:>7.2f}"
-              f"{r['time_p50_ms']:>8.1f}{r['time_p95_ms']:>8.1f}")
+    print(_table(rows))
     if voids:
-        print(f"({voids} games ended void after {MAX_VOIDS} redeals and are not counted)")
+        print(tr("cli.simulate.voids", count=voids, redeals=MAX_VOIDS))
     return 0
+
+
+def _table(rows: dict[str, dict[str, float]]) -> str:
+    """The result table for people: a line per level, its numbers as percentages and
+    milliseconds (``--json`` gives them as they are), each column as wide as its widest
+    cell and a space, and at least as wide as it always was."""
+    heads = [tr(f"cli.simulate.column.{name}") for name, _ in COLUMNS]
+    cells = []
+    for label, r in rows.items():
+        share = tr("cli.simulate.interval", share=_percent(r["win_share"], 1),
+                   low=_percent(r["win_low"], 1), high=_percent(r["win_high"], 1))
+        cells.append([label, str(r["seats"]), share, decimal(r["relative_penalty"]),
+                      _percent(r["go_down_rate"], 0), decimal(r["calls_per_deal"], 2),
+                      decimal(r["time_p50_ms"]), decimal(r["time_p95_ms"])])
+    widths = [max([least, *(len(row[i]) + 1 for row in [heads, *cells])])
+              for i, (_, least) in enumerate(COLUMNS)]
+
+    def line(row: Sequence[str]) -> str:
+        return "".join(cell.ljust(width) if i == 0 else cell.rjust(width)
+                       for i, (cell, width) in enumerate(zip(row, widths, strict=True)))
+
+    return "\n".join([line(heads).rstrip(), tr("cli.simulate.times_note"), *map(line, cells)])
+
+
+def _percent(share: float, places: int) -> str:
+    return tr("cli.simulate.percent", value=decimal(100 * share, places))
 

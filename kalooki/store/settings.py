@@ -18,7 +18,15 @@ from kalooki.engine.facts.fields import FieldSpec, Shown, specs_in, specs_of
 from kalooki.engine.facts.said import Fact
 from kalooki.engine.facts.seats import DEFAULT_BUDGET, DEFAULT_NAME, HUMAN, SEAT_KINDS
 from kalooki.engine.rule_fields import MAX_PLAYERS
-from kalooki.store.atomic import read_json, save_json
+from kalooki.store.atomic import (
+    DAMAGE,
+    MAX_FILE_BYTES,
+    backup_path,
+    parse_json_object,
+    read_json,
+    save_json,
+)
+from kalooki.store.bounded import read_bounded
 from kalooki.store.fields import (
     Check,
     boolean,
@@ -163,6 +171,19 @@ def load_settings(paths: StorePaths, first_start: Callable[[], Settings] = Setti
         return first_start(), list(loaded.warnings)
     settings, warnings = Settings.from_dict(loaded.value)
     return settings, [*loaded.warnings, *warnings]
+
+
+def saved_language(paths: StorePaths) -> str | None:
+    """The language code the saved settings name (or their ``.bak``), looked at without
+    touching the files: the command line reads it on every run, and only the window, which
+    says what it did, sets a damaged file aside. None when no file names one."""
+    for path in (settings_path(paths), backup_path(settings_path(paths))):
+        try:
+            value = parse_json_object(read_bounded(path, MAX_FILE_BYTES)).get("language")
+        except (OSError, ValueError, *DAMAGE):  # missing, unreadable, damaged, a NUL
+            continue
+        return value if isinstance(value, str) else None
+    return None
 
 
 def save_settings(paths: StorePaths, settings: Settings) -> tuple[Fact, ...]:

@@ -27,9 +27,10 @@ cedilla, tilde, ring, breve, macron, dot above, ogonek."""
 _TOKEN = re.compile(r"%\{[A-Za-z_][A-Za-z0-9_]*\}|%[A-Za-z_][A-Za-z0-9_]*|%%")
 KEPT = ("format.",)
 """Entries that are not words but how numbers and dates are written: left as they are."""
-LETTERS_ONLY = ("cards.letter.", "cards.face", "cards.faces")
-"""A card's letters (in its corner, in the log: ``Ķ♥``): accented, neither padded nor
-bracketed, as they stand among other words."""
+LETTERS_ONLY = ("cards.letter.", "cards.face", "cards.faces", "cli.metavar.")
+"""A card's letters (in its corner, in the log: ``Ķ♥``) and the command line's
+placeholders (``ĈÀŔĐ``, in ``--help``): accented, neither padded nor bracketed, as they
+stand among other words (in a usage line, brackets mean "optional")."""
 
 
 def _accented(letter: str) -> str:
