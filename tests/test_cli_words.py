@@ -18,7 +18,7 @@ from kalooki.cli.main import build_parser, main
 from kalooki.engine.rules import PRESETS
 from kalooki.store.paths import HOME_ENV, StorePaths
 from kalooki.store.settings import Settings, save_settings, settings_path
-from tests.support.cli import internal_error
+from tests.support.cli import internal_error, not_played
 
 
 def said(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -242,3 +242,15 @@ def test_a_fault_of_the_program_is_said_in_one_line_in_the_language(
     code, _, err = run(capsys, "score", "--lang", "fr", "7H")
     assert (code, err) == (1, "kalooki : erreur interne : RuntimeError: boom")
     assert internal_error(err)
+
+
+def test_the_command_takes_lang_before_any_subcommand_but_the_window_follows_the_settings(
+        capsys, monkeypatch: pytest.MonkeyPatch) -> None:
+    opened = not_played(monkeypatch)
+    code, out, _ = said(capsys, "--lang", "fr", "--version")
+    assert code == 0 and "(sauvegardes : format " in out
+    assert run(capsys, "meld", "7H", "7S", "7D")[1] == "valid group"  # the next run: English
+    code, _, err = said(capsys, "--lang", "fr")
+    assert (code, opened) == (2, [])
+    assert err.startswith("kalooki : --lang concerne la ligne de commande ; le jeu parle la "
+                          "langue de vos paramètres (Paramètres, Affichage)")

@@ -14,6 +14,7 @@ from kalooki.cli.common import (
     UsageError,
     UsageParser,
     about,
+    add_lang,
     store_paths,
 )
 from kalooki.cli.speech import argparse_speaking, speak
@@ -48,6 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--portable", action="store_true", help=tr("cli.help.portable"))
     parser.add_argument("--self-test", action="store_true", help=tr("cli.help.self_test"))
     parser.add_argument("--version", action="store_true", help=tr("cli.help.version"))
+    add_lang(parser, "cli.help.lang_kalooki")
     commands = parser.add_subparsers(dest="command", parser_class=UsageParser,
                                      metavar=tr("cli.metavar.command"))
     from kalooki.cli import rules, saves
@@ -102,6 +104,9 @@ def _main(argv: Sequence[str] | None) -> int:
             set_language(args.lang)
         if args.play_seats is not None and (args.autoplay or args.watch):
             raise UsageError(about(PROG, tr("cli.seats_alone")))
+        if args.lang is not None and _opens_the_game(args):
+            raise UsageError(about(PROG, tr("cli.lang_window", settings=tr("menu.settings"),
+                                            display=tr("settings.section.display"))))
         if args.autoplay or args.watch or args.play_seats is not None:
             _check_table(args)
     except UsageError as error:
@@ -123,6 +128,12 @@ def _main(argv: Sequence[str] | None) -> int:
     except UsageError as error:
         print(escaped(about(PROG, str(error))), file=sys.stderr)
         return 2
+
+
+def _opens_the_game(args: argparse.Namespace) -> bool:
+    """The run opens the game's window, which speaks the language of the settings."""
+    return getattr(args, "run", None) is None and not (args.version or args.self_test
+                                                       or args.autoplay)
 
 
 def _version_line() -> str:

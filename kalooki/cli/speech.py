@@ -2,7 +2,9 @@
 
 A run of ``kalooki`` speaks, first found:
 
-1. the language asked with ``--lang`` (every subcommand takes it);
+1. the language asked with ``--lang`` (``kalooki`` and every subcommand take it; it words
+   the command line, the self-test and ``--autoplay``: the game's window, which speaks
+   the language of the settings, refuses it);
 2. the language of the player's saved settings, in the store the run uses (``--portable``,
    ``--data-dir``), read without touching the file;
 3. the system's language, as the window's first start chooses it;
