@@ -102,12 +102,13 @@ def play_deal(ctx: Context) -> None:
     from kalooki.engine.rules import CARIBBEAN
     from kalooki.ui.app import App
     from kalooki.ui.play.autoplay import MAX_FRAMES, autoplay_session
+    from kalooki.ui.table.options import INSTANT
     from kalooki.ui.table.scene import TableScene
 
     app = ctx.app
     assert isinstance(app, App)
     session = autoplay_session(CARIBBEAN, PLAYERS, SEED)
-    table = TableScene(app, session, speed="instant")
+    table = TableScene(app, session, INSTANT)
     ctx.table = table
     app.switch(table)
     for _ in range(MAX_FRAMES):

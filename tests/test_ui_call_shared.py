@@ -23,6 +23,7 @@ from kalooki.engine.rules import preset
 from kalooki.ui.app import App
 from kalooki.ui.session import MatchSession, Seat
 from kalooki.ui.table.frame import TableFrame
+from kalooki.ui.table.options import TableOptions
 from kalooki.ui.table.prompts import REVEAL_KEY
 from kalooki.ui.table.scene import TableScene
 from kalooki.ui.widgets.help_overlay import HelpOverlay, topic_of
@@ -47,7 +48,7 @@ def no_hand_while_calling(table: TableScene) -> list[int]:
     people = [seat for seat, sitter in enumerate(table.session.seats) if sitter.human]
 
     def draw(surface: pygame.Surface, frame: TableFrame) -> None:
-        if table.shared is not None:
+        if table.shared_calls.window is not None:
             hands = {card for seat in people for card in table.session.game.hands[seat]}
             assert not set(table.placement.order) & hands and not frame.view.hand
             checked[0] += 1
@@ -61,7 +62,7 @@ def until_both_may_call(app: App, table: TableScene) -> None:
     """Play on (the people passing every call) until a shared window offers a card to
     both Ann and Ben, and a frame has shown it long enough to take input."""
     for _ in range(20000):
-        window = table.shared
+        window = table.shared_calls.window
         if window is not None and window.people == (ANN, BEN) and app.guard.drawn \
                 == table.prompt():
             settle(app)
@@ -76,8 +77,8 @@ def calls_after(seen: list, start: int) -> list[tuple[type, int]]:
 
 
 def until_closed(app: App, table: TableScene) -> None:
-    window = table.shared
-    while table.shared is window:
+    window = table.shared_calls.window
+    while table.shared_calls.window is window:
         app.step([])
 
 
@@ -94,12 +95,12 @@ def test_both_people_call_one_discard_and_the_rules_say_who_wins(
         checked = no_hand_while_calling(table)
         until_both_may_call(app, table)
         start = len(seen)
-        panel = table.shared_panel
+        panel = table.shared_calls.panel
         assert panel is not None and set(panel.buttons) == {ANN, BEN}
         assert panel.buttons[ANN].text == "Ann calls (1)"
         assert panel.buttons[BEN].text == "Ben calls (2)"
         app.step(key_press(pygame.K_2))
-        window = table.shared
+        window = table.shared_calls.window
         assert window is not None and window.called == [BEN]
         assert calls_after(seen, start) == [], "Ann, nearer, has not answered yet"
         assert panel.buttons[BEN].text == "Ben calls ✓"
@@ -110,7 +111,8 @@ def test_both_people_call_one_discard_and_the_rules_say_who_wins(
         else:
             assert after[:2] == [(ev.Called, ANN), (ev.Called, BEN)]
             assert after[2][0] is ev.CallWon and after[2][1] in (ANN, BEN)
-        assert table.shared is None and table.shared_panel is None, "the window closed"
+        assert table.shared_calls.window is None \
+                and table.shared_calls.panel is None, "the window closed"
         assert not table.view.hand and session.covered and checked[0] > 0
 
 
@@ -124,13 +126,13 @@ def test_a_persons_key_calls_for_that_person_only() -> None:
         until_both_may_call(app, table)
         start = len(seen)
         app.step([*key_press(pygame.K_2), *key_press(pygame.K_KP2)])
-        window = table.shared
+        window = table.shared_calls.window
         assert window is not None and window.called == [BEN]
         until_closed(app, table)
         assert calls_after(seen, start) == [(ev.Passed, ANN), (ev.Called, BEN), (ev.CallWon, BEN)]
         mark = len(seen)
         app.step([*key_press(pygame.K_1), *key_press(pygame.K_2)])
-        assert table.shared is None
+        assert table.shared_calls.window is None
         assert calls_after(seen, mark) == [] and table.toast[1] <= 0, "late keys do nothing"
 
 
@@ -139,7 +141,7 @@ def test_a_key_of_someone_who_may_not_call_does_nothing() -> None:
     the window (their key pressed) calls nothing."""
     with friends_table(seed=3, seats=CAL_FIRST, call_seconds=1.0) as (app, table):
         until_both_may_call(app, table)
-        window = table.shared
+        window = table.shared_calls.window
         assert window is not None
         app.step([*key_press(pygame.K_3), *key_press(pygame.K_8)])
         assert window.called == []
@@ -157,9 +159,9 @@ def test_the_window_lasts_its_whole_time_whatever_the_cards() -> None:
         checked = no_hand_while_calling(table)
         lengths: list[int] = []
         while len(lengths) < 6:
-            if table.shared is not None:
-                window, frames = table.shared, 0
-                while table.shared is window:
+            if table.shared_calls.window is not None:
+                window, frames = table.shared_calls.window, 0
+                while table.shared_calls.window is window:
                     app.step([])
                     frames += 1
                 lengths.append(frames)
@@ -172,14 +174,14 @@ def test_the_window_lasts_its_whole_time_whatever_the_cards() -> None:
 def test_space_holds_the_window_and_starts_it_again() -> None:
     with friends_table(seed=3, seats=CAL_FIRST, call_seconds=1.0) as (app, table):
         until_both_may_call(app, table)
-        window = table.shared
+        window = table.shared_calls.window
         assert window is not None
         app.step(key_press(pygame.K_SPACE))
         left = window.left
         assert window.held and window.seconds_shown is None
         app.run_frames(200)
-        assert table.shared is window and window.left == left, "held: no time passes"
-        panel = table.shared_panel
+        assert table.shared_calls.window is window and window.left == left, "held: no time passes"
+        panel = table.shared_calls.panel
         assert panel is not None and panel.wait.text == "Go on (Space)"
         app.step(clicks(panel.wait.rect.center))
         assert not window.held
@@ -213,8 +215,9 @@ def alone_at_table(call_seconds: float) -> Iterator[tuple[App, TableScene]]:
     app = App(clock=FakeClock())
     try:
         session = MatchSession(preset("baby"), ALONE, seed=3, ai_pause=0.0, viewer=2)
-        table = TableScene(app, session, speed="instant", on_quit=lambda: None,
-                           ask_only_when_helps=False, call_seconds=call_seconds)
+        options = TableOptions(speed="instant", ask_only_when_helps=False,
+                               call_seconds=call_seconds)
+        table = TableScene(app, session, options, on_quit=lambda: None)
         app.switch(table)
         yield app, table
     finally:
@@ -227,11 +230,11 @@ def test_one_person_keeps_the_single_call_prompt() -> None:
     with alone_at_table(1.0) as (app, table):
         session = table.session
         for _ in range(20000):
-            assert table.shared is None and table.shared_panel is None
+            assert table.shared_calls.window is None and table.shared_calls.panel is None
             assert table.help_lines == []
             if table.calls.asked:
                 break
-            if session.screen_to_act and table.chooser is None:
+            if session.screen_to_act and table.asking.chooser is None:
                 app.step(person_events(table, calls=False))
             else:
                 app.step([])
@@ -259,9 +262,9 @@ def test_a_callers_penalty_card_is_shown_to_the_caller_alone() -> None:
                                if any(card_text(c, True) in str(line) for c in came - {
                                    after[0].cards[0]}))
             if came and session.viewer == BEN and not session.covered:
-                assert came <= table.edits.fresh <= set(table.view.hand)
+                assert came <= table.hand.edits.fresh <= set(table.view.hand)
                 return
-            window = table.shared
+            window = table.shared_calls.window
             if window is not None and BEN not in window.called and BEN in window.people:
                 settle(app)
                 app.step(key_press(pygame.K_2))
@@ -275,16 +278,16 @@ def test_the_pause_menu_stops_the_window_and_its_buttons() -> None:
     person's button (under the veil) calls; Resume gives it back as it was."""
     with friends_table(seed=3, seats=CAL_FIRST, call_seconds=1.0) as (app, table):
         until_both_may_call(app, table)
-        window, panel = table.shared, table.shared_panel
+        window, panel = table.shared_calls.window, table.shared_calls.panel
         assert window is not None and panel is not None
         app.step(key_press(pygame.K_ESCAPE))
         left = window.left
         assert table.asking
         app.run_frames(100)
-        table.person_calls(ANN)  # as the button's command, clicked under the veil
+        table.shared_calls.person_calls(ANN)  # as the button's command, clicked under the veil
         app.step(clicks(panel.buttons[ANN].rect.center))
         app.step(key_press(pygame.K_2))
-        assert window.left == left and window.called == [] and table.shared is window
+        assert window.left == left and window.called == [] and table.shared_calls.window is window
         app.step(key_press(pygame.K_ESCAPE))
         settle(app)  # the window is up again: it settles as when it first came
         app.step(key_press(pygame.K_1))
@@ -312,18 +315,19 @@ def test_the_quiet_window_never_sleeps_with_nothing_on_screen_to_answer() -> Non
         if timeout != IDLE_POLL:
             return time.wait(timeout)  # something is due: the loop draws then
         sleeps[0] += 1
-        waiting = (table.passing, table.chooser is not None, table.result is not None,
+        waiting = (table.seats.passing, table.asking.chooser is not None, table.result is not None,
                    session.screen_to_act)
         assert any(waiting), f"asleep with nothing to answer: {session.game.phase}"
-        if table.chooser is not None:  # and the question is on the screen, not only meant
-            button = table.chooser.buttons[0]
+        if table.asking.chooser is not None:  # and the question is on the screen, not only meant
+            button = table.asking.chooser.buttons[0]
             spot = (8, button.rect.height // 2)
             built = button.image.get_at(spot)
             drawn = app.surface.get_at((button.rect.left + spot[0], button.rect.top + spot[1]))
             assert built.a == 255 and drawn[:3] == built[:3], "the question is not drawn"
-        assert not (table.passing and session.game.phase == Phase.CALL), "no hand-over to call"
-        if table.passing or table.view.phase == Phase.CUT:
-            time.arrive(*key_press(REVEAL_KEY if table.passing else pygame.K_RETURN))  # or cut
+        assert not (table.seats.passing \
+                and session.game.phase == Phase.CALL), "no hand-over to call"
+        if table.seats.passing or table.view.phase == Phase.CUT:
+            time.arrive(*key_press(REVEAL_KEY if table.seats.passing else pygame.K_RETURN))  # or cut
         elif table.result is None:
             time.arrive(*person_events(table, calls=False))
         return time.wait(timeout)
@@ -331,8 +335,8 @@ def test_the_quiet_window_never_sleeps_with_nothing_on_screen_to_answer() -> Non
     app = App(clock=time, wait=wait)
     try:
         session = MatchSession(preset("baby"), CAL_FIRST, seed=3, ai_pause=0.6)
-        table = TableScene(app, session, speed="fast", on_quit=lambda: None,
-                           call_seconds=2.0)
+        table = TableScene(app, session, TableOptions(speed="fast", call_seconds=2.0),
+                           on_quit=lambda: None)
         holder["table"] = table
         app.switch(table)
         for _ in range(100000):
@@ -391,10 +395,10 @@ def test_the_window_holds_every_callers_button_at_the_smallest_size(lang: str) -
         session.submit(eager(session.game.view(seat), rng), seat)
     app = App((1024, 640), clock=FakeClock())
     try:
-        table = TableScene(app, session, speed="instant", call_seconds=5)
+        table = TableScene(app, session, TableOptions(speed="instant", call_seconds=5))
         app.switch(table)
         app.step([])
-        panel = table.shared_panel
+        panel = table.shared_calls.panel
         assert panel is not None and len(panel.buttons) == 4
         box = panel.panel.get_container().get_rect()  # inside its border
         assert table.layout.staging.contains(box)

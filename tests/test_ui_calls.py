@@ -20,7 +20,7 @@ from kalooki.engine.events import Event
 from kalooki.engine.view import PlayerView
 from kalooki.ui.app import App
 from kalooki.ui.session import MatchSession
-from kalooki.ui.table.call_window import CallWindow, Decision, card_helps
+from kalooki.ui.table.calls.window import CallWindow, Decision, card_helps
 from kalooki.ui.table.painter import prompt
 from kalooki.ui.table.scene import TableScene
 from kalooki.ui.widgets.guard import Prompt
@@ -83,7 +83,7 @@ def play_mine(table: TableScene) -> None:
 def until_asked(app: App, table: TableScene, limit: int = 3000) -> None:
     """Frames until the person's call window is on screen and takes input."""
     for _ in range(limit):
-        if table.calls.asked and app.guard.drawn == table.call_prompt():
+        if table.calls.asked and app.guard.drawn == table.calls.prompt():
             settle(app)
             return
         if table.result is not None:
@@ -127,7 +127,7 @@ def test_a_late_key_press_does_nothing_and_is_never_refused(app: App) -> None:
     table = open_table(app)
     until_asked(app, table)
     app.run_frames(60 * 6)  # the window runs out: the person passed
-    assert table.call_prompt() is None
+    assert table.calls.prompt() is None
     moves = len(table.session.recorder.actions)
     toasts = []
     table.show_toast = toasts.append  # type: ignore[method-assign]
@@ -175,7 +175,7 @@ def test_asked_only_when_the_card_helps(app: App) -> None:
             break
         if table.calls.asked:
             asked.add(table.calls.window.decision.moves)
-            table.answer(Pass()) if app.guard.drawn == table.call_prompt() else None
+            table.calls.answer(Pass()) if app.guard.drawn == table.calls.prompt() else None
         elif session.screen_to_act and session.view().phase != Phase.CALL:
             play_mine(table)
         app.run_frames(1)
@@ -189,16 +189,18 @@ def test_asked_only_when_the_card_helps(app: App) -> None:
 def test_the_banner_tells_the_outcome_of_a_call_in_the_words_of_the_log(app: App) -> None:
     table = open_table(app, seed=21)
     banners: list[Said] = []
-    table.show_banner = banners.append  # type: ignore[method-assign]
     outcomes = 0
     for _ in range(40000):
         if table.result is not None:
             table.next_deal()
-        if table.calls.asked and app.guard.drawn == table.call_prompt():
-            table.answer(Pass())
+        if table.calls.asked and app.guard.drawn == table.calls.prompt():
+            table.calls.answer(Pass())
         elif table.session.screen_to_act and table.view.phase != Phase.CALL:
             play_mine(table)
         app.run_frames(1)
+        shown = table.banner[0]
+        if shown and (not banners or shown is not banners[-1]):
+            banners.append(shown)
         outcomes = sum("allowed the call" in str(line) or " refused " in str(line)
                        for line in table.log)
         if outcomes >= 2:

@@ -81,7 +81,7 @@ def test_with_nobody_playing_the_panel_starts_a_game_to_watch(app: App,
     assert shown(menu.setup.start) == tr("setup.watch")
     click(app, menu.setup.start)
     table = app.scene
-    assert isinstance(table, TableScene) and table.watching
+    assert isinstance(table, TableScene) and table.seats.watching
     assert table.session.seats[0].level == "easy"
     assert not any(seat.human for seat in table.session.seats)
 
@@ -217,9 +217,9 @@ def test_a_game_of_friends_continues_from_its_autosave_behind_the_pass_screen(
     table = start_match(app, setup, profile, seed=3)
     assert table is not None
     for _ in range(400):  # until a person has moved, so an autosave exists
-        if table.passing:
-            table.reveal()
-        elif table.session.screen_to_act and table.chooser is None:
+        if table.seats.passing:
+            table.seats.reveal()
+        elif table.session.screen_to_act and table.asking.chooser is None:
             legal = table.view.legal
             assert table.submit(legal[0])
             break
@@ -232,4 +232,4 @@ def test_a_game_of_friends_continues_from_its_autosave_behind_the_pass_screen(
     app.run_frames(2)
     to_act = again.session.game.to_act
     assert to_act is not None
-    assert again.passing == again.session.seats[to_act].human
+    assert again.seats.passing == again.session.seats[to_act].human

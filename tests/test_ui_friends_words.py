@@ -13,6 +13,7 @@ from kalooki.ui.app import App
 from kalooki.ui.pages.menu import MainMenuScene
 from kalooki.ui.pages.setup import GameSetup
 from kalooki.ui.session import MatchSession, Seat
+from kalooki.ui.table.options import INSTANT
 from kalooki.ui.table.scene import TableScene
 from kalooki.words import set_language, tr
 from kalooki.words.formats import melds_label
@@ -25,7 +26,7 @@ PEOPLE = (Seat("Ann", "human", True), Seat("Cal", "easy"), Seat("Keisha", "human
 def drawn_melds_label(app: App, seats: tuple[Seat, ...]) -> tuple[str, TableScene]:
     """The words drawn over the viewer's melds box in the first frame of a table."""
     session = MatchSession(preset("baby"), seats, seed=11, ai_pause=0.0)
-    table = TableScene(app, session, speed="instant", on_quit=lambda: None)
+    table = TableScene(app, session, INSTANT, on_quit=lambda: None)
     app.switch(table)
     app.step([])
     assert table.painter._static is not None
@@ -54,9 +55,9 @@ def test_a_shared_screen_names_whose_melds_the_box_holds(app: App) -> None:
     session = table.session
     seen: set[tuple[int, str]] = set()
     for _ in range(3000):
-        if table.passing:
-            table.reveal()
-        elif session.screen_to_act and table.chooser is None:
+        if table.seats.passing:
+            table.seats.reveal()
+        elif session.screen_to_act and table.asking.chooser is None:
             app.step(person_events(table, calls=False))
         app.step([])
         assert table.painter._static is not None
@@ -104,8 +105,8 @@ def test_the_staging_help_is_said_only_to_someone_with_a_hand(
 
     monkeypatch.setattr(painter.ink, "fit", recorded)
     _, table = drawn_melds_label(app, PEOPLE)
-    assert table.passing and tr("table.staging.help") not in written
-    table.reveal()
+    assert table.seats.passing and tr("table.staging.help") not in written
+    table.seats.reveal()
     written.clear()
     app.step([])
     assert tr("table.staging.help") in written

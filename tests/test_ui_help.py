@@ -81,7 +81,7 @@ def test_the_table_help_lists_its_keys_in_french_and_holds_the_keys_back(
                         profile, seed=8)
     assert isinstance(table, TableScene)
     for _ in range(400):
-        if table.session.screen_to_act and table.chooser is None:
+        if table.session.screen_to_act and table.asking.chooser is None:
             break
         app.run_frames(1)
     actions = len(table.session.recorder.actions)

@@ -17,6 +17,7 @@ from kalooki.engine.rules import preset
 from kalooki.ui.app import App
 from kalooki.ui.hand.edits import HandEdits
 from kalooki.ui.session import MatchSession, Seat
+from kalooki.ui.table.options import TableOptions
 from kalooki.ui.table.painter import prompt
 from kalooki.ui.table.scene import TableScene
 from kalooki.words import tr
@@ -26,12 +27,12 @@ from tests.support.keys import key
 def test_a_lay_down_hint_stages_the_melds_and_enter_lays_them(app: App) -> None:
     seats = [Seat("You", "human", True), Seat("Marcia", "medium"), Seat("Delroy", "medium")]
     table = TableScene(app, MatchSession(preset("baby"), seats, seed=5, ai_pause=0.0),
-                       speed="instant", call_seconds=5)
+                       TableOptions(speed="instant", call_seconds=5))
     app.switch(table)
     for _ in range(20000):  # the person plays every move the hint gives
         view = table.view
-        if table.calls.asked and app.guard.drawn == table.call_prompt():
-            table.answer(Pass())
+        if table.calls.asked and app.guard.drawn == table.calls.prompt():
+            table.calls.answer(Pass())
         elif table.session.screen_to_act and view.phase == Phase.CUT:
             table.submit(Cut(20))
         elif table.session.screen_to_act and view.phase == Phase.ALLOW:
@@ -46,11 +47,11 @@ def test_a_lay_down_hint_stages_the_melds_and_enter_lays_them(app: App) -> None:
     else:
         raise AssertionError("the hint never said to lay down")
     lay = table.hint.action
-    assert sorted(map(sorted, table.arrangement.staged)) == \
+    assert sorted(map(sorted, table.hand.arrangement.staged)) == \
         sorted(sorted(spec.cards) for spec in lay.melds)
-    assert table.lays and table.buttons["lay"].is_enabled
+    assert table.hand.lays and table.buttons["lay"].is_enabled
     key(app, pygame.K_z, pygame.KMOD_CTRL)  # one step back: nothing staged
-    assert not table.arrangement.staged
+    assert not table.hand.arrangement.staged
     key(app, pygame.K_y, pygame.KMOD_CTRL)
     staged_by_hand = dataclasses.replace(table.frame(), hint_reason=None)
     assert staged_by_hand.ready and prompt(staged_by_hand) == tr("table.prompt.ready")

@@ -6,6 +6,7 @@ posted events on the fake clock (frames of 16 ms), no wall clock, no thread."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
@@ -20,6 +21,7 @@ from kalooki.engine.record import Recorder
 from kalooki.engine.rules import RuleSet, preset
 from kalooki.ui.app import App
 from kalooki.ui.session import MatchSession, Seat
+from kalooki.ui.table.options import INSTANT
 from kalooki.ui.table.prompts import REVEAL_KEY
 from kalooki.ui.table.scene import TableScene
 from kalooki.ui.widgets.guard import InputGuard, Prompt, Verdict
@@ -54,9 +56,9 @@ def table_of(seats: tuple[Seat, ...], seed: int = 3, viewer: int = 0,
     try:
         session = MatchSession(rules or preset("baby"), seats, seed=seed, ai_pause=0.0,
                                viewer=viewer)
-        options = {"call_seconds": 2.0, "ask_only_when_helps": False, **options}
-        table = TableScene(app, session, speed="instant", on_quit=lambda: None,
-                           **options)  # type: ignore[arg-type]
+        chosen = dataclasses.replace(INSTANT, **{
+            "call_seconds": 2.0, "ask_only_when_helps": False, **options})
+        table = TableScene(app, session, chosen, on_quit=lambda: None)
         app.switch(table)
         app.step([])
         yield app, table
@@ -78,7 +80,7 @@ def plain_move(table: TableScene) -> list[pygame.event.Event]:
         return press(pygame.K_a)
     card = next(a.card for a in view.legal if isinstance(a, Discard))
     x, y, width = table.placement.spots[card]
-    if card in table.arrangement.selected:
+    if card in table.hand.arrangement.selected:
         return press(pygame.K_x)
     return [*clicks((int(x) + width // 4, int(y) + width // 2)), *press(pygame.K_x)]
 
@@ -86,10 +88,10 @@ def plain_move(table: TableScene) -> list[pygame.event.Event]:
 def play_on(app: App, table: TableScene) -> None:
     """One frame of the people doing the plain thing once they have looked: say they are
     there on the pass screen, make their move; calls they let run out."""
-    if table.passing:
+    if table.seats.passing:
         settle(app)
         app.step(press(REVEAL_KEY))
-    elif table.session.screen_to_act and table.chooser is None:
+    elif table.session.screen_to_act and table.asking.chooser is None:
         settle(app)
         app.step(plain_move(table))
     else:
@@ -126,11 +128,11 @@ def test_the_pass_screen_shows_no_hand_for_space_enter_a_held_key_or_a_stray_cli
     the way; a held M is not taken; only a fresh M, or a click, once settled, is."""
     with table_of(FRIENDS) as (app, table):
         session = table.session
-        until(app, table, lambda: table.passing and just_drawn(app, table))
-        button = table.chooser.buttons[0].rect.center  # type: ignore[union-attr]
+        until(app, table, lambda: table.seats.passing and just_drawn(app, table))
+        button = table.asking.chooser.buttons[0].rect.center  # type: ignore[union-attr]
 
         def covered() -> bool:
-            return session.covered and not table.view.hand and table.passing
+            return session.covered and not table.view.hand and table.seats.passing
 
         for stray in (press(pygame.K_SPACE), press(pygame.K_RETURN), clicks(button),
                       press(REVEAL_KEY), [key_down(REVEAL_KEY)]):  # M held from here on
@@ -155,8 +157,8 @@ def test_the_pass_screen_shows_no_hand_for_space_enter_a_held_key_or_a_stray_cli
 
 def test_a_click_on_the_pass_screens_button_after_its_settle_time_shows_the_hand() -> None:
     with table_of(FRIENDS) as (app, table):
-        until(app, table, lambda: table.passing and just_drawn(app, table))
-        button = table.chooser.buttons[0].rect.center  # type: ignore[union-attr]
+        until(app, table, lambda: table.seats.passing and just_drawn(app, table))
+        button = table.asking.chooser.buttons[0].rect.center  # type: ignore[union-attr]
         app.run_frames(SETTLE_FRAMES - 2)
         app.step(clicks(button))
         assert table.session.covered, "0.29 s: not yet"
@@ -169,7 +171,7 @@ def test_the_pass_screen_for_ann_ignores_an_answer_made_on_the_one_before() -> N
     """A click made while another prompt was drawn (the frame before the pass screen)
     never opens the pass screen that came up since."""
     with table_of(FRIENDS) as (app, table):
-        until(app, table, lambda: table.passing and just_drawn(app, table))
+        until(app, table, lambda: table.seats.passing and just_drawn(app, table))
         app.run_frames(SETTLE_FRAMES)
         app.guard.drawn = Prompt("pass", 0, "Someone", 0.3)  # what the frame showed
         app.step(press(REVEAL_KEY))
@@ -188,20 +190,22 @@ def test_a_click_on_a_call_button_made_before_a_new_discard_replaced_the_bar() -
     with table_of(FRIENDS, call_seconds=1.0) as (app, table):
         session = table.session
         made = calls_of(session, ANN)
-        until(app, table, lambda: table.shared is not None and table.shared.people == (ANN,)
+        until(app, table,
+              lambda: table.shared_calls.window is not None
+              and table.shared_calls.window.people == (ANN,)
               and app.guard.drawn == table.prompt())
         settle(app)
-        first, card = table.shared, card_text(table.view.top_discard, True)
+        first, card = table.shared_calls.window, card_text(table.view.top_discard, True)
         for _ in range(2000):  # the game moves on between the frame drawn and the click
-            window = table.shared
+            window = table.shared_calls.window
             if window is not None and window is not first and ANN in window.people:
                 break
             table.update(FRAME)
-        second = table.shared
-        assert second is not None and second is not first and table.shared_panel is not None
+        second = table.shared_calls.window
+        assert second is not None and second is not first and table.shared_calls.panel is not None
         new_card = card_text(table.view.top_discard, True)
         assert new_card != card
-        button = table.shared_panel.buttons[ANN].rect.center
+        button = table.shared_calls.panel.buttons[ANN].rect.center
         app.step(clicks(button))
         assert ANN not in second.called and not made
         assert str(app.note[0]) == f"That call was for {card}, already gone."
@@ -241,7 +245,7 @@ def test_a_c_pressed_while_no_call_bar_is_up_calls_nothing() -> None:
         until(app, table, lambda: table.calls.asked and app.guard.drawn == table.prompt())
         settle(app)
         app.step(press(pygame.K_c))
-        assert made and table.chooser is None
+        assert made and table.asking.chooser is None
 
 
 def test_space_and_wait_belong_to_the_bar_they_were_pressed_for() -> None:
@@ -273,7 +277,7 @@ def marcia_about_to_go_out(app: App, totals: list[int] | None = None) -> TableSc
         game.totals = list(totals)
     seats = [Seat("You", "human", True), Seat("Marcia", "medium"), Seat("Delroy", "medium")]
     session = MatchSession(game.rules, seats, 5, ai_pause=1000.0, recorder=Recorder(game))
-    table = TableScene(app, session, speed="instant")
+    table = TableScene(app, session, INSTANT)
     app.switch(table)
     app.run_frames(2)
     five = next(c for c in game.hands[1] if face_of(c) == face_of(parse_cards(["5C"])[0]))
@@ -314,11 +318,11 @@ def test_a_buy_in_question_takes_no_answer_in_its_settle_time(app: App) -> None:
     app.step([])
     settle(app)
     app.step(clicks(table.buttons["next"].rect.center))
-    assert table.chooser is not None and table.asked is not None
-    assert table.asked.kind == "buy-in" and just_drawn(app, table)
-    buy = table.chooser.buttons[0].rect.center
+    assert table.asking.chooser is not None and table.asking.asked is not None
+    assert table.asking.asked.kind == "buy-in" and just_drawn(app, table)
+    buy = table.asking.chooser.buttons[0].rect.center
     app.step(clicks(buy))
-    assert table.chooser is not None and table.view.phase == Phase.BUY_IN
+    assert table.asking.chooser is not None and table.view.phase == Phase.BUY_IN
     settle(app)
     app.guard.drawn = Prompt("pause", 99, "", 0.0)  # the frame showed another question
     app.step(clicks(buy))
@@ -326,7 +330,7 @@ def test_a_buy_in_question_takes_no_answer_in_its_settle_time(app: App) -> None:
     assert str(app.note[0]) == "That answer was for a question no longer asked."
     settle(app)
     app.step(clicks(buy))
-    assert table.chooser is None and table.session.game.buy_ins_used[0] == 1
+    assert table.asking.chooser is None and table.session.game.buy_ins_used[0] == 1
 
 
 def test_allow_and_refuse_belong_to_the_call_they_were_pressed_for() -> None:

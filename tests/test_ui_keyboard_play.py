@@ -8,6 +8,7 @@ import pygame
 
 from kalooki.ui.app import App
 from kalooki.ui.hand.keys import FOCUS_COLOUR
+from kalooki.ui.table.options import INSTANT
 from kalooki.ui.table.scene import TableScene
 from tests.support.keys import _places, by_keys, key
 from tests.support.table import make_session, play_whole_deal, wait_for_human
@@ -23,7 +24,7 @@ def test_a_whole_deal_played_with_the_keyboard_alone(app: App, good_seed: int) -
 
 def test_the_focus_is_drawn_while_the_keys_are_in_use_and_a_click_hides_it(
         app: App, good_seed: int) -> None:
-    table = TableScene(app, make_session(good_seed), speed="instant")
+    table = TableScene(app, make_session(good_seed), INSTANT)
     app.switch(table)
     wait_for_human(app, table)
     keys = table.input.keys
@@ -31,7 +32,7 @@ def test_the_focus_is_drawn_while_the_keys_are_in_use_and_a_click_hides_it(
     key(app, pygame.K_RIGHT)
     assert keys.shown and keys.row == "cards"
     focused = keys.current(table, _places(table))
-    assert focused is not None and focused[0] == table.arrangement.all_cards()[0]
+    assert focused is not None and focused[0] == table.hand.arrangement.all_cards()[0]
     key(app, pygame.K_RIGHT)
     focused = keys.current(table, _places(table))
     assert keys.index == 1 and focused is not None

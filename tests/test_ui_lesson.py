@@ -86,7 +86,7 @@ def test_the_guided_game_teaches_its_first_deal_through_to_the_scoring(
             seen.append(teacher.current.name)
         action = human_decision(table.session.view())
         if isinstance(action, LayDown) and not refused:  # a discard is held back first
-            card = next(c for c in reversed(table.arrangement.order) if not is_joker(c))
+            card = next(c for c in reversed(table.hand.arrangement.order) if not is_joker(c))
             before = len(table.session.recorder.actions)
             choose(app, table, (card,))
             key(app, pygame.K_x)

@@ -84,7 +84,7 @@ def play_a_deal(app: App, table: TableScene) -> None:
     for _ in range(40000):
         if table.result is not None:
             return
-        if session.screen_to_act and table.chooser is None:
+        if session.screen_to_act and table.asking.chooser is None:
             assert table.submit(human_decision(session.view()))
         app.run_frames(1)
     raise AssertionError("the deal never ended")
@@ -94,8 +94,8 @@ def quit_to_menu(app: App, table: TableScene) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
                                          unicode="", scancode=0))
     app.run_frames(2)
-    assert table.chooser is not None
-    click(app, table.chooser.buttons[-1])  # Quit to menu
+    assert table.asking.chooser is not None
+    click(app, table.asking.chooser.buttons[-1])  # Quit to menu
     menu_of(app)
 
 

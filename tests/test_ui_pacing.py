@@ -19,6 +19,7 @@ from kalooki.engine.state import Phase
 from kalooki.ui.app import NOTE_SECONDS, App
 from kalooki.ui.pacing import IDLE_POLL, UI_SETTLE, soonest
 from kalooki.ui.pages.menu import MainMenuScene
+from kalooki.ui.table.options import TableOptions
 from kalooki.ui.table.painter import prompt
 from kalooki.ui.table.scene import COMPUTER_POLL, TableScene
 from tests.support.table import human_decision, make_session
@@ -50,7 +51,7 @@ def motion(pos: tuple[int, int] = (5, 5)) -> pygame.event.Event:
 def settled_table(app: App, time: QuietTime, seed: int = 3) -> TableScene:
     """A table where the computers have moved and the person is to draw, all still."""
     session = make_session(seed)
-    table = TableScene(app, session, speed="normal")
+    table = TableScene(app, session, TableOptions(speed="normal"))
     app.switch(table)
     for _ in range(20_000):
         view = session.view()
@@ -161,8 +162,8 @@ def test_a_computer_move_is_looked_at_until_it_is_made(quiet: tuple[App, QuietTi
 def test_a_call_countdown_draws_once_a_second(quiet: tuple[App, QuietTime]) -> None:
     app, time = quiet
     session = make_session(3)
-    table = TableScene(app, session, speed="instant", call_seconds=4,
-                       ask_only_when_helps=False)
+    table = TableScene(app, session, TableOptions(speed="instant", call_seconds=4,
+                                                  ask_only_when_helps=False))
     app.switch(table)
 
     def asked() -> bool:

@@ -20,7 +20,8 @@ from kalooki.engine.record import Recorder
 from kalooki.engine.rules import preset
 from kalooki.ui.app import App
 from kalooki.ui.session import MatchSession, Seat
-from kalooki.ui.table.call_window import SharedCall
+from kalooki.ui.table.calls.window import SharedCall
+from kalooki.ui.table.options import INSTANT
 from kalooki.ui.table.prompts import REVEAL_KEY
 from kalooki.ui.table.scene import TableScene
 from tests.support.friends import clicks, friends_table, keydown, person_events, thrown
@@ -43,7 +44,7 @@ def person_clicks(table: TableScene, calls: bool) -> list[pygame.event.Event]:
 def until_passing(app: App, table: TableScene) -> int:
     """Frames until the pass screen asks for someone; that person's seat."""
     app.step([])
-    while not table.passing:
+    while not table.seats.passing:
         app.step([])
     settle(app)
     awaited = table.session.awaited
@@ -119,32 +120,32 @@ def test_a_whole_deal_two_people_never_see_each_others_hand(by_mouse: bool,
                 pressed += 1
                 continue
             awaited = session.awaited
-            if table.passing:
+            if table.seats.passing:
                 assert awaited is not None and session.covered
-                assert table.chooser is not None and not table.view.hand
-                title = table.asked.title if table.asked else ""
+                assert table.asking.chooser is not None and not table.view.hand
+                title = table.asking.asked.title if table.asking.asked else ""
                 passes.append(title)
                 assert session.seats[awaited].name in title
                 settle(app)
                 if by_mouse or len(passes) % 2:
-                    app.step(clicks(table.chooser.buttons[0].rect.center))
+                    app.step(clicks(table.asking.chooser.buttons[0].rect.center))
                 else:
                     app.step(key_press(REVEAL_KEY))
                 assert session.viewer == awaited and not session.covered
-                assert sorted(table.arrangement.all_cards()) == sorted(
+                assert sorted(table.hand.arrangement.all_cards()) == sorted(
                     session.game.hands[awaited])
-            elif table.shared is not None:  # Ann calls every card she may, Ben none
+            elif table.shared_calls.window is not None:  # Ann calls every card she may, Ben none
                 assert session.covered and not table.view.hand
                 shared += 1
-                window, panel = table.shared, table.shared_panel
+                window, panel = table.shared_calls.window, table.shared_calls.panel
                 if 0 in window.people and 0 not in window.called and panel is not None:
                     settle(app)
                     app.step(clicks(panel.buttons[0].rect.center) if by_mouse
                              else key_press(pygame.K_1))
-                    assert 0 in window.called or table.shared is not window
+                    assert 0 in window.called or table.shared_calls.window is not window
                 else:
                     app.step([])
-            elif session.screen_to_act and table.chooser is None:
+            elif session.screen_to_act and table.asking.chooser is None:
                 seat = session.viewer
                 before = len(session.recorder.actions)
                 doing = person_clicks if by_mouse else person_events
@@ -173,7 +174,7 @@ def test_the_hand_leaves_the_screen_when_the_turn_ends() -> None:
         while session.screen_to_act and table.view.phase in (Phase.DRAW, Phase.PLAY):
             app.step(person_events(table, calls=False))
         assert session.game.to_act != first
-        assert session.covered and not table.view.hand and not table.arrangement.all_cards()
+        assert session.covered and not table.view.hand and not table.hand.arrangement.all_cards()
 
 
 def test_input_for_the_awaited_person_waits_for_them() -> None:
@@ -187,15 +188,15 @@ def test_input_for_the_awaited_person_waits_for_them() -> None:
         layout = table.layout
         app.step([*key_press(pygame.K_d), *clicks(layout.stock.center),
                   *clicks(layout.discard.center)])
-        assert len(session.recorder.actions) == before and table.passing
+        assert len(session.recorder.actions) == before and table.seats.passing
         assert session.submit(DrawStock(), awaited) is not None
         app.step(key_press(pygame.K_ESCAPE))
-        assert table.asking and not table.passing
+        assert table.asking and not table.seats.passing
         app.step(key_press(pygame.K_RETURN))
         assert session.covered, "Enter on the pause menu is not the hand-over"
         app.step(key_press(pygame.K_ESCAPE))
         app.step([])
-        assert table.passing, "the pass screen comes back after the pause"
+        assert table.seats.passing, "the pass screen comes back after the pause"
 
 
 def test_the_session_shows_no_hand_while_covered() -> None:
@@ -217,18 +218,19 @@ def test_a_buy_in_is_offered_by_name_after_the_hand_over(app: App) -> None:
     game = elimination_game([145, 20, 30])
     seats = [Seat("Ann", "human", True), Seat("Marcia", "medium"), Seat("Ben", "human", True)]
     session = MatchSession(game.rules, seats, 5, ai_pause=1000.0, recorder=Recorder(game))
-    table = TableScene(app, session, speed="instant")
+    table = TableScene(app, session, INSTANT)
     app.switch(table)
     app.run_frames(2)
     marcia_goes_out(table)
     settle(app)
     app.step(clicks(table.buttons["next"].rect.center))
     app.run_frames(1)
-    assert table.passing and session.awaited == 0
+    assert table.seats.passing and session.awaited == 0
     settle(app)
     app.step(key_press(REVEAL_KEY))
     app.run_frames(1)
-    assert table.asked is not None and table.asked.title == "Ann, your 175 is over 150."
+    assert table.asking.asked is not None \
+            and table.asking.asked.title == "Ann, your 175 is over 150."
 
 
 def test_each_person_finds_their_cards_as_they_left_them() -> None:
@@ -240,24 +242,24 @@ def test_each_person_finds_their_cards_as_they_left_them() -> None:
         for _ in range(3000):
             if table.result is not None:
                 break
-            if table.passing:
+            if table.seats.passing:
                 awaited = session.awaited
                 assert awaited is not None
                 settle(app)
                 app.step(key_press(REVEAL_KEY))
                 if awaited in orders and session.game.deal_no == 1:
-                    now = [c for c in table.arrangement.all_cards() if c in orders[awaited]]
+                    now = [c for c in table.hand.arrangement.all_cards() if c in orders[awaited]]
                     kept = [c for c in orders[awaited] if c in now]
                     assert now == kept, "the order as left"
                     if len(orders) == 2:
                         return
-            elif session.screen_to_act and table.chooser is None:
+            elif session.screen_to_act and table.asking.chooser is None:
                 seat = session.viewer
                 settle(app)
                 app.step(key_press(pygame.K_r if seat == 0 else pygame.K_s))
                 if table.view.phase == Phase.PLAY:
                     events = person_events(table, calls=False)
-                    orders[seat] = list(table.arrangement.all_cards())
+                    orders[seat] = list(table.hand.arrangement.all_cards())
                     app.step(events)
                 else:
                     app.step(person_events(table, calls=False))

@@ -11,12 +11,13 @@ import pygame
 import pytest
 
 from kalooki.ui.app import App
+from kalooki.ui.table.options import INSTANT
 from kalooki.ui.table.scene import TableScene
 from tests.support.table import make_session, wait_for_human
 
 
 def open_table(app: App, seed: int = 3, players: int = 3) -> TableScene:
-    table = TableScene(app, make_session(seed, players), speed="instant")
+    table = TableScene(app, make_session(seed, players), INSTANT)
     app.switch(table)
     wait_for_human(app, table)
     return table
@@ -34,12 +35,12 @@ def test_the_pause_menu_dims_the_table_and_its_buttons(app: App) -> None:
              (8, app.size[1] - 8)]
     before = [app.surface.get_at(spot)[:3] for spot in spots]
     key(app, pygame.K_ESCAPE)
-    assert table.chooser is not None
+    assert table.asking.chooser is not None
     for spot, was in zip(spots, before, strict=True):
         now = app.surface.get_at(spot)[:3]
         assert sum(now) < 0.7 * sum(was), spot
     key(app, pygame.K_ESCAPE)
-    assert table.chooser is None
+    assert table.asking.chooser is None
     assert [app.surface.get_at(spot)[:3] for spot in spots] == before
 
 
@@ -98,14 +99,14 @@ def test_a_hint_selects_its_card_so_the_next_key_plays_it(app: App) -> None:
         app.run_frames(2)
     assert table.hint is not None and isinstance(table.hint.action, Discard)
     card = table.hint.action.card
-    assert table.arrangement.selected == {card}
-    before = list(table.arrangement.order)
+    assert table.hand.arrangement.selected == {card}
+    before = list(table.hand.arrangement.order)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL))
     app.run_frames(1)
-    assert table.arrangement.selected == set() and table.arrangement.order == before
+    assert table.hand.arrangement.selected == set() and table.hand.arrangement.order == before
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_y, mod=pygame.KMOD_CTRL))
     app.run_frames(1)
-    assert table.arrangement.selected == {card}
+    assert table.hand.arrangement.selected == {card}
     moves = len(table.session.recorder.actions)
     key(app, pygame.K_x)
     assert table.session.recorder.actions[moves] == Discard(card).code

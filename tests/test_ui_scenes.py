@@ -125,8 +125,8 @@ def test_rules_from_the_pause_menu_show_the_game_and_return_to_it(app: App,
     table = table_with_moves(app, profile, 4)
     state = table.session.game.state_hash()
     press(app, pygame.K_ESCAPE)
-    assert table.chooser is not None
-    click(app, table.chooser.buttons[1])  # Rules
+    assert table.asking.chooser is not None
+    click(app, table.asking.chooser.buttons[1])  # Rules
     rules = app.scene
     assert isinstance(rules, RulesScene) and rules.preset_menu is None
     assert rules.rules == table.session.game.rules
@@ -134,10 +134,10 @@ def test_rules_from_the_pause_menu_show_the_game_and_return_to_it(app: App,
     assert not any(button.visible for button in table.buttons.values())
     app.run_frames(5)
     press(app, pygame.K_ESCAPE)
-    assert app.scene is table and table.chooser is not None  # back on the pause menu
+    assert app.scene is table and table.asking.chooser is not None  # back on the pause menu
     assert table.session.game.state_hash() == state
-    click(app, table.chooser.buttons[0])  # Resume
-    assert table.chooser is None
+    click(app, table.asking.chooser.buttons[0])  # Resume
+    assert table.asking.chooser is None
     table.leave()
 
 
@@ -278,8 +278,8 @@ def test_save_game_from_the_pause_menu_writes_a_named_save(app: App,
                                                            profile: Profile) -> None:
     table = table_with_moves(app, profile, 6)
     press(app, pygame.K_ESCAPE)
-    assert table.chooser is not None
-    click(app, table.chooser.buttons[2])  # Save game
+    assert table.asking.chooser is not None
+    click(app, table.asking.chooser.buttons[2])  # Save game
     scene = app.scene
     assert isinstance(scene, DialogScene)
     dialog = scene.dialog
@@ -291,10 +291,10 @@ def test_save_game_from_the_pause_menu_writes_a_named_save(app: App,
         entry.kind == "autosave" for entry in list_saves(profile.paths)[0])
     dialog.entry.set_text("Halfway")
     click(app, dialog.ok_button)
-    assert app.scene is table and table.chooser is not None
+    assert app.scene is table and table.asking.chooser is not None
     assert str(app.note[0]) == "Saved as “Halfway”."
     saved = [entry for entry in list_saves(profile.paths)[0] if entry.kind == "named"]
     assert [entry.name for entry in saved] == ["Halfway"]
     assert saved[0].actions == len(table.session.recorder.actions)
-    click(app, table.chooser.buttons[0])
+    click(app, table.asking.chooser.buttons[0])
     table.leave()

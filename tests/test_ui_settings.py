@@ -193,20 +193,20 @@ def test_settings_from_the_pause_menu_change_the_match_and_return_to_it(
         profile: Profile, home: StorePaths, app: App) -> None:
     table = table_with_moves(app, profile)
     table.open_pause()
-    assert table.chooser is not None
-    labels = [button.text for button in table.chooser.buttons]
-    click(app, table.chooser.buttons[labels.index("Settings")])
+    assert table.asking.chooser is not None
+    labels = [button.text for button in table.asking.chooser.buttons]
+    click(app, table.asking.chooser.buttons[labels.index("Settings")])
     scene = app.scene
     assert isinstance(scene, SettingsScene) and scene.beneath is table
     change(app, scene.editors["card_scale"])
-    assert table.card_scale == pytest.approx(1.05)
+    assert table.options.card_scale == pytest.approx(1.05)
     open_tab(app, scene, "table")
     click(app, scene.editors["confirm_before_discard"].button)
-    assert table.confirm_discard is True
+    assert table.options.confirm_discard is True
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
                                          unicode="", scancode=0))
     app.run_frames(2)
-    assert app.scene is table and table.chooser is not None  # paused, as it was left
+    assert app.scene is table and table.asking.chooser is not None  # paused, as it was left
     assert isinstance(app.scene, TableScene)
     assert saved(home)["card_scale"] == pytest.approx(1.05)
 
@@ -215,8 +215,8 @@ def test_the_pause_menu_speaks_the_language_chosen_from_it(profile: Profile,
                                                           app: App) -> None:
     table = table_with_moves(app, profile)
     table.open_pause()
-    labels = [button.text for button in table.chooser.buttons]
-    click(app, table.chooser.buttons[labels.index("Settings")])
+    labels = [button.text for button in table.asking.chooser.buttons]
+    click(app, table.asking.chooser.buttons[labels.index("Settings")])
     scene = app.scene
     assert isinstance(scene, SettingsScene)
     open_tab(app, scene, SPECS["language"].section.value)
@@ -225,6 +225,25 @@ def test_the_pause_menu_speaks_the_language_chosen_from_it(profile: Profile,
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
                                          unicode="", scancode=0))
     app.run_frames(2)
-    assert app.scene is table and table.chooser is not None
-    assert [button.text for button in table.chooser.buttons] == [
+    assert app.scene is table and table.asking.chooser is not None
+    assert [button.text for button in table.asking.chooser.buttons] == [
         "Reprendre", "Règles", "Enregistrer la partie", "Paramètres", "Retour au menu"]
+
+
+def test_speed_and_card_size_changed_over_a_paused_match_take_effect_in_it(
+        profile: Profile, app: App) -> None:
+    """Issue 24, Build 3: the animation speed and the card size chosen over a paused match
+    apply to it at once (the speed was written to ``table.options.speed``, which nothing read again:
+    the cards kept flying at the old speed; the card size waited for a resize)."""
+    table = table_with_moves(app, profile)
+    flight, width = table.motion.duration, table.layout.card_w
+    table.open_pause()
+    assert table.asking.chooser is not None
+    labels = [button.text for button in table.asking.chooser.buttons]
+    click(app, table.asking.chooser.buttons[labels.index("Settings")])
+    scene = app.scene
+    assert isinstance(scene, SettingsScene)
+    assert change(app, scene.editors["animation_speed"]) == "normal"
+    assert table.motion.duration > flight == 0
+    change(app, scene.editors["card_scale"])
+    assert table.layout.card_w > width

@@ -34,6 +34,7 @@ from kalooki.ui.sound import recipes as s
 from kalooki.ui.sound.board import SoundBoard, game_board, loudness, open_mixer
 from kalooki.ui.sound.cues import Cue, batch_cues, event_cue, gesture_cue
 from kalooki.ui.sound.recipes import RECIPES
+from kalooki.ui.table.options import TableOptions
 from kalooki.ui.table.scene import TableScene
 from kalooki.ui.table.tween import SPEEDS
 from tests.support.ui import FakeClock
@@ -248,7 +249,7 @@ def computer_table(app: App, speed: str, seed: int) -> tuple[TableScene, list[li
         return events
 
     session.take_events = recorded  # type: ignore[method-assign]
-    table = TableScene(app, session, speed=speed)
+    table = TableScene(app, session, TableOptions(speed=speed))
     app.switch(table)
     return table, batches
 

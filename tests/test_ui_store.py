@@ -37,6 +37,7 @@ from kalooki.ui.pages.menu import MainMenuScene
 from kalooki.ui.pages.setup import GameSetup
 from kalooki.ui.play.match import continue_match, open_menu, start_match
 from kalooki.ui.session import MatchSession, Seat, thinking_thread
+from kalooki.ui.table.options import INSTANT, TableOptions
 from kalooki.ui.table.painter import prompt
 from kalooki.ui.table.scene import TableScene
 from tests.support.pages import play_until, quick_profile
@@ -62,7 +63,7 @@ def run_while_thinking(app: App, done: Callable[[], bool], seconds: float) -> No
 def test_a_computer_only_deal_with_real_medium_players_finishes(app: App) -> None:
     seats = [Seat(name, "medium") for name in ("North", "Marcia", "Delroy")]
     session = MatchSession(RULES, seats, 21, ai_pause=0.0)  # thinking inline: in step
-    table = TableScene(app, session, speed="instant")
+    table = TableScene(app, session, INSTANT)
     app.switch(table)
     for _ in range(20000):
         if table.result is not None:
@@ -89,7 +90,7 @@ def test_thinking_runs_off_the_main_thread_and_the_prompt_says_so(app: App) -> N
         return chosen(view, rng)
 
     session.choosers = [None, slow, slow]
-    table = TableScene(app, session, speed="instant")
+    table = TableScene(app, session, INSTANT)
     app.switch(table)
     try:
         play_until(app, table, lambda: session.computer_to_act is not None)
@@ -107,7 +108,7 @@ def test_thinking_runs_off_the_main_thread_and_the_prompt_says_so(app: App) -> N
 
 def test_call_button_in_the_window_calls_and_a_timeout_passes(app: App) -> None:
     session = make_session(3)
-    table = TableScene(app, session, speed="instant", call_seconds=0.5)
+    table = TableScene(app, session, TableOptions(speed="instant", call_seconds=0.5))
     app.switch(table)
 
     def call_asked() -> bool:
@@ -132,19 +133,19 @@ def test_two_joker_readings_ask_where_the_joker_goes(app: App) -> None:
                    "2D 3D 4D 6D 7D 8D 10S JS QS"], rules=rules, deal_no=2, stock="KD")
     session = make_session(3)
     session.recorder = Recorder(game)
-    table = TableScene(app, session, speed="instant")
+    table = TableScene(app, session, INSTANT)
     app.switch(table)
     assert table.submit(DrawStock())
     packs, jokers = rules.deck_for(3)
     hand = set(game.hands[0])
     for text in ("5H 5C 5D", "9S 9C 9D", "7H 8H 9H JK"):
         cards = [c for c in parse_cards(text.split(), packs, jokers) if c in hand]
-        table.stage(cards, None)
-    assert len(table.lays) == 2
+        table.hand.stage(cards, None)
+    assert len(table.hand.lays) == 2
     click(app, table.buttons["lay"].rect.center)
-    assert table.chooser is not None and len(table.chooser.buttons) == 3
-    click(app, table.chooser.buttons[1].rect.center)
-    assert table.chooser is None
+    assert table.asking.chooser is not None and len(table.asking.chooser.buttons) == 3
+    click(app, table.asking.chooser.buttons[1].rect.center)
+    assert table.asking.chooser is None
     laid = session.recorder.actions[-1]
     assert laid.startswith("lay") and session.game.down[0]
 
@@ -216,7 +217,7 @@ def test_a_finished_match_is_no_longer_offered(app: App, home: StorePaths) -> No
                            [Seat("You", "human", True), Seat("A", "easy"), Seat("B", "easy")],
                            4, ai_pause=0.0)
     session.after_action.append(MatchKeeper(home, app.notify))
-    table = TableScene(app, session, speed="instant")
+    table = TableScene(app, session, INSTANT)
     app.switch(table)
     play_until(app, table, lambda: len(session.recorder.actions) >= 2)
     assert latest_autosave(home) is not None
@@ -233,7 +234,7 @@ def test_an_autosave_that_cannot_be_written_is_a_toast_not_a_crash(
     paths = StorePaths.under(blocker)
     session = make_session(6)
     session.after_action.append(MatchKeeper(paths, app.notify))
-    table = TableScene(app, session, speed="instant")
+    table = TableScene(app, session, INSTANT)
     app.switch(table)
     wait_for_human(app, table)
     perform(app, table, human_decision(session.view()))
@@ -245,7 +246,7 @@ def test_an_autosave_that_cannot_be_written_is_a_toast_not_a_crash(
 def test_statistics_recorded_after_a_deal(app: App, home: StorePaths) -> None:
     session = make_session(6)
     session.after_action.append(MatchKeeper(home, app.notify))
-    table = TableScene(app, session, speed="instant")
+    table = TableScene(app, session, INSTANT)
     app.switch(table)
     play_until(app, table, lambda: table.result is not None)
     stats, warnings = load_stats(home)
@@ -304,7 +305,7 @@ def test_starting_a_game_remembers_the_setup(app: App, home: StorePaths) -> None
 
 def test_hint_shows_a_reason_and_marks_the_cards(app: App) -> None:
     session = make_session(6)
-    table = TableScene(app, session, speed="instant")
+    table = TableScene(app, session, INSTANT)
     app.switch(table)
     play_until(app, table, lambda: session.screen_to_act
                and session.view().phase == Phase.PLAY)
@@ -321,9 +322,9 @@ def test_hint_shows_a_reason_and_marks_the_cards(app: App) -> None:
 
 def test_human_dealer_cuts_by_dragging(app: App) -> None:
     session = make_session(6)
-    table = TableScene(app, session, speed="instant")
+    table = TableScene(app, session, INSTANT)
     app.switch(table)
-    play_until(app, table, lambda: table.cutting, limit=40000)
+    play_until(app, table, lambda: table.hand.cutting, limit=40000)
     strip = table.layout.cut_strip
     start, end = (strip.left + 10, strip.centery), (strip.left + strip.width // 3,
                                                     strip.centery)

@@ -24,6 +24,7 @@ from kalooki.ui.pages.menu import MainMenuScene
 from kalooki.ui.play.autoplay import run_autoplay
 from kalooki.ui.play.match import Profile, open_menu
 from kalooki.ui.session import InlineWorker
+from kalooki.ui.table.options import INSTANT, TableOptions
 from kalooki.ui.table.scene import TableScene
 from tests.support.table import (
     assert_cards_whole,
@@ -53,14 +54,14 @@ def test_a_whole_deal_played_with_the_mouse(app: App, good_seed: int) -> None:
 
 def test_an_illegal_drop_changes_nothing_and_shows_why(app: App, good_seed: int) -> None:
     session = make_session(good_seed)
-    table = TableScene(app, session, speed="instant")
+    table = TableScene(app, session, INSTANT)
     app.switch(table)
     wait_for_human(app, table)
     while session.game.phase != Phase.DRAW:
         perform(app, table, human_decision(session.view()))
         wait_for_human(app, table)
     state = session.game.state_hash()
-    card = table.arrangement.order[0]
+    card = table.hand.arrangement.order[0]
     drag(app, card_centre(table, card), table.layout.discard.center)  # discard before drawing
     assert session.game.state_hash() == state
     assert table.toast[1] > 0 and "draw" in str(table.toast[0]).lower()
@@ -73,7 +74,7 @@ def test_a_double_click_discards_and_two_slow_clicks_only_select(app: App,
                                                                   good_seed: int) -> None:
     """Counted on the injected frame clock: 2 frames apart is quick, 30 frames is not."""
     session = make_session(good_seed)
-    table = TableScene(app, session, speed="instant")
+    table = TableScene(app, session, INSTANT)
     app.switch(table)
     wait_for_human(app, table)
     while session.view().phase != Phase.PLAY:
@@ -84,7 +85,7 @@ def test_a_double_click_discards_and_two_slow_clicks_only_select(app: App,
     click(app, card_centre(table, card))
     app.run_frames(30)  # 0.5 s on the fake clock: too slow for a double-click
     click(app, card_centre(table, card))
-    assert len(session.recorder.actions) == before and not table.arrangement.selected
+    assert len(session.recorder.actions) == before and not table.hand.arrangement.selected
     app.run_frames(30)
     click(app, card_centre(table, card))
     click(app, card_centre(table, card))
@@ -93,7 +94,7 @@ def test_a_double_click_discards_and_two_slow_clicks_only_select(app: App,
 
 def test_resize_during_a_drag_and_an_animation(app: App, good_seed: int) -> None:
     session = make_session(good_seed)
-    table = TableScene(app, session, speed="normal")
+    table = TableScene(app, session, TableOptions(speed="normal"))
     app.switch(table)
     app.run_frames(3)
     assert table.motion.busy  # the deal is still flying
@@ -101,7 +102,7 @@ def test_resize_during_a_drag_and_an_animation(app: App, good_seed: int) -> None
     app.run_frames(2)
     assert table.layout.size == (1024, 640)
     wait_for_human(app, table, limit=20000)
-    card = table.arrangement.order[0]
+    card = table.hand.arrangement.order[0]
     start = card_centre(table, card)
     post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
     post(pygame.MOUSEMOTION, pos=(start[0], start[1] - 80), rel=(0, -80), buttons=(1, 0, 0))
@@ -113,7 +114,7 @@ def test_resize_during_a_drag_and_an_animation(app: App, good_seed: int) -> None
     post(pygame.MOUSEBUTTONUP, pos=(900, 900), button=1)
     app.run_frames(30)
     assert table.input.drag is None and table.layout.size == (1920, 1080)
-    assert card in table.arrangement.all_cards()
+    assert card in table.hand.arrangement.all_cards()
     assert_cards_whole(table)
 
 
@@ -135,6 +136,6 @@ def test_start_in_the_setup_panel_opens_the_table_and_esc_quits_to_menu(app: App
     assert isinstance(table, TableScene) and table.session.game.players == 4
     post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
     app.run_frames(1)
-    assert table.chooser is not None and table.session.paused
-    click(app, table.chooser.buttons[-1].rect.center)  # Quit to menu
+    assert table.asking.chooser is not None and table.session.paused
+    click(app, table.asking.chooser.buttons[-1].rect.center)  # Quit to menu
     assert isinstance(app.scene, MainMenuScene)

@@ -20,6 +20,7 @@ from kalooki.engine.rules import preset
 from kalooki.engine.view import PlayerView
 from kalooki.ui.app import App
 from kalooki.ui.session import MatchSession, Seat
+from kalooki.ui.table.options import INSTANT, TableOptions
 from kalooki.ui.table.prompts import REVEAL_KEY
 from kalooki.ui.table.scene import TableScene
 from tests.support.ui import FakeClock, HeldWorker, key_press, settle
@@ -60,7 +61,7 @@ def test_twenty_thousand_random_events_break_nothing() -> None:
         rules = preset("baby")
         seats = [Seat("You", "human", True), Seat("Marcia", "easy"), Seat("Delroy", "easy")]
         session = MatchSession(rules, seats, seed=11, ai_pause=0.0)
-        table = TableScene(app, session, speed="fast", call_seconds=0.5,
+        table = TableScene(app, session, TableOptions(speed="fast", call_seconds=0.5),
                            on_quit=lambda: None)
         app.switch(table)
         rng = random.Random(5)
@@ -74,12 +75,12 @@ def test_twenty_thousand_random_events_break_nothing() -> None:
                 batch = []
                 if table.result is not None:
                     table.next_deal()
-                if table.chooser is not None and rng.random() < 0.5:
-                    table.close_chooser()
+                if table.asking.chooser is not None and rng.random() < 0.5:
+                    table.asking.close()
                 game = session.game
                 if game.phase not in (Phase.CUT, Phase.MATCH_OVER):
                     assert Counter(game.cards_in_play()) == deck
-                assert set(table.arrangement.all_cards()) == set(game.hands[0])
+                assert set(table.hand.arrangement.all_cards()) == set(game.hands[0])
         assert session.recorder.actions  # the monkey got the game moving
     finally:
         app.close()
@@ -109,7 +110,7 @@ def every_gesture(table: TableScene) -> list[pygame.event.Event]:
     places = [layout.stock.center, layout.discard.center, layout.cut_strip.center,
               *(rect.center for rect in table.placement.meld_rects),
               *(button.rect.center for button in table.buttons.values())]
-    card = table.arrangement.order[0] if table.arrangement.order else None
+    card = table.hand.arrangement.order[0] if table.hand.arrangement.order else None
     for place in places:
         if card is not None:
             x, y, w = table.placement.spots[card]
@@ -139,7 +140,7 @@ def test_no_human_input_ever_moves_a_computer_seat() -> None:
         seats = [Seat("You", "human", True), Seat("Marcia", "easy"), Seat("Delroy", "easy")]
         session = MatchSession(preset("caribbean"), seats, seed=3, ai_pause=0.3,
                                worker=worker)
-        table = TableScene(app, session, speed="instant", call_seconds=60.0,
+        table = TableScene(app, session, TableOptions(speed="instant", call_seconds=60.0),
                            on_quit=lambda: None)
         app.switch(table)
         rng = random.Random(9)
@@ -147,7 +148,7 @@ def test_no_human_input_ever_moves_a_computer_seat() -> None:
         for _ in range(3000):
             if table.result is not None:
                 table.next_deal()
-            elif session.screen_to_act and table.chooser is None:
+            elif session.screen_to_act and table.asking.chooser is None:
                 table.submit(human_move(table.view, rng))
             elif session.computer_to_act is not None:
                 seat = session.computer_to_act
@@ -161,8 +162,8 @@ def test_no_human_input_ever_moves_a_computer_seat() -> None:
                 app.step(every_gesture(table))
                 assert (session.game.state_hash(), len(session.recorder.actions)) == before
                 probed[session.game.phase] += 1
-                if table.chooser is not None:
-                    table.close_chooser()
+                if table.asking.chooser is not None:
+                    table.asking.close()
                 worker.release()
                 while len(session.recorder.actions) == before[1]:  # its pause runs out
                     app.step([])
@@ -186,14 +187,14 @@ def test_two_people_at_one_computer_each_act_only_for_their_own_seat() -> None:
     try:
         seats = [Seat("Ann", "human", True), Seat("Ben", "human", True), Seat("Cal", "easy")]
         session = MatchSession(preset("baby"), seats, seed=5, ai_pause=0.0)
-        table = TableScene(app, session, speed="instant", on_quit=lambda: None)
+        table = TableScene(app, session, INSTANT, on_quit=lambda: None)
         app.switch(table)
         handovers = 0
         for _ in range(5000):
             to_act = session.game.to_act
             if table.result is not None:
                 table.next_deal()
-            elif table.passing:
+            elif table.seats.passing:
                 assert to_act in (0, 1) and session.awaited == to_act
                 before = session.game.state_hash()
                 app.step(key_press(pygame.K_d))
@@ -202,11 +203,11 @@ def test_two_people_at_one_computer_each_act_only_for_their_own_seat() -> None:
                 app.step(key_press(REVEAL_KEY))
                 handovers += 1
                 assert table.view.player == to_act and session.screen_seat == to_act
-                assert sorted(table.arrangement.all_cards()) == sorted(
+                assert sorted(table.hand.arrangement.all_cards()) == sorted(
                     session.game.hands[to_act])
                 if handovers == 8:
                     break
-            elif session.screen_to_act and table.chooser is None:
+            elif session.screen_to_act and table.asking.chooser is None:
                 assert table.submit(human_decision(table.view))
             app.step([])
         assert handovers == 8

@@ -17,6 +17,7 @@ from kalooki.engine.rules import preset
 from kalooki.ui.app import App
 from kalooki.ui.session import MatchSession, Seat
 from kalooki.ui.table.buttons import tip_place
+from kalooki.ui.table.options import INSTANT
 from kalooki.ui.table.scene import TableScene
 from tests.support.ui import FakeClock, hover
 
@@ -26,8 +27,7 @@ def test_no_tooltip_of_the_table_covers_a_button(size: tuple[int, int]) -> None:
     app = App(size, clock=FakeClock())
     try:
         seats = [Seat("You", "human", True), Seat("Marcia", "medium"), Seat("Delroy", "medium")]
-        table = TableScene(app, MatchSession(preset("baby"), seats, seed=3, ai_pause=0.0),
-                           speed="instant")
+        table = TableScene(app, MatchSession(preset("baby"), seats, seed=3, ai_pause=0.0), INSTANT)
         app.switch(table)
         buttons = table.buttons
         for _ in range(3000):  # until the person may ask for a hint

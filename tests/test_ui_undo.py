@@ -21,6 +21,7 @@ from kalooki.engine.rules import preset
 from kalooki.ui.app import App
 from kalooki.ui.hand.edits import HandEdits
 from kalooki.ui.session import MatchSession, Seat
+from kalooki.ui.table.options import INSTANT
 from kalooki.ui.table.scene import TableScene
 from tests.support.ui import shown
 
@@ -154,7 +155,7 @@ def table_at_draw(app: App) -> TableScene:
     """A table where the person at the screen is to draw (baby rules: no cut)."""
     seats = [Seat("You", "human", True), Seat("Marcia", "easy"), Seat("Delroy", "easy")]
     session = MatchSession(preset("baby"), seats, seed=7, ai_pause=0.0)
-    table = TableScene(app, session, speed="instant")
+    table = TableScene(app, session, INSTANT)
     app.switch(table)
     for _ in range(2000):
         if session.screen_to_act and session.view().phase == Phase.DRAW:
@@ -172,22 +173,22 @@ def card_point(table: TableScene, card: int) -> tuple[int, int]:
 
 def test_ctrl_z_ctrl_y_and_the_buttons_undo_and_redo_at_the_table(app: App) -> None:
     table = table_at_draw(app)
-    first, second = table.arrangement.order[:2]
+    first, second = table.hand.arrangement.order[:2]
     assert not table.buttons["undo"].is_enabled and not table.buttons["redo"].is_enabled
-    before = table.arrangement.snapshot()
+    before = table.hand.arrangement.snapshot()
     click(app, card_point(table, first))
     key(app, pygame.K_g)  # staged
-    assert table.arrangement.staged == [[first]] and table.buttons["undo"].is_enabled
+    assert table.hand.arrangement.staged == [[first]] and table.buttons["undo"].is_enabled
     key(app, pygame.K_z, pygame.KMOD_LCTRL)
-    assert table.arrangement.selected == {first} and not table.arrangement.staged
+    assert table.hand.arrangement.selected == {first} and not table.hand.arrangement.staged
     click(app, table.buttons["undo"].rect.center)
-    assert table.arrangement.snapshot() == before and table.buttons["redo"].is_enabled
+    assert table.hand.arrangement.snapshot() == before and table.buttons["redo"].is_enabled
     key(app, pygame.K_y, pygame.KMOD_LCTRL)
-    assert table.arrangement.selected == {first}
+    assert table.hand.arrangement.selected == {first}
     key(app, pygame.K_z, pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT)  # Ctrl+Shift+Z redoes
-    assert table.arrangement.staged == [[first]]
+    assert table.hand.arrangement.staged == [[first]]
     click(app, table.buttons["redo"].rect.center)  # nothing left to redo: no change
-    assert table.arrangement.staged == [[first]]
+    assert table.hand.arrangement.staged == [[first]]
     click(app, card_point(table, second))
     assert shown(table.buttons["undo"]) == "Undo"
     committed(app, table, DrawStock())
@@ -197,22 +198,22 @@ def test_ctrl_z_ctrl_y_and_the_buttons_undo_and_redo_at_the_table(app: App) -> N
 def committed(app: App, table: TableScene, action: Action) -> None:
     assert table.submit(action)
     app.run_frames(1)
-    assert not table.edits.history.can_undo
+    assert not table.hand.edits.history.can_undo
 
 
 def test_a_click_on_bare_felt_lets_go_of_the_selection(app: App) -> None:
     table = table_at_draw(app)
-    card = table.arrangement.order[0]
+    card = table.hand.arrangement.order[0]
     click(app, card_point(table, card))
-    assert table.arrangement.selected == {card}
+    assert table.hand.arrangement.selected == {card}
     layout = table.layout
     felt = (layout.stock.right + 4, layout.my_melds.top - 6)  # between the piles' row
     assert not any(r.collidepoint(felt) for r in (layout.staging, layout.hand, layout.my_melds,
                                                    layout.discard, layout.stock))
     click(app, felt)
-    assert not table.arrangement.selected
+    assert not table.hand.arrangement.selected
     key(app, pygame.K_z, pygame.KMOD_CTRL)
-    assert table.arrangement.selected == {card}
+    assert table.hand.arrangement.selected == {card}
 
 
 def test_the_card_just_drawn_is_marked_until_the_next_move(app: App) -> None:
@@ -220,7 +221,7 @@ def test_the_card_just_drawn_is_marked_until_the_next_move(app: App) -> None:
     hand = set(table.session.view().hand)
     committed(app, table, DrawStock())
     drawn = set(table.session.view().hand) - hand
-    assert table.edits.fresh == drawn
+    assert table.hand.edits.fresh == drawn
     app.run_frames(5)
     sprites = {s.face: s for s in table.frame().cards}
     marked = [s for s in table.frame().cards if s.fresh]
@@ -229,4 +230,4 @@ def test_the_card_just_drawn_is_marked_until_the_next_move(app: App) -> None:
     discard = next(a for a in view.legal if a.code.startswith("discard")
                    and a.card not in drawn)  # type: ignore[attr-defined]
     committed(app, table, discard)
-    assert not table.edits.fresh and not any(s.fresh for s in table.frame().cards)
+    assert not table.hand.edits.fresh and not any(s.fresh for s in table.frame().cards)

@@ -26,6 +26,7 @@ from kalooki.ui.app import App
 from kalooki.ui.pages.menu import MainMenuScene
 from kalooki.ui.session import MatchSession, Seat
 from kalooki.ui.table.gestures import targets
+from kalooki.ui.table.options import INSTANT
 from kalooki.ui.table.painter import opening_rows
 from kalooki.ui.table.painter import prompt as prompt_of
 from kalooki.ui.table.scene import TableScene
@@ -48,7 +49,7 @@ def table_for(app: App, game: Game, ai_pause: float = 1000.0) -> TableScene:
     names = ["You", "Marcia", "Delroy", "Winston"][:game.players]
     seats = [Seat(names[0], "human", True), *(Seat(n, "medium") for n in names[1:])]
     session = MatchSession(game.rules, seats, 5, ai_pause=ai_pause, recorder=Recorder(game))
-    table = TableScene(app, session, speed="instant")
+    table = TableScene(app, session, INSTANT)
     app.switch(table)
     app.run_frames(2)
     return table
@@ -69,10 +70,10 @@ def stage_by_mouse(app: App, table: TableScene, cards: list[int]) -> None:
     """Select ``cards`` by clicking them, then drag them into an empty part of staging."""
     for card in cards:
         click(app, card_centre(table, card))
-    assert table.arrangement.selected == set(cards)
+    assert table.hand.arrangement.selected == set(cards)
     staging = table.layout.staging
     drag(app, card_centre(table, cards[0]), (staging.right - 30, staging.top + 30))
-    assert sorted(table.arrangement.staged[-1]) == sorted(cards)
+    assert sorted(table.hand.arrangement.staged[-1]) == sorted(cards)
 
 
 def shot(app: App, name: str) -> None:
@@ -111,16 +112,16 @@ def test_kalooki51_human_opens_with_the_mouse_and_the_panel_counts(app: App) -> 
     game = rigged(["10H JH QH KH 9S 9C 9D 2C 5D 7S 3H 4C 6D", *FILLER], rules=KALOOKI51,
                   discard="KC", stock="8S")
     table = table_for(app, game)
-    assert opening_rows(table.view, table.staged)[0][0] == "Opening 0 / 51"
+    assert opening_rows(table.view, table.hand.staged)[0][0] == "Opening 0 / 51"
     assert "opening worth 51+" in prompt(table).lower() or table.view.phase == Phase.DRAW
     drag(app, table.layout.stock.center, table.layout.hand.center)
     assert table.session.recorder.actions[-1] == "draw"
     stage_by_mouse(app, table, cards_of(table, "10H JH QH KH"))
-    assert opening_rows(table.view, table.staged)[0][0] == "Opening 40 / 51"
+    assert opening_rows(table.view, table.hand.staged)[0][0] == "Opening 40 / 51"
     assert not table.buttons["lay"].is_enabled  # 40 is not enough
-    assert "51" in str(table.lay_problem)
+    assert "51" in str(table.hand.lay_problem)
     stage_by_mouse(app, table, cards_of(table, "9S 9C 9D"))
-    assert opening_rows(table.view, table.staged)[0][0] == "Opening 67 / 51"
+    assert opening_rows(table.view, table.hand.staged)[0][0] == "Opening 67 / 51"
     if SHOTS:
         for size, name in (((1280, 720), "k51-opening-1280.png"),
                            ((1024, 640), "k51-opening-1024.png")):
@@ -133,7 +134,7 @@ def test_kalooki51_human_opens_with_the_mouse_and_the_panel_counts(app: App) -> 
     click(app, table.buttons["lay"].rect.center)
     assert table.session.recorder.actions[-1].startswith("lay")
     assert table.view.down[0]
-    rows = opening_rows(table.view, table.staged)
+    rows = opening_rows(table.view, table.hand.staged)
     assert rows == [("Opened ✓", rows[0][1], True)]
     assert table.session.openings[(1, 0)] == 67
     assert any("went down" in line for line in map(str, table.log))
@@ -144,11 +145,11 @@ def test_the_pure_run_rule_shows_in_the_opening_panel(app: App) -> None:
     game = rigged(["10H JH QH KH 9S 9C 9D 2C 5D 7S 3H 4C 6D", *FILLER], rules=rules,
                   stock="8S")
     table = table_for(app, game)
-    rows = opening_rows(table.view, table.staged)
+    rows = opening_rows(table.view, table.hand.staged)
     assert rows[1][0] == "needs a run without a joker"
     table.submit(DrawStock())
-    table.stage(cards_of(table, "10H JH QH"), None)
-    assert opening_rows(table.view, table.staged)[1][0] == "needs a run without a joker ✓"
+    table.hand.stage(cards_of(table, "10H JH QH"), None)
+    assert opening_rows(table.view, table.hand.staged)[1][0] == "needs a run without a joker ✓"
 
 
 # --- joker release -----------------------------------------------------------------------
@@ -179,7 +180,7 @@ def test_a_joker_release_by_drag_then_the_freed_joker_must_be_placed(app: App) -
     assert table.session.recorder.actions[-1].startswith("release")
     view = table.view
     joker = view.freed_joker
-    assert joker is not None and is_joker(joker) and joker in table.arrangement.order
+    assert joker is not None and is_joker(joker) and joker in table.hand.arrangement.order
     assert "freed joker" in prompt(table)
     assert any("freed the joker" in line for line in map(str, table.log))
     shot(app, "k51-freed-joker.png")
@@ -191,7 +192,7 @@ def test_a_joker_release_by_drag_then_the_freed_joker_must_be_placed(app: App) -
     assert targets(table.view, [nine]) == (set(), False)
     assert targets(table.view, [joker]) == ({1}, False)  # only the run takes it
     click(app, card_centre(table, nine))  # the refused drag left it selected
-    assert not table.arrangement.selected
+    assert not table.hand.arrangement.selected
     run = table.placement.meld_rects[1]
     drag(app, card_centre(table, joker), (run.right - 4, run.centery))
     assert table.session.recorder.actions[-1].startswith("tack JK")
@@ -210,7 +211,7 @@ def test_a_release_before_opening_is_refused_with_the_engines_reason(app: App) -
     drag(app, card_centre(table, naturals[0]), table.placement.meld_rects[0].center)
     assert table.session.game.state_hash() == state
     assert "opened" in str(table.toast[0])
-    assert set(naturals) <= set(table.arrangement.order)  # back in the hand
+    assert set(naturals) <= set(table.hand.arrangement.order)  # back in the hand
 
 
 # --- Rami 40: the meld owed after taking the discard -----------------------------------
@@ -233,7 +234,7 @@ def test_rami40_take_forces_a_meld_before_the_discard(app: App) -> None:
     click(app, card_centre(table, two))  # the refused drag left it selected
     stage_by_mouse(app, table, cards_of(table, "10H JH QH"))
     stage_by_mouse(app, table, cards_of(table, "9S 9C 9D"))
-    assert opening_rows(table.view, table.staged)[0][0] == "Opening 57 / 40"
+    assert opening_rows(table.view, table.hand.staged)[0][0] == "Opening 57 / 40"
     click(app, table.buttons["lay"].rect.center)
     assert table.view.down[0] and not table.view.meld_owed
     assert targets(table.view, [two])[1]
@@ -279,13 +280,13 @@ def test_elimination_buy_in_dialog_for_the_human(app: App) -> None:
     assert table.result is not None and table.session.game.phase == Phase.BUY_IN
     click(app, table.buttons["next"].rect.center)
     app.run_frames(1)
-    assert table.chooser is not None
-    assert table.chooser.buttons[0].text.startswith("Buy in: back at 35 (1 buy-in left)")
-    assert "Drop out" in table.chooser.buttons[1].text
+    assert table.asking.chooser is not None
+    assert table.asking.chooser.buttons[0].text.startswith("Buy in: back at 35 (1 buy-in left)")
+    assert "Drop out" in table.asking.chooser.buttons[1].text
     assert "buy in or drop out" in prompt(table)
     shot(app, "elimination-buy-in.png")
-    click(app, table.chooser.buttons[0].rect.center)
-    assert table.chooser is None
+    click(app, table.asking.chooser.buttons[0].rect.center)
+    assert table.asking.chooser is None
     assert "buy-in" in table.session.recorder.actions
     game = table.session.game
     assert game.totals[0] == 35 and game.buy_ins_used[0] == 1 and game.deal_no == 2
@@ -297,8 +298,8 @@ def test_dropping_out_leaves_the_last_player_standing(app: App) -> None:
     marcia_goes_out(table)
     click(app, table.buttons["next"].rect.center)
     app.run_frames(1)
-    assert table.chooser is not None
-    click(app, table.chooser.buttons[1].rect.center)
+    assert table.asking.chooser is not None
+    click(app, table.asking.chooser.buttons[1].rect.center)
     session = table.session
     assert session.over and session.game.out == [True, False]
     assert table.result is not None and table.summary_surface is not None
@@ -315,7 +316,7 @@ def test_computer_players_decide_their_own_buy_in(app: App) -> None:
     click(app, table.buttons["next"].rect.center)
     app.run_frames(3)
     assert "buy-in" in table.session.recorder.actions
-    assert table.chooser is None
+    assert table.asking.chooser is None
 
 
 def test_out_players_are_marked_in_the_zones() -> None:

@@ -59,9 +59,9 @@ def test_watch_a_game_from_the_menu_seats_computers_only(app: App, home: StorePa
     assert shown(menu.setup.start) == tr("setup.watch")
     click(app, menu.setup.start.rect.center)
     table = app.scene
-    assert isinstance(table, TableScene) and table.watching
+    assert isinstance(table, TableScene) and table.seats.watching
     assert not any(seat.human for seat in table.session.seats)
-    assert table.speed == "fast"  # the player's animation speed, not autoplay's instant
+    assert table.options.speed == "fast"  # the player's animation speed, not autoplay's instant
     before = len(table.session.recorder.actions)
     play_frames(app, table, lambda: len(table.session.recorder.actions) > before + 10)
     assert latest_autosave(home) is None  # a watched match is nobody's game to continue
@@ -92,18 +92,18 @@ def test_hands_shown_or_hidden_by_the_button_and_by_v(app: App, home: StorePaths
     table = table_watching(app, home)
     app.step([])
     game = table.session.game
-    assert table.show_hands and table.buttons["hands"].visible
-    assert table.open_hands == {p: tuple(h) for p, h in enumerate(game.hands)}
+    assert table.seats.show_hands and table.buttons["hands"].visible
+    assert table.seats.open_hands == {p: tuple(h) for p, h in enumerate(game.hands)}
     zone = table.layout.zones[1].fan
     faces = app.surface.subsurface(zone).copy()
     click(app, table.buttons["hands"].rect.center)
-    assert not table.show_hands and table.open_hands == {}
+    assert not table.seats.show_hands and table.seats.open_hands == {}
     assert shown(table.buttons["hands"]) == tr("table.show_hands")
     app.step([])
     backs = app.surface.subsurface(zone).copy()
     assert pygame.image.tobytes(faces, "RGB") != pygame.image.tobytes(backs, "RGB")
     key(app, pygame.K_v)
-    assert table.show_hands and shown(table.buttons["hands"]) == tr("table.hide_hands")
+    assert table.seats.show_hands and shown(table.buttons["hands"]) == tr("table.hide_hands")
 
 
 def test_nobodys_hidden_cards_are_opened_while_a_person_plays(app: App) -> None:
@@ -111,10 +111,10 @@ def test_nobodys_hidden_cards_are_opened_while_a_person_plays(app: App) -> None:
     session = MatchSession(preset("baby"), seats, 5, ai_pause=0.0)
     table = TableScene(app, session)
     app.switch(table)
-    assert session.open_hands() == {} and table.open_hands == {}
+    assert session.open_hands() == {} and table.seats.open_hands == {}
     assert not table.buttons["hands"].visible
     key(app, pygame.K_v)
-    assert table.open_hands == {}
+    assert table.seats.open_hands == {}
 
 
 def test_a_watch_of_one_deal_leads_back_to_the_menu(app: App, home: StorePaths) -> None:
@@ -158,8 +158,8 @@ def test_kalooki_watch_opens_the_table_over_the_menu(
     monkeypatch.setattr(App, "run", first_frame_only)
     assert main(["--watch", "--preset", "baby", "--players", "5", "--deals", "2"]) == 0
     table = seen[0]
-    assert isinstance(table, TableScene) and table.watching
-    assert (table.speed, table.deal_limit, table.session.game.players) == ("normal", 2, 5)
+    assert isinstance(table, TableScene) and table.seats.watching
+    assert (table.options.speed, table.deal_limit, table.session.game.players) == ("normal", 2, 5)
 
 
 @pytest.mark.parametrize(("args", "says"), [
@@ -191,7 +191,7 @@ def test_the_sidebar_names_the_computer_in_the_persons_seat(app: App, home: Stor
     table = table_watching(app, home)
     play_frames(app, table, lambda: table.view.to_act == table.view.player)
     names = table.session.names
-    assert not table.at_screen
-    assert _turn_text(table.view, names, table.at_screen).startswith(
+    assert not table.seats.at_screen
+    assert _turn_text(table.view, names, table.seats.at_screen).startswith(
         f"Now: {names[table.view.player]} ")
     assert _turn_text(table.view, names, True).startswith("Now: You ")

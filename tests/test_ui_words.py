@@ -83,6 +83,7 @@ ENGLISH = ("the ", "Your ", "your ", "You ", "draw", "Stage", "discard", " is ",
 def test_a_whole_deal_played_in_french_by_the_mouse(app, good_seed: int) -> None:
     """Every prompt above the hand and every log line of a deal played with posted mouse
     events is French; switching back words the same log in English."""
+    from kalooki.ui.table.options import INSTANT
     from kalooki.ui.table.painter import prompt
     from kalooki.ui.table.scene import TableScene
     from kalooki.words import set_language
@@ -90,7 +91,7 @@ def test_a_whole_deal_played_in_french_by_the_mouse(app, good_seed: int) -> None
 
     app.set_language("fr")
     session = make_session(good_seed)
-    table = TableScene(app, session, speed="instant")
+    table = TableScene(app, session, INSTANT)
     app.switch(table)
     app.run_frames(2)
     prompts = set()

@@ -74,7 +74,9 @@ class App:
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, *,
                  clock: FrameClock | None = None, fullscreen: bool = False,
                  four_colour: bool = False, fps: int = FPS,
-                 wait: EventWait | None = None) -> None:
+                 wait: EventWait | None = None, sounds: SoundBoard | None = None,
+                 on_window_change: Callable[[tuple[int, int], bool], None] | None = None
+                 ) -> None:
         pygame.init()
         self.window = pygame.Window(TITLE, clamp_size(size), resizable=True)
         self.window.set_icon(window_icon())  # the task bar's, where no desktop entry names one
@@ -94,15 +96,15 @@ class App:
         self.card_art = CardArt(four_colour=four_colour)
         self.frames_drawn = 0
         """Frames drawn since the window opened (the idle bench and tests count them)."""
-        self.sounds = SoundBoard()
-        """Silent until the launcher hands the app a board with a mixer."""
+        self.sounds = sounds if sounds is not None else SoundBoard()
+        """Silent unless the launcher hands the app a board with a mixer."""
         self.fps = fps
         """The frame cap; 0 runs as fast as the machine can (autoplay)."""
         self.scene: Scene | None = None
         self.running = True
         self.fullscreen = False
         self.windowed_size = self.size
-        self.on_window_change: Callable[[tuple[int, int], bool], None] | None = None
+        self.on_window_change = on_window_change
         """Told the windowed size and full-screen flag once they settle (to remember)."""
         self._window_unsaved: float | None = None
         self.note: tuple[Said, float] = ("", 0.0)
@@ -123,6 +125,11 @@ class App:
         self.focus.forget()
         self.help = None
         self.help_button.show()
+
+    def show_over(self, scene: Scene) -> None:
+        """Show ``scene`` in place of the one on screen without leaving it: a screen over
+        the paused table, or the table again under its pause menu (see ``ui/play``)."""
+        self.scene = scene
 
     def open_help(self) -> None:
         """The keys and the how-to of the screen shown now (see :mod:`help_overlay`)."""
@@ -213,7 +220,7 @@ class App:
                 and close_open_list(self.ui):
             return  # Esc closes the open list alone, not the panel or page under it
         form = getattr(self.scene, "form", None)
-        self.focus.scroller = form if isinstance(form, Form) else None
+        self.focus.scroll_with(form if isinstance(form, Form) else None)
         if self.focus.handle(event):
             return
         cue = gesture_cue(event)

@@ -47,13 +47,14 @@ def launch(paths: StorePaths | None = None, fullscreen: bool = False,
     settings, warnings = load_settings(where, first_start)
     # a language whose catalog is gone (removed, or a newer version's) speaks English
     set_language(settings.language if settings.language in languages() else FALLBACK)
-    app = App(settings.window_size, fullscreen=fullscreen or settings.fullscreen,
-              four_colour=settings.four_colour_deck, clock=clock, wait=wait, fps=fps)
-    app.card_art.set_english_letters(settings.english_card_letters)
-    app.sounds = game_board(where.cache_dir, volume=settings.volume, enabled=settings.sound)
     profile = Profile(where, settings, worker)
-    app.on_window_change = lambda size, full: profile.change(app, window_size=size,
-                                                             fullscreen=full)
+    app = App(settings.window_size, fullscreen=fullscreen or settings.fullscreen,
+              four_colour=settings.four_colour_deck, clock=clock, wait=wait, fps=fps,
+              sounds=game_board(where.cache_dir, volume=settings.volume,
+                                enabled=settings.sound),
+              on_window_change=lambda size, full: profile.change(app, window_size=size,
+                                                                 fullscreen=full))
+    app.card_art.set_english_letters(settings.english_card_letters)
     open_menu(app, profile)
     if then is not None:
         then(app, profile)

@@ -321,6 +321,23 @@ class MatchSession:
         """A computer player's choice is still being worked out on the worker thread."""
         return self._pending is not None and not self._pending[1].done()
 
+    def play_with(self, choosers: list[Chooser | None]) -> None:
+        """Who chooses each seat's moves from now on (None: the person at the screen)."""
+        self.choosers = choosers
+
+    def set_paused(self, paused: bool) -> None:
+        """Hold the computers' moves (a question or a summary is on screen), or go on."""
+        self.paused = paused
+
+    def set_gate(self, gate: Callable[[Action, int], RuleError | None] | None) -> None:
+        """Let ``gate`` refuse a move before the engine sees it (a lesson waiting for its
+        own move), or no one (None)."""
+        self.gate = gate
+
+    def set_ai_pause(self, seconds: float) -> None:
+        """The pause after each computer move, from now on."""
+        self.ai_pause = seconds
+
     def close(self) -> None:
         """Stop the worker: a choice in progress is abandoned, its search told to stop, so
         the thread ends within a play-out move and quitting need not wait out a think.

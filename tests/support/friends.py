@@ -18,6 +18,7 @@ from kalooki.engine.state import Game
 from kalooki.ui.app import App
 from kalooki.ui.session import MatchSession, Seat
 from kalooki.ui.table.frame import TableFrame
+from kalooki.ui.table.options import INSTANT
 from kalooki.ui.table.prompts import REVEAL_KEY
 from kalooki.ui.table.scene import TableScene
 from tests.support.rig import rigged
@@ -54,10 +55,9 @@ def friends_table(seed: int, seats: Sequence[Seat] = FRIENDS, rules: RuleSet | N
     app = App(clock=FakeClock())
     try:
         session = MatchSession(rules or preset("baby"), seats, seed=seed, ai_pause=0.0)
-        options = {"call_seconds": 0.5,  # a shared call window of 32 frames
-                   "ask_only_when_helps": False, **options}
-        table = TableScene(app, session, speed="instant", on_quit=lambda: None,
-                           **options)  # type: ignore[arg-type]
+        chosen = dataclasses.replace(INSTANT, **{  # a shared call window of 32 frames
+            "call_seconds": 0.5, "ask_only_when_helps": False, **options})
+        table = TableScene(app, session, chosen, on_quit=lambda: None)
         painted = table.painter.draw
 
         def checked_draw(surface: pygame.Surface, frame: TableFrame) -> None:
@@ -114,10 +114,10 @@ def play_on(app: App, table: TableScene) -> None:
     """One frame of the people doing the plain thing, once they have looked: whoever is
     asked for says they are there (M); the person to act draws or discards; calls they
     let go by."""
-    if table.passing:
+    if table.seats.passing:
         settle(app)
         app.step(key_press(REVEAL_KEY))
-    elif table.session.screen_to_act and table.chooser is None:
+    elif table.session.screen_to_act and table.asking.chooser is None:
         settle(app)
         app.step(person_events(table, calls=False))
     else:

@@ -59,7 +59,7 @@ def choose(app: App, table: TableScene, cards: tuple[int, ...]) -> None:
     for card in cards:
         focus_on(app, table, card, pygame.K_DOWN)
         key(app, pygame.K_SPACE)
-    assert table.arrangement.selected == set(cards)
+    assert table.hand.arrangement.selected == set(cards)
 
 
 def by_keys(app: App, table: TableScene, action: Action) -> None:
@@ -78,8 +78,8 @@ def by_keys(app: App, table: TableScene, action: Action) -> None:
         for spec in action.melds:
             choose(app, table, spec.cards)
             key(app, pygame.K_g)
-            assert sorted(table.arrangement.staged[-1]) == sorted(spec.cards)
-        focus_on(app, table, table.arrangement.order[0], pygame.K_DOWN)
+            assert sorted(table.hand.arrangement.staged[-1]) == sorted(spec.cards)
+        focus_on(app, table, table.hand.arrangement.order[0], pygame.K_DOWN)
         key(app, pygame.K_RETURN)
     elif isinstance(action, TackOn):
         choose(app, table, (action.card,))

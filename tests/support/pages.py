@@ -38,7 +38,7 @@ def table_with_moves(app: App, profile: Profile, moves: int = 8) -> TableScene:
     for _ in range(20000):
         if len(session.recorder.actions) >= moves and session.screen_to_act:
             return table
-        elif session.screen_to_act and table.chooser is None:
+        elif session.screen_to_act and table.asking.chooser is None:
             assert table.submit(human_decision(session.view()))
         app.run_frames(1)
     raise AssertionError("the match never got that far")
@@ -72,7 +72,7 @@ def play_until(app: App, table: TableScene, done: object, limit: int = 20000) ->
             return
         if table.result is not None:
             table.next_deal()
-        elif session.screen_to_act and table.chooser is None:
+        elif session.screen_to_act and table.asking.chooser is None:
             assert table.submit(human_decision(session.view()))
         app.run_frames(1)
     raise AssertionError("the game never got there")

@@ -29,6 +29,7 @@ from kalooki.engine.scoring import card_points
 from kalooki.engine.view import PlayerView
 from kalooki.ui.app import App
 from kalooki.ui.session import MatchSession, Seat
+from kalooki.ui.table.options import INSTANT
 from kalooki.ui.table.scene import TableScene
 from tests.support.ui import settle
 
@@ -168,9 +169,9 @@ def perform(app: App, table: TableScene, action: Action) -> None:
         for spec in action.melds:
             for card in spec.cards:
                 click(app, card_centre(table, card))
-            assert table.arrangement.selected == set(spec.cards)
+            assert table.hand.arrangement.selected == set(spec.cards)
             drag(app, card_centre(table, spec.cards[0]), empty)
-            assert sorted(table.arrangement.staged[-1]) == sorted(spec.cards)
+            assert sorted(table.hand.arrangement.staged[-1]) == sorted(spec.cards)
         assert table.buttons["lay"].is_enabled
         click(app, table.buttons["lay"].rect.center)
     elif isinstance(action, TackOn):
@@ -200,7 +201,7 @@ def play_whole_deal(app: App, good_seed: int, act: Act) -> tuple[TableScene, lis
     """A deal on the good seed with every person's move made by ``act`` (the mouse, the
     keys) until it ends: the table, and the kind of each move made."""
     session = make_session(good_seed)
-    table = TableScene(app, session, speed="instant")
+    table = TableScene(app, session, INSTANT)
     app.switch(table)
     app.run_frames(2)
     kinds = []

@@ -17,6 +17,7 @@ from kalooki.ui.pages.setup import DEFAULT_LEVEL, DEFAULT_NAMES, GameSetup
 from kalooki.ui.pages.statistics import StatsScene
 from kalooki.ui.play.match import seats_for
 from kalooki.ui.session import MatchSession
+from kalooki.ui.table.options import INSTANT
 from kalooki.ui.table.scene import TableScene
 
 
@@ -26,8 +27,8 @@ def summary_after(app: App, deal: int, *, rules: str = "caribbean", players: int
     setup = GameSetup(rules, players, (DEFAULT_LEVEL,) * (players - 1),
                       DEFAULT_NAMES[:players - 1])
     session = MatchSession(preset(rules), seats_for(setup), seed, ai_pause=0.0)
-    session.choosers = [None, *([eager] * (players - 1))]
-    table = TableScene(app, session, speed="instant")
+    session.play_with([None, *([eager] * (players - 1))])
+    table = TableScene(app, session, INSTANT)
     app.switch(table)
     rng = Rng(seed)
     for _ in range(MAX_STEPS * deal):

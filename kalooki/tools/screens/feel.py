@@ -4,6 +4,8 @@ log told again after a saved game is loaded, scrolled back a page."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pygame
 
 from kalooki.engine.deal import Phase
@@ -12,18 +14,19 @@ from kalooki.engine.rng import Rng
 from kalooki.tools.screens.shots import Shots
 from kalooki.tools.screens.table import MAX_STEPS, eager, stage_something, staged_table
 from kalooki.ui.session import MatchSession
+from kalooki.ui.table.options import INSTANT
 from kalooki.ui.table.scene import TableScene
 
 
 def _until_asked_to_call(app: object, table: TableScene) -> None:
     """Play on (the person eagerly, asked on every card) until a call window asks."""
     rng = Rng(7)
-    table.ask_only_when_helps = False
+    table.apply_options(dataclasses.replace(table.options, ask_only_when_helps=False))
     session = table.session
     for _ in range(MAX_STEPS):
         app.step([])  # type: ignore[attr-defined]
         shown = app.guard.drawn  # type: ignore[attr-defined]
-        if table.calls.asked and shown is not None and shown == table.call_prompt():
+        if table.calls.asked and shown is not None and shown == table.calls.prompt():
             return
         if table.result is not None:
             table.next_deal()
@@ -54,7 +57,7 @@ def loaded_log(shots: Shots) -> None:
         session = played.session
         resumed = MatchSession(session.game.rules, list(session.seats), session.game.seed,
                                ai_pause=0.0, recorder=replay(session.record))
-        table = TableScene(app, resumed, speed="instant")
+        table = TableScene(app, resumed, INSTANT)
         app.switch(table)
         app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEUP, mod=0)])
         shots.take(app, "loaded-log")

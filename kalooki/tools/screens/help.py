@@ -31,8 +31,7 @@ def help_screens(shots: Shots) -> None:
         app.open_help()
         shots.take(app, "help-menu")
     with shots.app() as app:
-        table = staged_table(app, 4, melds=2)
-        table.help_rules = lambda: None
+        staged_table(app, 4, melds=2, help_rules=lambda: None)
         app.open_help()
         shots.take(app, "help-table")
     with shots.app() as app:

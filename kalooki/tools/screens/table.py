@@ -6,6 +6,7 @@ and tack on whenever they can, so the table fills up."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from datetime import datetime
 
 import pygame
@@ -33,6 +34,7 @@ from kalooki.ui.pages.saves import save_dialog
 from kalooki.ui.pages.setup import DEFAULT_NAMES, GameSetup
 from kalooki.ui.play.match import seats_for
 from kalooki.ui.session import MatchSession
+from kalooki.ui.table.options import INSTANT, TableOptions
 from kalooki.ui.table.scene import TableScene
 from kalooki.ui.widgets.dialogs import DialogScene
 from kalooki.words.presets import preset_title
@@ -69,7 +71,8 @@ def _shortest(spec: MeldSpec) -> MeldSpec:
 def staged_table(app: App, players: int, melds: int, seed: int = 4, *,
                  rules: str | RuleSet = "caribbean-12", until_summary: bool = False,
                  until_cut: bool = False, until_over: bool = False,
-                 until_call: bool = False) -> TableScene:
+                 until_call: bool = False,
+                 help_rules: Callable[[], None] | None = None) -> TableScene:
     """A table in ``app`` with at least ``melds`` melds laid, stopped on the human's play
     phase (or on the human's cut, on a call window asked of the human whatever the card,
     on a deal's summary, or on the match's end)."""
@@ -77,8 +80,10 @@ def staged_table(app: App, players: int, melds: int, seed: int = 4, *,
     setup = GameSetup(chosen.name, players, (DEFAULT_LEVEL,) * (players - 1),
                       DEFAULT_NAMES[:players - 1])
     session = MatchSession(chosen, seats_for(setup), seed, ai_pause=0.0)
-    session.choosers = [None, *([eager] * (players - 1))]
-    table = TableScene(app, session, speed="instant", ask_only_when_helps=not until_call)
+    session.play_with([None, *([eager] * (players - 1))])
+    table = TableScene(app, session, TableOptions(speed="instant",
+                                                  ask_only_when_helps=not until_call),
+                       help_rules=help_rules)
     app.switch(table)
     rng = Rng(seed)
     for _ in range(MAX_STEPS):
@@ -110,18 +115,17 @@ def table_at(size: tuple[int, int], players: int, melds: int, seed: int = 4,
 
 def stage_something(table: TableScene) -> None:
     """Stage the human's first two cards of a rank (or any two) and select one more."""
-    arrangement = table.arrangement
-    hand = arrangement.order
+    hand = table.hand.arrangement.order
     if len(hand) >= 4:
-        table.stage(hand[:2], None)
-        table.stage(hand[:1], None)
-        arrangement.selected = {hand[-1]}
-        table.place_cards()
+        table.hand.stage(hand[:2], None)
+        table.hand.stage(hand[:1], None)
+        last = hand[-1]
+        table.hand.rearrange(lambda edits: edits.toggle(last))
 
 
 def _drag_then_hint(shots: Shots, app: App, table: TableScene) -> None:
     """A card dragged towards the discard pile; then dropped home and a hint shown."""
-    card = table.arrangement.order[0]
+    card = table.hand.arrangement.order[0]
     x, y, _ = table.placement.spots[card]
     home = (x + 5, y + 5)
     target = (table.layout.discard.centerx + 60, table.layout.discard.bottom)
@@ -170,10 +174,9 @@ def save(shots: Shots) -> None:
         table = staged_table(app, 4, melds=3)
         when = datetime(2025, 3, 14, 20, 30)
         default = f"{preset_title(table.session.game.rules.name)} {when:%Y-%m-%d %H:%M}"
-        for button in table.buttons.values():
-            button.hide()
-        app.scene = DialogScene(app, table, lambda: None,
-                                save_dialog(app, default, lambda name: None))
+        table.step_away()
+        app.show_over(DialogScene(app, table, lambda: None,
+                                  save_dialog(app, default, lambda name: None)))
         shots.take(app, "save")
 
 
@@ -208,11 +211,11 @@ def pass_device(shots: Shots) -> None:
                 session.reveal(session.awaited)  # as each person would
             session.submit(eager(session.game.view(to_act), rng), to_act)
         session.take_events()
-        table = TableScene(app, session, speed="instant")
+        table = TableScene(app, session, INSTANT)
         app.switch(table)
         app.step([])
         shots.take(app, "pass-device")
-        table.reveal()
+        table.seats.reveal()
         shots.take(app, "pass-device-shown")
 
 
@@ -235,11 +238,11 @@ def call_shared(shots: Shots) -> None:
                 session.reveal(session.awaited)  # as each person would
             session.submit(eager(session.game.view(to_act), rng), to_act)
         session.take_events()
-        table = TableScene(app, session, speed="instant", call_seconds=5)
+        table = TableScene(app, session, TableOptions(speed="instant", call_seconds=5))
         app.switch(table)
         app.step([])
         shots.take(app, "call-shared")
-        table.person_calls(1)
+        table.shared_calls.person_calls(1)
         app.step([])
         shots.take(app, "call-shared-called")
         app.open_help()

@@ -26,6 +26,22 @@ from kalooki.ui.table.placement import Placement
 Row = Literal["cards", "table"]
 
 
+class KeyedHand(Protocol):
+    """What the focus may ask of the person's hand (:class:`kalooki.ui.table.hand.Hand`)."""
+
+    @property
+    def arrangement(self) -> Arrangement: ...
+    def rearrange(self, change: Callable[[HandEdits], object]) -> None: ...
+    def from_pile(self, pile: Pile) -> None: ...
+    def click_discard(self) -> None: ...
+    def drop_cards(self, cards: list[int], place: Any, clicked: bool) -> None: ...
+
+
+class KeyedSeats(Protocol):
+    @property
+    def at_screen(self) -> bool: ...
+
+
 class KeyedTable(Protocol):
     """What the focus may ask of the table (:class:`table_input.TableVerbs` is more)."""
 
@@ -33,13 +49,9 @@ class KeyedTable(Protocol):
     placement: Placement
 
     @property
-    def arrangement(self) -> Arrangement: ...
+    def hand(self) -> KeyedHand: ...
     @property
-    def at_screen(self) -> bool: ...
-    def rearrange(self, change: Callable[[HandEdits], object]) -> None: ...
-    def from_pile(self, pile: Pile) -> None: ...
-    def click_discard(self) -> None: ...
-    def drop_cards(self, cards: list[int], place: Any, clicked: bool) -> None: ...
+    def seats(self) -> KeyedSeats: ...
 
 
 Spots = Sequence[tuple[Any, pygame.Rect]]
@@ -63,7 +75,7 @@ class KeyFocus:
             spots = table.placement.spots
             return [(card, pygame.Rect(spots[card][0], spots[card][1], spots[card][2],
                                        round(spots[card][2] * 1.4)))
-                    for card in table.arrangement.all_cards() if card in spots]
+                    for card in table.hand.arrangement.all_cards() if card in spots]
         found: list[tuple[object, pygame.Rect]] = [("stock", table.layout.stock.inflate(8, 8))]
         found += [(place, rect) for place, rect in places if place.kind != "hand"]
         return found
@@ -75,6 +87,10 @@ class KeyFocus:
             return None
         self.index = max(0, min(len(found) - 1, self.index))
         return found[self.index]
+
+    def step_aside(self) -> None:
+        """The mouse is in use: the keys' focus is not drawn until a key is used."""
+        self.shown = False
 
     def key(self, key: int, mod: int, table: KeyedTable, places: Spots) -> bool:
         """Answer the focus keys; True when ``key`` was one of them and is used up."""
@@ -96,7 +112,7 @@ class KeyFocus:
         if key == pygame.K_SPACE and self.row == "cards" and focused is not None:
             card = focused[0]
             assert isinstance(card, int)
-            table.rearrange(lambda edits: edits.toggle(card))
+            table.hand.rearrange(lambda edits: edits.toggle(card))
             return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.row == "table" \
                 and focused is not None:
@@ -107,16 +123,16 @@ class KeyFocus:
     @staticmethod
     def _use(target: object, table: KeyedTable) -> None:
         """What a click on ``target`` does (see :meth:`TableInput._click`)."""
-        chosen = table.arrangement.chosen()
+        chosen = table.hand.arrangement.chosen()
         if target == "stock":
-            table.from_pile("stock")
+            table.hand.from_pile("stock")
         elif getattr(target, "kind", None) == "discard":
-            table.click_discard()
+            table.hand.click_discard()
         elif chosen:
-            table.drop_cards(chosen, target, clicked=True)
+            table.hand.drop_cards(chosen, target, clicked=True)
 
     def draw(self, surface: pygame.Surface, table: KeyedTable, places: Spots) -> None:
-        if not self.shown or not table.at_screen:
+        if not self.shown or not table.seats.at_screen:
             return
         focused = self.current(table, places)
         if focused is not None:

@@ -42,8 +42,8 @@ class LessonScene:
         """Told when the person skips the lessons (play keeps the skip in the settings)."""
         self.table = table
         self.teacher = teacher or Teacher()
-        table.session.gate = self._gate
-        table.lesson_marks = self.marks
+        table.session.set_gate(self._gate)
+        table.lesson_says(self.marks, 0)
         self.box = pygame.Rect(0, 0, 0, 0)
         self.buttons: dict[str, UIButton] = {}
         self._placed: Lesson | None = None
@@ -185,10 +185,10 @@ class LessonScene:
 
     def update(self, dt: float) -> None:
         table = self.table
-        table.summary_room = self.summary_room()
+        table.lesson_says(self.marks, self.summary_room())
         window = table.calls.window
         if not self.teacher.skipped and window is not None and not window.held:
-            table.hold_call()  # in the guided game no call runs out while the learner thinks
+            table.calls.hold_call()  # in the guided game no call runs out while the learner thinks
         table.update(dt)
         session = table.session
         view = session.view() if session.screen_to_act else None
@@ -226,8 +226,8 @@ class LessonScene:
         self._build()
 
     def leave(self) -> None:
-        self.table.session.gate = None
-        self.table.lesson_marks = Marks
+        self.table.session.set_gate(None)
+        self.table.lesson_says(Marks, 0)
         for button in self.buttons.values():
             button.kill()
         self.table.leave()

@@ -13,6 +13,7 @@ from kalooki.engine.rules import CARIBBEAN, RuleSet
 from kalooki.ui.app import App, FrameClock, Unthrottled
 from kalooki.ui.pages.setup import DEFAULT_NAMES
 from kalooki.ui.session import MatchSession, Seat
+from kalooki.ui.table.options import INSTANT
 from kalooki.ui.table.scene import TableScene
 from kalooki.words import tr
 
@@ -42,7 +43,7 @@ def run_autoplay(rules: RuleSet = CARIBBEAN, players: int = 4, deals: int = 1,
     try:
         session = autoplay_session(rules, players,
                                    random.randrange(2**32) if seed is None else seed)
-        table = TableScene(app, session, speed="instant", batch_seconds=BATCH_SECONDS)
+        table = TableScene(app, session, INSTANT, batch_seconds=BATCH_SECONDS)
         app.switch(table)
         for _ in range(MAX_FRAMES):
             if not app.step():

@@ -101,7 +101,9 @@ def table_rules(profile: Profile, name: str) -> RuleSet:
     return find_rules(profile.paths, name, reserved=built_in_names())
 
 
-def open_menu(app: App, profile: Profile | None = None) -> MainMenuScene:
+def open_menu(app: App, profile: Profile | None = None,
+              setup: GameSetup | None = None) -> MainMenuScene:
+    """The main menu (its new-game panel set as ``setup`` says, else as last played)."""
     chosen = profile or Profile(StorePaths.default(), Settings())
     started = open_journal(chosen.paths)  # the first start imports older files: say so
     shelf = load_shelf(chosen.paths, reserved=built_in_names())
@@ -120,7 +122,7 @@ def open_menu(app: App, profile: Profile | None = None) -> MainMenuScene:
                          on_watch=lambda setup: _watch(app, setup, chosen),
                          house_rules=house_rules_of(shelf),
                          on_house_rules=lambda setup: _house_rules(app, setup, chosen),
-                         setup=setup_from(chosen.settings, offered))
+                         setup=setup or setup_from(chosen.settings, offered))
     app.switch(menu)
     if started:
         app.notify(told(started))
@@ -221,10 +223,7 @@ def _house_rules(app: App, setup: GameSetup, profile: Profile) -> None:
     """The editor on the panel's preset; Back returns to the open panel, Play starts the
     game with the saved rules and the panel's players."""
     def back() -> None:
-        menu = open_menu(app, profile)
-        menu.setup_values = setup
-        menu.on_resize(app.size)
-        menu.open_setup()
+        open_menu(app, profile, setup).open_setup()
 
     def play(name: str) -> None:
         counts = player_counts(table_rules(profile, name))
@@ -390,7 +389,7 @@ def _teach(app: App, table: TableScene, teacher: Teacher, profile: Profile) -> L
     from kalooki.ui.lesson.scene import LessonScene
     from kalooki.ui.lesson.teacher import LESSON_SEED
 
-    table.cut_random = random.Random(LESSON_SEED)  # the same lesson deal, however it is cut
+    table.hand.cut_with(random.Random(LESSON_SEED))  # the same lesson deal, however it is cut
     lesson = LessonScene(app, table, teacher,
                          on_skip=lambda: profile.change(app, lessons_skipped=True))
     app.switch(lesson)
@@ -399,21 +398,19 @@ def _teach(app: App, table: TableScene, teacher: Teacher, profile: Profile) -> L
 
 def _open_table(app: App, session: MatchSession, profile: Profile, *,
                 switch: bool = True) -> TableScene:
+    from kalooki.ui.table.options import TableOptions
     from kalooki.ui.table.scene import TableScene
 
     session.after_action.append(MatchKeeper(profile.paths, app.notify))
-    settings = profile.settings
-    table = TableScene(app, session, speed=settings.animation_speed,
-                       call_seconds=settings.call_window_seconds,
-                       settle_seconds=settings.input_settle_seconds,
-                       ask_only_when_helps=settings.calls_only_when_helpful,
-                       card_scale=settings.card_scale,
-                       confirm_discard=settings.confirm_before_discard,
-                       on_quit=lambda: open_menu(app, profile))
-    table.pause_extras = (("table.pause.rules", lambda: _rules_over(app, table, profile)),
-                          ("table.pause.save", lambda: _save_over(app, table, profile)),
-                          ("table.pause.settings", lambda: _settings_over(app, table, profile)))
-    table.help_rules = lambda: _rules_over(app, table, profile)
+    def rules() -> None:
+        _rules_over(app, table, profile)
+
+    table = TableScene(
+        app, session, TableOptions.from_settings(profile.settings),
+        on_quit=lambda: open_menu(app, profile), help_rules=rules,
+        pause_extras=(("table.pause.rules", rules),
+                      ("table.pause.save", lambda: _save_over(app, table, profile)),
+                      ("table.pause.settings", lambda: _settings_over(app, table, profile))))
     if switch:
         app.switch(table)
     return table
@@ -423,28 +420,23 @@ def _back_to(app: App, table: TableScene) -> Callable[[], None]:
     """Return from a screen shown over the paused table: the table as it was, with its
     pause menu open again."""
     def back() -> None:
-        app.scene = table
-        table.on_resize(app.size)
-        table.open_pause()
+        app.show_over(table)
+        table.come_back()
     return back
-
-
-def _step_away(table: TableScene) -> None:
-    for button in table.buttons.values():
-        button.hide()
 
 
 def _rules_over(app: App, table: TableScene, profile: Profile) -> None:
     """The rules of the game being played, over the paused table."""
-    _step_away(table)
-    app.scene = RulesScene(app, table.session.game.rules, _back_to(app, table), beneath=table,
-                           on_language=lambda lang: profile.change(app, language=lang))
+    table.step_away()
+    app.show_over(RulesScene(app, table.session.game.rules, _back_to(app, table),
+                             beneath=table,
+                             on_language=lambda lang: profile.change(app, language=lang)))
 
 
 def _settings_over(app: App, table: TableScene, profile: Profile) -> None:
     """The settings over the paused table; changes reach the match at once."""
-    _step_away(table)
-    app.scene = settings_scene(app, profile, _back_to(app, table), table)
+    table.step_away()
+    app.show_over(settings_scene(app, profile, _back_to(app, table), table))
 
 
 def _save_over(app: App, table: TableScene, profile: Profile) -> None:
@@ -460,5 +452,6 @@ def _save_over(app: App, table: TableScene, profile: Profile) -> None:
             return save_error(error)
         return None
 
-    _step_away(table)
-    app.scene = DialogScene(app, table, _back_to(app, table), save_dialog(app, default, save))
+    table.step_away()
+    app.show_over(DialogScene(app, table, _back_to(app, table),
+                              save_dialog(app, default, save)))

@@ -27,12 +27,10 @@ def apply_settings(app: App, table: TableScene | None, settings: Settings,
     if "english_card_letters" in changed:
         app.card_art.set_english_letters(settings.english_card_letters)
     if table is not None:
-        table.speed = settings.animation_speed
-        table.call_seconds = settings.call_window_seconds
-        table.ask_only_when_helps = settings.calls_only_when_helpful
-        table.confirm_discard = settings.confirm_before_discard
-        table.card_scale = settings.card_scale
-        table.session.ai_pause = settings.ai_pause_seconds
+        from kalooki.ui.table.options import TableOptions
+
+        table.apply_options(TableOptions.from_settings(settings))
+        table.session.set_ai_pause(settings.ai_pause_seconds)
     if "language" in changed:
         app.set_language(settings.language)
 

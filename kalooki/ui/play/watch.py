@@ -18,6 +18,7 @@ from kalooki.engine.facts.seats import HUMAN
 from kalooki.engine.rules import RuleSet
 from kalooki.ui.pages.setup import DEFAULT_LEVEL, DEFAULT_NAMES, FIRST_SEAT_NAMES, GameSetup
 from kalooki.ui.session import MatchSession, Seat
+from kalooki.ui.table.options import TableOptions
 from kalooki.ui.table.scene import TableScene
 
 if TYPE_CHECKING:
@@ -58,8 +59,8 @@ def watch_match(app: Host, rules: RuleSet, setup: GameSetup, profile: Profile, *
                            random.randrange(2**32) if seed is None else seed,
                            ai_pause=settings.ai_pause_seconds, viewer=0,
                            worker=profile.worker(), think_budget=settings.ai_think_budget)
-    table = TableScene(app, session, speed=settings.animation_speed,
-                       card_scale=settings.card_scale, deal_limit=deals, on_quit=on_quit)
+    table = TableScene(app, session, TableOptions.from_settings(settings), deal_limit=deals,
+                       on_quit=on_quit)
     app.switch(table)
     return table
 

@@ -24,9 +24,9 @@ from kalooki.engine.actions import Action, Allow, Call, Pass, Refuse
 from kalooki.engine.cards import sort_key_rank, sort_key_suit
 from kalooki.engine.melds import HIGH, LOW
 from kalooki.ui.hand.edits import HandEdits
-from kalooki.ui.hand.keys import KeyedTable, KeyFocus
+from kalooki.ui.hand.keys import KeyedHand, KeyedSeats, KeyedTable, KeyFocus
 from kalooki.ui.table.layout import TableLayout
-from kalooki.ui.table.log import WHEEL_ENTRIES
+from kalooki.ui.table.log import WHEEL_ENTRIES, TableLog, log_box
 from kalooki.ui.table.placement import Placement, Spot
 from kalooki.ui.table.prompts import REVEAL_KEY
 from kalooki.ui.widgets.clicks import DoubleClicks
@@ -63,39 +63,63 @@ class Place:
     end: str = ""
 
 
-class TableVerbs(KeyedTable, Protocol):
-    """What input may ask of the table (the keyboard's focus asks a part of it)."""
+class HandVerbs(KeyedHand, Protocol):
+    """What input may ask of the person's hand (:class:`kalooki.ui.table.hand.Hand`)."""
 
     @property
     def cutting(self) -> bool: ...
-    @property
-    def asking(self) -> bool: ...
-    @property
-    def summary_open(self) -> bool: ...
-    @property
-    def passing(self) -> bool: ...
-    def pick(self, index: int) -> None: ...
     def pick_up(self, card: int) -> list[int]: ...
-    def place_cards(self) -> None: ...
     def let_go(self, cards: list[int], spots: list[Spot]) -> None: ...
     def discard(self, cards: list[int]) -> None: ...
     def cut_at(self, share: float | None) -> None: ...
     def lay_down(self) -> None: ...
     def stage(self, cards: list[int], meld: int | None) -> None: ...
-    def to_hand(self, cards: list[int], index: int | None) -> None: ...
-    def submit(self, action: Action) -> bool: ...
+
+
+class SeatVerbs(KeyedSeats, Protocol):
+    @property
+    def passing(self) -> bool: ...
+    def toggle_hands(self) -> None: ...
+
+
+class AskingVerbs(Protocol):
+    @property
+    def open(self) -> bool: ...
+    def pick(self, index: int) -> None: ...
+    def close(self) -> None: ...
+
+
+class CallVerbs(Protocol):
     def answer(self, action: Action) -> None: ...
     def hold_call(self) -> None: ...
-    def shared_key(self, key: int) -> bool: ...
+
+
+class SharedVerbs(Protocol):
+    def key(self, key: int) -> bool: ...
+
+
+class TableVerbs(KeyedTable, Protocol):
+    """What input may ask of the table and its rooms (the keyboard's focus asks a part
+    of it)."""
+
+    logbook: TableLog
+
+    @property
+    def hand(self) -> HandVerbs: ...
+    @property
+    def seats(self) -> SeatVerbs: ...
+    @property
+    def asking(self) -> AskingVerbs: ...
+    @property
+    def calls(self) -> CallVerbs: ...
+    @property
+    def shared_calls(self) -> SharedVerbs: ...
+    @property
+    def result(self) -> object | None: ...
+    def place_cards(self) -> None: ...
     def show_hint(self) -> None: ...
     def open_pause(self) -> None: ...
-    def close_chooser(self) -> None: ...
     def next_deal(self) -> None: ...
-    def toggle_hands(self) -> None: ...
-    def scroll_log(self, entries: int = 0, pages: int = 0) -> None: ...
-    @property
-    def log_chip(self) -> pygame.Rect | None: ...
-    def follow_log(self) -> None: ...
 
 
 def places(layout: TableLayout, placement: Placement) -> list[tuple[Place, pygame.Rect]]:
@@ -155,21 +179,21 @@ class TableInput:
             self._key(event.key, event.mod, table)
             return
         if event.type == pygame.MOUSEBUTTONDOWN:
-            self.keys.shown = False  # the mouse is in use: the keys' focus steps aside
+            self.keys.step_aside()  # the mouse is in use: the keys' focus steps aside
         if hasattr(event, "pos"):
             self.pointer = event.pos
-        if table.asking or table.summary_open:
+        if table.asking.open or (table.result is not None):
             self.press = self.drag = None
             return
         if event.type == pygame.MOUSEWHEEL and table.layout.log.collidepoint(self.pointer):
-            table.scroll_log(-event.y * WHEEL_ENTRIES)
+            table.logbook.scroll_in(log_box(table.layout), -event.y * WHEEL_ENTRIES)
             return
-        chip = table.log_chip
+        chip = table.logbook.chip(log_box(table.layout))
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and chip is not None \
                 and chip.collidepoint(event.pos):
-            table.follow_log()  # the "new lines ↓" chip: to the newest line
+            table.logbook.follow()  # the "new lines ↓" chip: to the newest line
             return
-        if not table.at_screen:
+        if not table.seats.at_screen:
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._down(event.pos, table)
@@ -183,7 +207,7 @@ class TableInput:
     @staticmethod
     def card_at(table: TableVerbs, pos: tuple[int, int]) -> int | None:
         """The topmost of the player's own cards (hand or staged) under ``pos``."""
-        mine = set(table.arrangement.all_cards())
+        mine = set(table.hand.arrangement.all_cards())
         spots = table.placement.spots
         for card in reversed(table.placement.order):
             x, y, w = spots[card]
@@ -208,7 +232,7 @@ class TableInput:
     def _down(self, pos: tuple[int, int], table: TableVerbs) -> None:
         card = self.card_at(table, pos)
         layout = table.layout
-        if table.cutting and layout.cut_strip.collidepoint(pos):
+        if table.hand.cutting and layout.cut_strip.collidepoint(pos):
             self.press = Press("cut", None, pos)
         elif card is not None:
             self.press = Press("card", card, pos)
@@ -232,7 +256,7 @@ class TableInput:
             assert press.card is not None
             x, y, _ = table.placement.spots[press.card]
             grab = (press.pos[0] - x, press.pos[1] - y)
-            self.drag = Drag("cards", table.pick_up(press.card), grab, pos)
+            self.drag = Drag("cards", table.hand.pick_up(press.card), grab, pos)
             table.place_cards()  # the lifted cards leave their spots
         elif press.source == "cut":
             self.drag = Drag("cut", [], (0, 0), pos)
@@ -253,88 +277,92 @@ class TableInput:
     def _click(self, press: Press, pos: tuple[int, int], table: TableVerbs) -> None:
         if press.source == "card" and press.card is not None:
             if self.clicks.click(press.card):
-                table.discard([press.card])
+                table.hand.discard([press.card])
             else:
                 card = press.card
-                table.rearrange(lambda edits: edits.toggle(card))
+                table.hand.rearrange(lambda edits: edits.toggle(card))
         elif press.source == "cut":
-            table.cut_at(None)
+            table.hand.cut_at(None)
         elif press.source == "stock":
-            table.from_pile("stock")
+            table.hand.from_pile("stock")
         elif press.source == "discard":
-            table.click_discard()
+            table.hand.click_discard()
         else:
-            chosen = table.arrangement.chosen()
+            chosen = table.hand.arrangement.chosen()
             place = self.place_at(table, pos, chosen)
             if chosen and place is None:  # a click on the bare felt lets go of them
-                table.rearrange(HandEdits.clear_selection)
+                table.hand.rearrange(HandEdits.clear_selection)
             elif chosen:
-                table.drop_cards(chosen, place, clicked=True)
+                table.hand.drop_cards(chosen, place, clicked=True)
 
     def _drop(self, drag: Drag, pos: tuple[int, int], table: TableVerbs) -> None:
         layout = table.layout
         if drag.source == "cut":
-            if table.cutting:
-                table.cut_at(share_along(layout.cut_strip, pos[0]))
+            if table.hand.cutting:
+                table.hand.cut_at(share_along(layout.cut_strip, pos[0]))
         elif drag.source in ("stock", "discard"):
             if pos[1] >= layout.staging.top:
-                table.from_pile("stock" if drag.source == "stock" else "discard")
+                table.hand.from_pile("stock" if drag.source == "stock" else "discard")
         else:
-            table.let_go(drag.cards, drag_spots(drag, layout))
-            table.drop_cards(drag.cards, self.place_at(table, pos, drag.cards), clicked=False)
+            table.hand.let_go(drag.cards, drag_spots(drag, layout))
+            table.hand.drop_cards(drag.cards, self.place_at(table, pos, drag.cards), clicked=False)
 
     # --- the keys --------------------------------------------------------------------
 
     def _key(self, key: int, mod: int, table: TableVerbs) -> None:
         if key == pygame.K_ESCAPE:
-            table.close_chooser() if table.asking and not table.passing else table.open_pause()
+            if table.asking.open and not table.seats.passing:
+                table.asking.close()
+            else:
+                table.open_pause()
             return
-        if table.passing:  # its own key; Space and Enter are told they are not
+        if table.seats.passing:  # its own key; Space and Enter are told they are not
             if key in (REVEAL_KEY, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                table.pick(0)
+                table.asking.pick(0)
             return
-        if table.summary_open:
+        if (table.result is not None):
             if key in (pygame.K_RETURN, pygame.K_SPACE):
                 table.next_deal()
             return
-        if key == pygame.K_v and not table.asking:
-            table.toggle_hands()
+        if key == pygame.K_v and not table.asking.open:
+            table.seats.toggle_hands()
             return
-        if key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) and not table.asking:
-            table.scroll_log(pages=-1 if key == pygame.K_PAGEUP else 1)
+        if key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) and not table.asking.open:
+            table.logbook.scroll_in(log_box(table.layout),
+                                    pages=-1 if key == pygame.K_PAGEUP else 1)
             return
-        if table.asking or not table.at_screen or table.shared_key(key):
+        if table.asking.open or not table.seats.at_screen or table.shared_calls.key(key):
             return
-        if table.cutting and key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            table.cut_at(None)  # the keyboard cuts anywhere, as a click on the pack does
+        if table.hand.cutting and key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            table.hand.cut_at(None)  # the keyboard cuts anywhere, as a click on the pack does
             return
         if self.keys.key(key, mod, table, places(table.layout, table.placement)):
             return
         if mod & pygame.KMOD_CTRL:
             if key == pygame.K_z:
-                table.rearrange(HandEdits.redo if mod & pygame.KMOD_SHIFT
+                table.hand.rearrange(HandEdits.redo if mod & pygame.KMOD_SHIFT
                                 else HandEdits.undo)
             elif key == pygame.K_y:
-                table.rearrange(HandEdits.redo)
+                table.hand.rearrange(HandEdits.redo)
             return
-        chosen = table.arrangement.chosen()
+        chosen = table.hand.arrangement.chosen()
         commands: dict[int, Callable[[], object]] = {
-            pygame.K_s: lambda: table.rearrange(lambda e: e.sort(sort_key_suit)),
-            pygame.K_r: lambda: table.rearrange(lambda e: e.sort(sort_key_rank)),
-            pygame.K_d: lambda: table.from_pile("stock"),
-            pygame.K_t: lambda: table.from_pile("discard"),
-            pygame.K_RETURN: table.lay_down,
-            pygame.K_x: lambda: table.discard(chosen),
-            pygame.K_DELETE: lambda: table.discard(chosen),
-            pygame.K_g: lambda: table.stage(chosen, None) if chosen else None,
-            pygame.K_u: lambda: table.rearrange(lambda e: e.unstage(chosen)),
-            pygame.K_LEFT: lambda: table.rearrange(lambda e: e.shift(-1)),
-            pygame.K_RIGHT: lambda: table.rearrange(lambda e: e.shift(1)),
-            pygame.K_c: lambda: table.answer(Call()),
-            pygame.K_p: lambda: table.answer(Pass()),
-            pygame.K_a: lambda: table.answer(Allow()),
-            pygame.K_f: lambda: table.answer(Refuse()),
-            pygame.K_SPACE: table.hold_call,
+            pygame.K_s: lambda: table.hand.rearrange(lambda e: e.sort(sort_key_suit)),
+            pygame.K_r: lambda: table.hand.rearrange(lambda e: e.sort(sort_key_rank)),
+            pygame.K_d: lambda: table.hand.from_pile("stock"),
+            pygame.K_t: lambda: table.hand.from_pile("discard"),
+            pygame.K_RETURN: table.hand.lay_down,
+            pygame.K_x: lambda: table.hand.discard(chosen),
+            pygame.K_DELETE: lambda: table.hand.discard(chosen),
+            pygame.K_g: lambda: table.hand.stage(chosen, None) if chosen else None,
+            pygame.K_u: lambda: table.hand.rearrange(lambda e: e.unstage(chosen)),
+            pygame.K_LEFT: lambda: table.hand.rearrange(lambda e: e.shift(-1)),
+            pygame.K_RIGHT: lambda: table.hand.rearrange(lambda e: e.shift(1)),
+            pygame.K_c: lambda: table.calls.answer(Call()),
+            pygame.K_p: lambda: table.calls.answer(Pass()),
+            pygame.K_a: lambda: table.calls.answer(Allow()),
+            pygame.K_f: lambda: table.calls.answer(Refuse()),
+            pygame.K_SPACE: table.calls.hold_call,
             pygame.K_h: table.show_hint,
         }
         command = commands.get(key)

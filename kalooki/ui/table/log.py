@@ -30,7 +30,7 @@ from kalooki.engine.view import PublicMeld
 from kalooki.ui.art import text as ink
 from kalooki.ui.table.layout import TableLayout
 from kalooki.ui.table.narrate import Narrator
-from kalooki.words import Said, language
+from kalooki.words import Said, language, tr
 
 LOG_LIMIT = 2000
 """Entries kept: a whole deal is a few hundred at most."""
@@ -148,6 +148,16 @@ class TableLog:
             self.follow()
             return
         self.scroll_to(page.first + entries, page)
+
+    def chip(self, box: LogBox) -> pygame.Rect | None:
+        """Where the "new lines ↓" chip is in ``box``, while it is shown."""
+        return chip_rect(box, tr("table.log.new_lines")) if self.page(box).unread else None
+
+    def scroll_in(self, box: LogBox, entries: int = 0, pages: int = 0) -> None:
+        """The log in ``box`` ``entries`` or ``pages`` further on (negative: back in the
+        match)."""
+        page = self.page(box)
+        self.scroll(entries + pages * max(1, page.count - 1), page)
 
     def scroll_to(self, first: int, page: LogPage) -> None:
         """The page from entry ``first`` (the newest page when that is past it)."""

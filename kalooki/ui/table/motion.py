@@ -55,6 +55,10 @@ class Motion:
         self._flights: dict[int, _Flight] = {}
         self._flight_key = 0
 
+    def set_speed(self, speed: str) -> None:
+        """Fly the cards at ``speed`` from now on (the settings changed it)."""
+        self.duration = SPEEDS[speed]
+
     @property
     def busy(self) -> bool:
         return self.tweens.busy

@@ -18,7 +18,7 @@ import pygame
 from kalooki.engine.cards import card_text
 from kalooki.engine.deal import Phase
 from kalooki.engine.view import PlayerView
-from kalooki.ui.table.call_window import CallWindow, Decision, SharedCall
+from kalooki.ui.table.calls.window import CallWindow, Decision, SharedCall
 from kalooki.ui.table.questions import Question
 from kalooki.ui.widgets.guard import InputGuard, Prompt, Verdict
 from kalooki.words import Said, phrase

@@ -81,6 +81,10 @@ class FocusRing:
         self.outside: list[UIElement] = []
         """Widgets the ring passes over: the window's ? button, which F1 already is."""
 
+    def scroll_with(self, scroller: Scroller | None) -> None:
+        """The scene's form, whose rows scroll into view as the focus reaches them."""
+        self.scroller = scroller
+
     # --- which widgets ---------------------------------------------------------------
 
     def reachable(self) -> list[UIElement]:

@@ -5,22 +5,22 @@ key of their own (their number among the people at the table, shown on the butto
 the F1 help); the window runs its whole time (Space holds it), and each answer goes
 through the session's door as the move of that person's seat.
 
-A part of :class:`kalooki.ui.table.scene.TableScene` kept in its own room, like
-:mod:`table_seats`; the timing and who answers what are :class:`call_window.SharedCall`'s.
+A room of :class:`kalooki.ui.table.scene.TableScene`, asking the table through
+:class:`SharedTable`; the timing and who answers what are :class:`window.SharedCall`'s.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIPanel
 
 from kalooki.engine.deal import Phase
-from kalooki.ui.table.call_window import SharedCall
+from kalooki.ui.table.calls.window import SharedCall
 from kalooki.ui.table.prompts import shared_prompt
 from kalooki.ui.widgets.form import text_width
 from kalooki.words import tr
@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from kalooki.ui.scene import Host
     from kalooki.ui.session import MatchSession
     from kalooki.ui.table.layout import TableLayout
+    from kalooki.ui.table.options import TableOptions
     from kalooki.ui.widgets.guard import Prompt
 
 PERSON_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6,
@@ -128,110 +129,127 @@ class CallPanel:
         self.panel.kill()
 
 
-class SharedCalls:
-    """The table's shared-call verbs; the scene provides the state they read."""
+class SharedTable(Protocol):
+    """What the shared call window asks of the table."""
 
     app: Host
     session: MatchSession
     view: PlayerView
     layout: TableLayout
-    call_seconds: float
-    shared: SharedCall | None
-    shared_panel: CallPanel | None
-    absorb: Callable[[list[Event]], None]
-    admits: Callable[[Prompt | None], bool]
-    settle_seconds: float
+    options: TableOptions
+
+    def absorb(self, events: list[Event]) -> None: ...
+    def admits(self, wanted: Prompt | None) -> bool: ...
+
+
+class SharedCalls:
+    """The shared window open now (``window``), its widgets (``panel``) and the people's
+    answers to it."""
+
+    def __init__(self, table: SharedTable) -> None:
+        self.table = table
+        self.window: SharedCall | None = None
+        self.panel: CallPanel | None = None
 
     @property
     def people(self) -> tuple[int, ...]:
         """The seats people play, in seat order: a person's key is their place here."""
-        return tuple(seat for seat, sitter in enumerate(self.session.seats) if sitter.human)
+        return tuple(seat for seat, sitter in enumerate(self.table.session.seats)
+                     if sitter.human)
 
-    def _tick_shared(self, dt: float) -> None:
+    def tick(self, dt: float) -> None:
         """Follow the shared window: open it with the session's, count it down (not while
         paused), give each person's answer when the engine asks them, close it after."""
-        open_now = self.session.shared_call
-        window = self.shared
+        session = self.table.session
+        open_now = session.shared_call
+        window = self.window
         if open_now is None:
-            self._close_shared()
+            self.close()
             return
         stamp, callers = open_now
         if window is None or window.stamp != stamp:
-            self._close_shared()
-            self.shared = window = SharedCall(stamp, callers, self.call_seconds)
-        elif not self.session.paused:
+            self.close()
+            self.window = window = SharedCall(stamp, callers, self.table.options.call_seconds)
+        elif not session.paused:
             window.tick(dt)
-        self._answer_shared(window)
-        if self.session.shared_call != open_now:
-            self._close_shared()
+        self._answer(window)
+        if session.shared_call != open_now:
+            self.close()
             return
-        self._show_shared(window)
+        self._show(window)
 
-    def _answer_shared(self, window: SharedCall) -> None:
+    def _answer(self, window: SharedCall) -> None:
         """Each person the engine asks, in its order, answers as they said (or passes at
         the end); a computer asked answers in the session's own time."""
-        session = self.session
+        table = self.table
+        session = table.session
         while session.shared_call is not None and session.shared_call[0] == window.stamp:
-            asked = self.view.to_act  # the view follows each answer (absorbed)
+            asked = table.view.to_act  # the view follows each answer (absorbed)
             if asked is None or asked not in window.people:
                 return
             action = window.answer(asked)
             if action is None or session.submit(action, asked) is not None:
                 return
-            self.absorb(session.take_events())
+            table.absorb(session.take_events())
 
-    def _show_shared(self, window: SharedCall) -> None:
-        panel = self.shared_panel
-        if panel is not None and panel.area != self.layout.staging:
+    def _show(self, window: SharedCall) -> None:
+        table = self.table
+        panel = self.panel
+        if panel is not None and panel.area != table.layout.staging:
             panel.kill()
             panel = None
         if panel is None:
-            names = {seat: (self.session.names[seat], person_key(self.people, seat))
+            names = {seat: (table.session.names[seat], person_key(self.people, seat))
                      for seat in window.people}
-            self.shared_panel = panel = CallPanel(
-                self.app.ui, self.layout.staging, names,
+            self.panel = panel = CallPanel(
+                table.app.ui, table.layout.staging, names,
                 {seat: partial(self.person_calls, seat) for seat in window.people},
-                self.hold_shared)
-        top = self.view.top_discard
+                self.hold)
+        top = table.view.top_discard
         panel.show(window, str(card_face(top)) if top is not None else "")
 
-    def _close_shared(self) -> None:
-        self.shared = None
-        if self.shared_panel is not None:
-            self.shared_panel.kill()
-            self.shared_panel = None
+    def close(self) -> None:
+        self.window = None
+        if self.panel is not None:
+            self.panel.kill()
+            self.panel = None
+
+    def prompt(self) -> Prompt | None:
+        """The shared window's prompt, while it is open."""
+        window = self.window
+        return None if window is None else \
+            shared_prompt(window, self.table.view, self.table.options.settle_seconds)
 
     def _on_screen(self) -> SharedCall | None:
         """The window the input handled now is for: the one drawn when it was made,
         settled, and not covered by a panel (the pause menu, a summary) since."""
-        window = self.shared
-        wanted = None if window is None or self.session.paused else \
-            shared_prompt(window, self.view, self.settle_seconds)
-        return window if self.admits(wanted) and not self.session.paused else None
+        paused = self.table.session.paused
+        wanted = None if paused else self.prompt()
+        return self.window if self.table.admits(wanted) and not paused else None
 
     def person_calls(self, seat: int) -> None:
         """``seat``'s person calls the card, by their own button or key; given to the
         engine as that seat's move when the engine asks that seat."""
         window = self._on_screen()
         if window is not None and window.call(seat):
-            self._answer_shared(window)
-            if self.shared is window:
-                self._show_shared(window)
+            self._answer(window)
+            if self.window is window:
+                self._show(window)
 
-    def hold_shared(self) -> None:
+    def hold(self) -> None:
         """Space or Wait: the clock stops, or starts again."""
         window = self._on_screen()
         if window is not None:
             window.toggle_hold()
-            self._show_shared(window)
+            self._show(window)
 
-    def shared_key(self, key: int) -> bool:
+    def key(self, key: int) -> bool:
         """A key pressed while the shared window is on screen: a person's own key calls
         for that person only; Space holds. True when the key was the window's."""
-        if self.shared is None or self.view.phase != Phase.CALL:
+        if self.window is None or self.table.view.phase != Phase.CALL:
             return False
         if key == pygame.K_SPACE:
-            self.hold_shared()
+            self.hold()
             return True
         keys = PERSON_KEYS.index(key) if key in PERSON_KEYS else \
             _KEYPAD.index(key) if key in _KEYPAD else None
@@ -241,12 +259,12 @@ class SharedCalls:
             self.person_calls(self.people[keys])
         return True
 
-    @property
     def help_lines(self) -> list[tuple[str, str]]:
         """The F1 help's lines for the people's call keys and the pass screen's M (none
         with one person)."""
-        if not self.session.shared_screen:
+        session = self.table.session
+        if not session.shared_screen:
             return []
         return [*((person_key(self.people, seat), tr("help.do.person_calls",
-                                                     name=self.session.names[seat]))
+                                                     name=session.names[seat]))
                   for seat in self.people), ("M", tr("help.do.reveal"))]

@@ -1,0 +1,204 @@
+"""The person's cards at the table and what their gestures mean: the cards as arranged
+(undoable edits, kept per person while others play), the melds staged and the lay-downs
+they allow, and each gesture on the piles, the table and the hand turned into the action
+it means (:mod:`gestures`), submitted through the table.
+
+A room of :class:`kalooki.ui.table.scene.TableScene`, asking the table through
+:class:`HandTable`; :class:`kalooki.ui.table.input.TableInput` asks it through the table's
+``hand``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
+
+from kalooki.engine.actions import Action, Discard, LayDown
+from kalooki.engine.deal import Phase
+from kalooki.engine.errors import RuleError
+from kalooki.ui.hand.arrangement import Arrangement
+from kalooki.ui.hand.edits import HandEdits
+from kalooki.ui.hand.staging import StagedMeld, assess, legal_lay_downs
+from kalooki.ui.table import gestures, questions
+from kalooki.words import Said, phrase
+from kalooki.words.refusals import refusal
+
+if TYPE_CHECKING:
+    from kalooki.engine.deal import DealResult
+    from kalooki.engine.view import PlayerView
+    from kalooki.ui.session import MatchSession
+    from kalooki.ui.table.asking import Asking
+    from kalooki.ui.table.input import Place
+    from kalooki.ui.table.motion import Motion
+    from kalooki.ui.table.options import TableOptions
+    from kalooki.ui.table.placement import Spot
+
+
+class HandTable(Protocol):
+    """What the person's hand asks of the table."""
+
+    session: MatchSession
+    view: PlayerView
+    options: TableOptions
+    motion: Motion
+    result: DealResult | None
+    asking: Asking
+
+    def submit(self, action: Action) -> bool: ...
+    def restage(self) -> None: ...
+    def place_cards(self) -> None: ...
+    def show_toast(self, message: Said) -> None: ...
+
+
+class Hand:
+    """The person's own cards (``edits``), the melds staged from them (``staged``) and
+    the lay-downs those allow (``lays``, or ``lay_problem``)."""
+
+    def __init__(self, table: HandTable) -> None:
+        self.table = table
+        self.edits = HandEdits()
+        self.kept: dict[int, tuple[int, HandEdits]] = {}
+        """Each person's cards as they left them (and the deal), while others play."""
+        self.staged: list[StagedMeld] = []
+        self.lays: list[LayDown] = []
+        self.lay_problem: Said = ""
+        self.cut_random = random.Random()
+        """Where a cut lands when the person cuts anywhere (a lesson's own, to deal alike)."""
+
+    @property
+    def arrangement(self) -> Arrangement:
+        """The person's cards as they lie (changed only through ``self.edits``)."""
+        return self.edits.arrangement
+
+    def cut_with(self, chance: random.Random) -> None:
+        """Cut anywhere by ``chance`` (the guided game's own, so its deal is always one)."""
+        self.cut_random = chance
+
+    # --- following the match -----------------------------------------------------------
+
+    def follow(self, before: PlayerView, view: PlayerView, dealt: bool) -> None:
+        """The view moved from ``before`` to ``view``: when the person's turn at a shared
+        screen is over, their cards are kept for them; the hand follows the view's."""
+        if before.hand and not view.hand and self.table.session.covered:
+            self.kept[before.player] = (before.deal_no, self.edits)
+            self.edits = HandEdits()
+        self.edits.follow(view.hand, dealt=dealt)
+
+    def take_back(self, view: PlayerView) -> None:
+        """The person whose view this is is back at the screen: their cards as they left
+        them this deal (a card that came meanwhile glows)."""
+        deal, edits = self.kept.pop(view.player, (-1, HandEdits()))
+        same_deal = deal == view.deal_no
+        self.edits = edits if same_deal else HandEdits()
+        self.edits.follow(view.hand, dealt=not same_deal)
+
+    def judge(self) -> None:
+        """Re-read the staged melds and the lay-downs they allow."""
+        view = self.table.view
+        self.staged = [assess(meld, view.rules) for meld in self.arrangement.staged]
+        mine = view.to_act == view.player and view.phase == Phase.PLAY
+        if mine and self.staged:
+            self.lays, problem = legal_lay_downs(self.staged, self.why_illegal)
+            self.lay_problem = refusal(problem) if problem else ""
+        else:
+            self.lays, self.lay_problem = [], ""
+
+    def why_illegal(self, action: Action) -> RuleError | None:
+        """Why the engine would refuse ``action`` from the seat whose view this is."""
+        return self.table.session.why_illegal(action, self.table.view.player)
+
+    @property
+    def cutting(self) -> bool:
+        """The person at the screen cuts the pack now."""
+        table = self.table
+        view = table.view
+        return (view.phase == Phase.CUT and view.to_act == view.player
+                and table.session.screen_to_act and table.result is None)
+
+    # --- gestures on the person's own cards ----------------------------------------------
+
+    def pick_up(self, card: int) -> list[int]:
+        return self.edits.lift(card)
+
+    def rearrange(self, change: Callable[[HandEdits], object]) -> None:
+        """A gesture on the person's own cards (select, sort, stage, undo…): an undoable
+        step of ``self.edits``; then the staged melds are judged again."""
+        change(self.edits)
+        self.table.restage()
+
+    def stage(self, cards: list[int], meld: int | None) -> None:
+        self.rearrange(lambda edits: edits.stage(cards, meld))
+
+    def to_hand(self, cards: list[int], index: int | None) -> None:
+        self.rearrange(lambda edits: edits.to_hand(cards, index))
+
+    def let_go(self, cards: list[int], spots: list[Spot]) -> None:
+        self.table.motion.let_go(cards, spots)
+
+    # --- gestures that mean a move ---------------------------------------------------------
+
+    def offer(self, meant: Action | gestures.Nudge | None) -> None:
+        """Submit what a gesture meant (a discard asked about first, when the settings
+        say so and it is legal); a nudge is said instead."""
+        table = self.table
+        if isinstance(meant, gestures.Nudge):
+            table.show_toast(meant.text)
+        elif isinstance(meant, Discard) and table.options.confirm_discard and \
+                self.why_illegal(meant) is None:
+            table.asking.ask(questions.confirm_discard(meant, table.submit))
+        elif meant is not None:
+            table.submit(meant)
+
+    def from_pile(self, pile: gestures.Pile) -> None:
+        self.offer(gestures.from_pile(self.table.view, pile, self.cut_random))
+
+    def click_discard(self) -> None:
+        self.offer(gestures.click_discard(self.table.view, self.arrangement.chosen()))
+
+    def cut_at(self, share: float | None) -> None:
+        """Cut where the pack was let go, or anywhere for None; the engine adds its own
+        wobble, so the exact count is never the player's to see."""
+        self.offer(gestures.cut(self.table.view, share, self.cut_random))
+
+    def discard(self, cards: list[int]) -> None:
+        self.offer(gestures.discard(self.table.view, cards))
+
+    def tack(self, cards: list[int], meld: int, end: str) -> None:
+        """Add ``cards`` to table meld ``meld`` one by one (``end``: the half they were
+        dropped on); naturals that free a joker of the meld do that instead."""
+        table = self.table
+        release = gestures.release(table.view, cards, meld)
+        if release is not None:
+            table.submit(release)
+            return
+        for card in gestures.tack_order(table.view, cards, meld, end):
+            if not table.submit(gestures.tack(table.view, card, meld, end)):
+                return
+
+    def drop_cards(self, cards: list[int], place: Place | None, clicked: bool) -> None:
+        """Cards let go (or clicked to) ``place``: discard, tack, stage or reorder."""
+        if place is None:
+            if not clicked:
+                self.table.show_toast(phrase("table.toast.drop_where"))
+        elif place.kind == "discard":
+            self.discard(cards)
+        elif place.kind == "meld":
+            assert place.index is not None
+            self.tack(cards, place.index, place.end)
+        elif place.kind == "staging":
+            self.stage(cards, place.index)
+        else:
+            self.to_hand(cards, place.index)
+        self.edits.settle()
+        self.table.place_cards()
+
+    def lay_down(self) -> None:
+        table = self.table
+        if not self.lays:
+            table.show_toast(self.lay_problem or phrase("table.toast.stage_first"))
+            return
+        if len(self.lays) == 1:
+            table.submit(self.lays[0])
+            return
+        table.asking.ask(questions.joker_places(self.lays, table.view.rules, table.submit))
