@@ -327,7 +327,8 @@ def test_the_quiet_window_never_sleeps_with_nothing_on_screen_to_answer() -> Non
         assert not (table.seats.passing \
                 and session.game.phase == Phase.CALL), "no hand-over to call"
         if table.seats.passing or table.view.phase == Phase.CUT:
-            time.arrive(*key_press(REVEAL_KEY if table.seats.passing else pygame.K_RETURN))  # or cut
+            time.arrive(*key_press(REVEAL_KEY if table.seats.passing
+                                   else pygame.K_RETURN))  # or cut
         elif table.result is None:
             time.arrive(*person_events(table, calls=False))
         return time.wait(timeout)
