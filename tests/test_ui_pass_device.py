@@ -75,7 +75,7 @@ def calls_only_what_was_shown(app: App, table: TableScene) -> Iterator[list[int]
         said.append(seat)
         return calling(window, seat)
 
-    revealing = table.reveal
+    revealing = table.seats.reveal
 
     def reveal() -> None:  # and the hand is shown only by the named person's own act
         stamp = app.guard.handling
@@ -85,7 +85,7 @@ def calls_only_what_was_shown(app: App, table: TableScene) -> Iterator[list[int]
         revealing()
 
     SharedCall.call = call  # type: ignore[method-assign]
-    table.reveal = reveal  # type: ignore[method-assign]
+    table.seats.reveal = reveal  # type: ignore[method-assign]
     try:
         yield said
     finally:

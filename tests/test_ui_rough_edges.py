@@ -15,7 +15,8 @@ from kalooki.ui.house_rules.editor import PRESETS_PAGE, RulesEditorScene, new_dr
 from kalooki.ui.pages.settings import SettingsScene
 from kalooki.ui.play.match import open_menu
 from kalooki.ui.profile import Profile
-from kalooki.ui.table.log import LogBox, LogPage, TableLog
+from kalooki.ui.table.log import LogBox, LogPage, TableLog, log_box
+from kalooki.ui.table.options import INSTANT
 from kalooki.ui.table.scene import TableScene
 from kalooki.words import language, set_language, tr
 from kalooki.words.formats import melds_label
@@ -44,7 +45,7 @@ def shown_choice(menu: object) -> str:
 
 
 def hand_table(app: App, seed: int) -> TableScene:
-    table = TableScene(app, make_session(seed), speed="instant")
+    table = TableScene(app, make_session(seed), INSTANT)
     app.switch(table)
     wait_for_human(app, table)
     app.run_frames(2)
@@ -65,21 +66,21 @@ def test_a_card_dropped_between_two_cards_of_the_hand_goes_there(app: App,
     it was let go between (rightwards it went one place short; the place was counted
     with the moving card still in the hand)."""
     table = hand_table(app, good_seed)
-    order = list(table.arrangement.order)
+    order = list(table.hand.arrangement.order)
     first = order[0]
     drag(app, card_centre(table, first), between(table, order[2], order[3]))
-    assert table.arrangement.order[:4] == [order[1], order[2], first, order[3]]
-    order = list(table.arrangement.order)
+    assert table.hand.arrangement.order[:4] == [order[1], order[2], first, order[3]]
+    order = list(table.hand.arrangement.order)
     last = order[-1]
     drag(app, card_centre(table, last), between(table, order[0], order[1]))
-    assert table.arrangement.order[:3] == [order[0], last, order[1]]
-    order = list(table.arrangement.order)
+    assert table.hand.arrangement.order[:3] == [order[0], last, order[1]]
+    order = list(table.hand.arrangement.order)
     staging = table.layout.staging
     drag(app, card_centre(table, order[0]), (staging.right - 30, staging.top + 30))
-    staged = table.arrangement.staged[-1][0]
-    order = list(table.arrangement.order)
+    staged = table.hand.arrangement.staged[-1][0]
+    order = list(table.hand.arrangement.order)
     drag(app, card_centre(table, staged), between(table, order[3], order[4]))
-    assert table.arrangement.order[:5] == [*order[:4], staged]
+    assert table.hand.arrangement.order[:5] == [*order[:4], staged]
 
 
 def test_the_pass_screen_names_no_ones_melds() -> None:
@@ -88,7 +89,7 @@ def test_the_pass_screen_names_no_ones_melds() -> None:
     with friends_table(seed=11) as (app, table):
         session = table.session
         for _ in range(4000):
-            if table.passing and session.awaited is not None and \
+            if table.seats.passing and session.awaited is not None and \
                     session.viewer != session.awaited:
                 break
             play_on(app, table)
@@ -166,14 +167,14 @@ def test_a_scrolled_back_log_says_new_lines_came_and_its_chip_goes_to_them(
         app: App, good_seed: int) -> None:
     """The wheel over the log takes it back; the match goes on: a "new lines ↓" chip at
     the log's foot says so, and a click on it goes to the newest line."""
-    table = TableScene(app, make_session(good_seed), speed="instant")
+    table = TableScene(app, make_session(good_seed), INSTANT)
     app.switch(table)
 
     def play(frames: int, until: Callable[[], bool]) -> None:
         for _ in range(frames):
             if until():
                 return
-            if table.session.screen_to_act and table.chooser is None:
+            if table.session.screen_to_act and table.asking.chooser is None:
                 table.submit(human_decision(table.view))
             app.run_frames(1)
         raise AssertionError("never came")
@@ -186,12 +187,12 @@ def test_a_scrolled_back_log_says_new_lines_came_and_its_chip_goes_to_them(
         pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1))
     app.run_frames(1)
     assert table.logbook.first is not None
-    play(2000, lambda: table.log_chip is not None)
-    chip = table.log_chip
+    play(2000, lambda: table.logbook.chip(log_box(table.layout)) is not None)
+    chip = table.logbook.chip(log_box(table.layout))
     assert chip is not None and table.frame().log.unread > 0
     click_at(app, chip.center)
     assert table.logbook.first is None and table.frame().log.at_end
-    assert table.log_chip is None
+    assert table.logbook.chip(log_box(table.layout)) is None
 
 
 def _same_whatever_lies_beneath(draw_over: Callable[[pygame.Surface], None],
@@ -285,8 +286,8 @@ def test_the_save_dialog_says_why_it_refuses_a_sign_and_clears_when_typing_goes_
         app: App, profile: Profile) -> None:
     table = table_with_moves(app, profile, 2)
     table.open_pause()
-    labels = [button.text for button in table.chooser.buttons]  # type: ignore[union-attr]
-    click(app, table.chooser.buttons[labels.index("Save game")])  # type: ignore[union-attr]
+    labels = [button.text for button in table.asking.chooser.buttons]  # type: ignore[union-attr]
+    click(app, table.asking.chooser.buttons[labels.index("Save game")])  # type: ignore[union-attr]
     dialog = app.scene.dialog  # type: ignore[union-attr]
     said = dialog.message.html_text
     typed(app, "🎉")
