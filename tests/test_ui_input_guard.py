@@ -326,7 +326,7 @@ def test_a_buy_in_question_takes_no_answer_in_its_settle_time(app: App) -> None:
     settle(app)
     app.guard.drawn = Prompt("pause", 99, "", 0.0)  # the frame showed another question
     app.step(clicks(buy))
-    assert table.chooser is not None
+    assert table.asking.chooser is not None
     assert str(app.note[0]) == "That answer was for a question no longer asked."
     settle(app)
     app.step(clicks(buy))
