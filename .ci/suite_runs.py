@@ -11,8 +11,9 @@ verdict within minutes.
 its mode, the counts, the wall time and the load; then whether every run gave every test
 the same verdict (a test that passes in one run and fails in another is named). `clean`
 clones the committed HEAD into a temporary folder (no .venv, no caches), times
-`make test` there and prints the wall time with the load before and after; --beside starts
-a second clone's `make test` at the same moment and times both. Exit status 1 when a run
+`make test` there and prints the wall time with the load before and after (and the tests
+that failed; the whole output is kept in $TMPDIR); --beside starts a second clone's
+`make test` at the same moment and times both. Exit status 1 when a run
 failed or the verdicts differed.
 """
 
@@ -120,11 +121,18 @@ def clean(times: int, beside: bool) -> int:
                     time.sleep(0.5)
             for copy, process, wall in zip(copies, running, ends, strict=True):
                 assert wall is not None
-                tail = (copy / "make-test.log").read_text().strip().splitlines()[-1:]
+                text = (copy / "make-test.log").read_text()
+                kept = Path(tempfile.gettempdir()) / f"suite-clean-{head}-{number}-{copy.name}.log"
+                kept.write_text(text)
+                tail = [line for line in text.splitlines() if " in " in line
+                        and ("passed" in line or "failed" in line)][-1:]
                 print(f"clean {number}/{times} {copy.name} at {head}: make test exit "
                       f"{process.returncode} in {wall // 60:.0f} min {wall % 60:.0f} s "
-                      f"(load before {before}, after {load()}) {' '.join(tail)}",
+                      f"(load before {before}, after {load()}) {' '.join(tail)} [{kept}]",
                       flush=True)
+                for line in text.splitlines():
+                    if line.startswith(("FAILED", "ERROR")):
+                        print(f"    {line}", flush=True)
                 worst = max(worst, process.returncode)
     return 1 if worst else 0
 
