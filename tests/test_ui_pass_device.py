@@ -103,7 +103,9 @@ def test_a_whole_deal_two_people_never_see_each_others_hand(by_mouse: bool,
     after they said they are there, and never while the other person is to act; calls
     go through the shared window, with no hand on the screen. With stray keys (Space,
     Enter, 1–6, C) pressed at random frames (seeded) as well, the same holds, and every
-    call made is on the card the bar showed when its key or click was made."""
+    call made is on the card the bar showed when its key or click was made. Privacy is
+    checked frame by frame, so this deal is drawn frame by frame (time jumps only while a
+    prompt settles, when nothing else moves)."""
     stray = random.Random(strays)
     with friends_table(seed=11) as (app, table), calls_only_what_was_shown(app, table) \
             as called:

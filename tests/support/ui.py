@@ -25,14 +25,21 @@ def shown(widget: Any) -> str:
 
 
 class FakeClock:
-    """Every frame lasts exactly 1/60 s, so nothing depends on the machine's speed."""
+    """Every frame lasts exactly 1/60 s, so nothing depends on the machine's speed; a test
+    may make the next frame longer (:meth:`skip`), so time jumps over a wait."""
 
     def __init__(self) -> None:
         self.frames = 0
+        self.skipped = 0.0
+
+    def skip(self, seconds: float) -> None:
+        """The next frame lasts ``seconds`` longer."""
+        self.skipped += seconds
 
     def tick(self, framerate: float = 0) -> int:
         self.frames += 1
-        return 16
+        ms, self.skipped = 16 + round(self.skipped * 1000), 0.0
+        return ms
 
 
 FRAME = 1 / 60
@@ -67,6 +74,10 @@ class QuietTime:
 
     def arrive(self, *events: pygame.event.Event) -> None:
         self.arrivals.append(list(events))
+
+    def skip(self, seconds: float) -> None:
+        """The next frame lasts ``seconds`` longer."""
+        self.now += seconds
 
 
 def quiet_app(size: tuple[int, int] = (1280, 720)) -> tuple[App, QuietTime]:
@@ -126,15 +137,19 @@ def settle(app: App, most: int = 200) -> int:
     """Empty frames until the prompt on screen takes input, as a person looks before
     they press: drawn (a frame first, when the table's prompt of the moment is not the
     one last drawn), and up for its settle time (on the fake clock); the frames it took.
-    Where nothing is asked, or it has been up long enough, no frame passes."""
+    Where nothing is asked, or it has been up long enough, no frame passes. Time jumps
+    when the clock can (:meth:`FakeClock.skip`): the settle time passes in one frame."""
     scene = app.scene
     prompt_now = getattr(getattr(scene, "table", scene), "prompt", None)
     frames = 0
     if callable(prompt_now) and app.guard.drawn != prompt_now():
         app.step([])
         frames += 1
-    while app.guard.settled_in() is not None:
+    skip = getattr(app.clock, "skip", None)
+    while (left := app.guard.settled_in()) is not None:
         assert frames < most, "the prompt never settled"
+        if skip is not None:
+            skip(left)
         app.step([])
         frames += 1
     return frames
