@@ -36,6 +36,18 @@ def _private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture(autouse=True)
+def _no_events_left_over() -> None:
+    """What an earlier test's window left in pygame's event queue (closing it queues focus
+    lost and leave events) is no input of this test's: a test's verdict must not depend on
+    which test ran before it in the same process."""
+    import sys
+
+    pygame = sys.modules.get("pygame")
+    if pygame is not None and pygame.display.get_init():
+        pygame.event.clear()
+
+
+@pytest.fixture(autouse=True)
 def _english_system(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every test starts in English on a system that names no language of its own; a
     test wanting French (or a French system) says so."""
