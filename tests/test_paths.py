@@ -81,7 +81,8 @@ def test_the_portable_folder_holds_every_store_folder_by_plain_names() -> None:
 def _windows(monkeypatch: pytest.MonkeyPatch) -> platformdirs.windows.Windows:
     """platformdirs' Windows folders for Ann, as the shell would give them."""
     folders = {"CSIDL_APPDATA": r"C:\Users\Ann\AppData\Roaming",
-               "CSIDL_LOCAL_APPDATA": r"C:\Users\Ann\AppData\Local"}
+               "CSIDL_LOCAL_APPDATA": r"C:\Users\Ann\AppData\Local",
+               "CSIDL_PERSONAL": r"C:\Users\Ann\Documents"}
     monkeypatch.setattr(platformdirs.windows, "get_win_folder", folders.__getitem__)
     monkeypatch.setattr(platformdirs.windows, "os", SimpleNamespace(**{**vars(os), "path": ntpath}))
     return platformdirs.windows.Windows(APP_NAME, appauthor=False)
@@ -92,16 +93,19 @@ def _in(kind: type[PureWindowsPath] | type[PurePosixPath],
     """The store's folders as ``kind`` paths, whichever machine runs the test (a Windows
     folder read on Linux, a macOS one read on Windows)."""
     as_windows = {name: PureWindowsPath(str(getattr(paths, name))) for name in
-                  ("config_dir", "data_dir", "saves_dir", "log_dir", "cache_dir")}
+                  ("config_dir", "data_dir", "saves_dir", "log_dir", "cache_dir",
+                   "documents_dir")}
     if kind is PureWindowsPath:
         return dict(as_windows)
     return {name: PurePosixPath(path.as_posix()) for name, path in as_windows.items()}
 
 
 def _home(monkeypatch: pytest.MonkeyPatch, home: str) -> None:
-    """``~`` is ``home`` for platformdirs, and no XDG variable is set."""
+    """``~`` is ``home`` for platformdirs, no XDG variable is set and no user-dirs.dirs file
+    names a documents folder (as on a machine where nobody moved it)."""
     for variable in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
         monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setattr(platformdirs.unix, "_get_user_dirs_folder", lambda key: None)
     for module in (platformdirs.unix, platformdirs.macos):
         monkeypatch.setattr(module, "expand_user",
                             lambda path, *_, **__: path.replace("~", home, 1))
@@ -112,7 +116,8 @@ def test_the_windows_folders_are_the_user_s_local_application_data(
     paths = _in(PureWindowsPath, StorePaths.of_platform(_windows(monkeypatch)))
     local = PureWindowsPath(r"C:\Users\Ann\AppData\Local\Kalooki")
     assert paths == {"config_dir": local, "data_dir": local, "saves_dir": local / "saves",
-                     "log_dir": local / "Logs", "cache_dir": local / "Cache"}
+                     "log_dir": local / "Logs", "cache_dir": local / "Cache",
+                     "documents_dir": PureWindowsPath(r"C:\Users\Ann\Documents")}
 
 
 def test_the_macos_folders_are_the_user_s_library(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -123,7 +128,8 @@ def test_the_macos_folders_are_the_user_s_library(monkeypatch: pytest.MonkeyPatc
     assert paths == {"config_dir": support, "data_dir": support,
                      "saves_dir": support / "saves",
                      "log_dir": PurePosixPath("/Users/ann/Library/Logs/Kalooki"),
-                     "cache_dir": PurePosixPath("/Users/ann/Library/Caches/Kalooki")}
+                     "cache_dir": PurePosixPath("/Users/ann/Library/Caches/Kalooki"),
+                     "documents_dir": PurePosixPath("/Users/ann/Documents")}
 
 
 def test_the_linux_folders_follow_xdg(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -134,7 +140,8 @@ def test_the_linux_folders_follow_xdg(monkeypatch: pytest.MonkeyPatch) -> None:
                      "data_dir": PurePosixPath("/home/ann/.local/share/Kalooki"),
                      "saves_dir": PurePosixPath("/home/ann/.local/share/Kalooki/saves"),
                      "log_dir": PurePosixPath("/home/ann/.local/state/Kalooki/log"),
-                     "cache_dir": PurePosixPath("/home/ann/.cache/Kalooki")}
+                     "cache_dir": PurePosixPath("/home/ann/.cache/Kalooki"),
+                     "documents_dir": PurePosixPath("/home/ann/Documents")}
 
 
 def test_the_default_is_this_platform_s_folders(monkeypatch: pytest.MonkeyPatch) -> None:
