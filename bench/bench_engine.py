@@ -4,7 +4,9 @@ Four-player Caribbean matches between random legal players, calls included, in C
 (the machines are shared, and wall-clock figures swing with other people's load):
 
 - actions per second with each move drawn from ``game.view(seat).legal`` (as the
-  project's random player does), and deals per second (target: >= 100);
+  project's random player does), and deals per second (target: >= 100), over whole deals
+  of each of the nine contracts in turn (the standing measure, see
+  :mod:`bench.random_play`) and over whole matches;
 - actions per second with each move drawn from ``game.legal_actions(seat)``;
 - worlds per second as the hard player makes them: a deal sampled from a player's view
   (``sample_game``), copied, and played out to the deal's end by random players
@@ -15,9 +17,10 @@ real game; the tables' one-off build is printed apart. Void deals count as deals
 
 Side by side with other engines (``KALOOKI_BENCH_OPENSPIEL``: the python of a virtual
 environment holding ``open_spiel``, never the project's; ``KALOOKI_BENCH_OTHER``: the
-root of another checkout, e.g. an old commit's worktree): ``ROUNDS`` rounds of
+root of another checkout, e.g. an old commit's worktree, or several joined by ``:``): ``ROUNDS`` rounds of
 ``ROUND_SECONDS`` CPU seconds each, every engine in a fresh process, taking turns within
-each round, so that a change in the machine's load falls on all of them alike. OpenSpiel's
+each round, so that a change in the machine's load falls on all of them alike; the
+engines of this project play the ``deals`` loop (the same deals for each). OpenSpiel's
 ``gin_rummy`` counts player decisions only (its dealing and drawing are chance steps).
 Target: this engine's view at least ``TARGET_RATIO`` times each other engine.
 
@@ -53,6 +56,7 @@ TARGET_RATIO = 1.5
 """Actions/s through the view, against each other engine's (issue 32)."""
 ROUND_SECONDS = 5.0
 HERE = Path(__file__).resolve().parent
+LOOP_NAMES = {"deals": "each contract's deals in turn", "match": "whole matches"}
 
 
 def turn_views(count: int, seed: int = 7) -> list[PlayerView]:
@@ -100,14 +104,16 @@ def own_figures() -> None:
     tables(preset("caribbean"))  # once per rule set, and a game would pay it once
     print(f"rule-set tables built in {(time.process_time() - start) * 1000:.0f} CPU ms "
           f"(not counted below)")
-    for mode, how in (("view", "game.view(seat).legal"), ("legal", "game.legal_actions")):
-        actions, deals, elapsed = play(mode, actions=ACTIONS)
+    for mode, how, loop in (("view", "game.view(seat).legal", "deals"),
+                            ("view", "game.view(seat).legal", "match"),
+                            ("legal", "game.legal_actions", "deals")):
+        actions, deals, elapsed = play(mode, actions=ACTIONS, loop=loop)
         rate = deals / elapsed
         verdict = "" if mode != "view" else (
             f"; {rate:.0f} deals/s (target {TARGET_DEALS}"
             f"{'' if rate >= TARGET_DEALS else ' MISSED'})")
-        print(f"random play through {how}: {actions / elapsed:,.0f} actions/s "
-              f"({actions / deals:.0f} actions per deal{verdict})")
+        print(f"random play through {how}, {LOOP_NAMES[loop]}: {actions / elapsed:,.0f} "
+              f"actions/s ({actions / deals:.0f} actions per deal{verdict})")
     views = turn_views(WORLD_VIEWS)
     worlds, actions, elapsed = play_out_worlds(views, WORLDS_PER_VIEW)
     print(f"hard's sampling, sample_game + clone + random play to the deal's end: "
@@ -125,21 +131,22 @@ def side_by_side(openspiel: str | None, other: str | None) -> None:
     script = str(HERE / "random_play.py")
     env = dict(os.environ)
     contenders: dict[str, tuple[list[str], dict[str, str]]] = {
-        "this engine, view": ([sys.executable, script, "view", str(ROUND_SECONDS)],
+        "this engine, view": ([sys.executable, script, "view", str(ROUND_SECONDS), "deals"],
                               {**env, "PYTHONPATH": str(HERE.parent)}),
         "this engine, legal_actions": ([sys.executable, script, "legal",
-                                        str(ROUND_SECONDS)],
+                                        str(ROUND_SECONDS), "deals"],
                                        {**env, "PYTHONPATH": str(HERE.parent)}),
     }
-    if other:
-        contenders[f"{other}, view"] = ([sys.executable, script, "view",
-                                         str(ROUND_SECONDS)], {**env, "PYTHONPATH": other})
+    for root in other.split(os.pathsep) if other else ():
+        contenders[f"{root}, view"] = ([sys.executable, script, "view",
+                                        str(ROUND_SECONDS), "deals"],
+                                       {**env, "PYTHONPATH": root})
     if openspiel:
         contenders["OpenSpiel gin_rummy, decisions"] = (
             [openspiel, str(HERE / "openspiel_gin.py"), str(ROUND_SECONDS)], env)
     rates: dict[str, list[float]] = {name: [] for name in contenders}
-    print(f"side by side, {ROUNDS} rounds of {ROUND_SECONDS:.0f} CPU s each, taking turns "
-          f"(load {os.getloadavg()[0]:.2f} at the start):")
+    print(f"side by side, {LOOP_NAMES['deals']}, {ROUNDS} rounds of {ROUND_SECONDS:.0f} "
+          f"CPU s each, taking turns (load {os.getloadavg()[0]:.2f} at the start):")
     for round_no in range(ROUNDS):
         for name, (command, cenv) in contenders.items():
             found = _run(command, cenv)
