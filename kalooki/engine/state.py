@@ -325,7 +325,7 @@ _VIEW_MAKERS: dict[str, Callable[[Game, int], object]] = {
     "hand": lambda game, player: tuple(game.hands[player]),
     "hand_counts": lambda game, player: tuple([len(h) for h in game.hands]),
     "stock_count": lambda game, player: len(game.stock),
-    "legal": lambda game, player: as_sequence(game.legal_actions(player)),
+    "legal": moves.listing,
     "rejoin_score": lambda game, player: (game.buy_in_score() if game.phase == _BUY_IN
                                           else None),
 }

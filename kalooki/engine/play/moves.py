@@ -58,58 +58,60 @@ def legal_actions(pos: Position, player: int) -> Sequence[Action]:
     the solver's best one, first (any other lay-down can be checked with
     :meth:`is_legal`), and the moves come as a lazy :class:`LegalMoves`: the lay-down
     is searched for only when read."""
+    listed = listing(pos, player)
+    return listed if isinstance(listed, LegalMoves) else list(listed)
+
+
+def listing(pos: Position, player: int) -> Sequence[Action]:
+    """:func:`legal_actions` as a view holds them: the play phase's lazy list, or a tuple
+    (the same tuple for the same moves: nobody changes one)."""
     if player != pos.to_act:
-        return []
+        return ()
     phase = pos.phase
-    moves: list[Action]
-    if phase == _CUT:
-        return [Cut(aim) for aim in range(1, len(pos.deck_order))]
-    if phase == _CALL:
-        return list(_CALL_MOVES)
-    if phase == _ALLOW:
-        moves = [_ALLOW_CALL]
-        if allow_problem(pos, player, _REFUSE_CALL) is None:
-            moves.append(_REFUSE_CALL)
-        return moves
-    if phase == _BUY_IN:
-        return list(_BUY_IN_MOVES)
-    if phase == _DRAW:
-        moves = [_DRAW_STOCK]
-        if take_problem(pos, player) is None:
-            moves.append(_TAKE_DISCARD)
-        return moves
-    if phase == _PLAY:
+    if phase is _PLAY:
         listed = LegalMoves(play_moves(pos, player), pos, player)
         pos._pending.append(weakref.ref(listed))
         return listed
-    return []
+    if phase is _DRAW:
+        return _DRAW_OR_TAKE if take_problem(pos, player) is None else _DRAW_MOVES
+    if phase is _CALL:
+        return _CALL_MOVES
+    if phase is _ALLOW:
+        return _ALLOW_OR_REFUSE if allow_problem(pos, player, _REFUSE_CALL) is None \
+            else _ALLOW_MOVES
+    if phase is _BUY_IN:
+        return _BUY_IN_MOVES
+    if phase is _CUT:
+        return tuple([Cut(aim) for aim in range(1, len(pos.deck_order))])
+    return ()
 
 
 def play_moves(pos: Position, player: int) -> list[Action]:
     """Every move of the play phase but the lay-down."""
-    hand = pos.hands[player]
-    moves: list[Action] = []
     if pos.freed_joker is not None:
         return freed_joker_tacks(pos, player, pos.freed_joker)
     if pos.meld_owed:
-        return moves
+        return []
     # from here on the phase is play and nothing is owed
-    moves.extend(release_moves(pos, player))
+    hand = pos.hands[player]
     by_face: dict[int, int] = {}
     for card in hand:
-        by_face.setdefault(_FACES[card], card)
+        by_face.setdefault(_FACES[card], card)  # the first card of each face, in order
     joker_card = by_face.get(JOKER_FACE)
-    if pos.table and can_add_to_table(pos, player):
-        for index, table_meld in enumerate(pos.table):
-            ends = (LOW, HIGH) if table_meld.meld.is_run else (End.NONE,)
-            candidates = [by_face[f] for f in fitting_faces(table_meld.meld) if f in by_face]
+    table = pos.table
+    moves: list[Action] = release_moves(pos, player, by_face) if table else []
+    if table and can_add_to_table(pos, player):
+        for index, table_meld in enumerate(table):
+            meld = table_meld.meld
+            ends = (LOW, HIGH) if meld.is_run else (End.NONE,)
+            candidates = [by_face[f] for f in fitting_faces(meld) if f in by_face]
             if joker_card is not None:
                 candidates.append(joker_card)
             for card in candidates:
                 for end in ends:
                     if tack_problem(pos, player, TackOn(card, index, end)) is None:
                         moves.append(TackOn(card, index, end))
-                    if (end and table_meld.meld.joker_positions() and not is_joker(card)
+                    if (end and meld.joker_positions() and not is_joker(card)
                             and shift_problem(pos, player, ShiftJoker(card, index, end))
                             is None):
                         moves.append(ShiftJoker(card, index, end))
@@ -124,26 +126,27 @@ def play_moves(pos: Position, player: int) -> list[Action]:
     return moves
 
 
-def release_moves(pos: Position, player: int) -> list[Action]:
-    """Every way the hand can free a joker from the table."""
+def release_moves(pos: Position, player: int, by_face: dict[int, int]) -> list[Action]:
+    """Every way the hand can free a joker from the table (``by_face``: the first card of
+    each face the hand holds, in the hand's order)."""
     if not pos.rules.joker_release:
         return []
     moves: list[Action] = []
-    naturals: dict[int, int] = {}
-    for card in pos.hands[player]:
-        if not is_joker(card):
-            naturals.setdefault(face_of(card), card)
+    naturals: list[int] | None = None
     for index, table_meld in enumerate(pos.table):
         meld = table_meld.meld
-        if not meld.joker_positions():
+        jokers = meld.joker_positions()
+        if not jokers:
             continue
+        if naturals is None:
+            naturals = [card for face, card in by_face.items() if face != JOKER_FACE]
         options: list[tuple[int, ...]]
         if meld.is_run:
-            options = [(c,) for c in naturals.values()
+            options = [(c,) for c in naturals
                        if any(meld.represented_rank(i) % 13 == rank_of(c) % 13
-                              for i in meld.joker_positions())]
+                              for i in jokers)]
         else:
-            same = [c for c in naturals.values() if rank_of(c) == meld.rank]
+            same = [c for c in naturals if rank_of(c) == meld.rank]
             options = [(c,) for c in same] + [
                 (a, b) for i, a in enumerate(same) for b in same[i + 1:]]
             suits = {suit_of(c): c for c in same}
@@ -160,6 +163,8 @@ def release_moves(pos: Position, player: int) -> list[Action]:
 _DRAW_STOCK, _TAKE_DISCARD, _END_TURN = DrawStock(), TakeDiscard(), EndTurn()
 _ALLOW_CALL, _REFUSE_CALL = Allow(), Refuse()
 _CALL_MOVES, _BUY_IN_MOVES = (Call(), Pass()), (BuyIn(), DropOut())
+_DRAW_MOVES, _DRAW_OR_TAKE = (_DRAW_STOCK,), (_DRAW_STOCK, _TAKE_DISCARD)
+_ALLOW_MOVES, _ALLOW_OR_REFUSE = (_ALLOW_CALL,), (_ALLOW_CALL, _REFUSE_CALL)
 _FACES = tuple(face_of(card) for card in range(JOKER_BASE + MAX_JOKERS))
 """The face of every card id, looked up rather than worked out (listing moves asks it of
 every card held, at every turn)."""
