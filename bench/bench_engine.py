@@ -17,11 +17,12 @@ real game; the tables' one-off build is printed apart. Void deals count as deals
 
 Side by side with other engines (``KALOOKI_BENCH_OPENSPIEL``: the python of a virtual
 environment holding ``open_spiel``, never the project's; ``KALOOKI_BENCH_OTHER``: the
-root of another checkout, e.g. an old commit's worktree, or several joined by ``:``): ``ROUNDS`` rounds of
-``ROUND_SECONDS`` CPU seconds each, every engine in a fresh process, taking turns within
-each round, so that a change in the machine's load falls on all of them alike; the
-engines of this project play the ``deals`` loop (the same deals for each). OpenSpiel's
-``gin_rummy`` counts player decisions only (its dealing and drawing are chance steps).
+root of another checkout, e.g. an old commit's worktree, or several joined by ``:``):
+``ROUNDS`` rounds of ``ROUND_SECONDS`` CPU seconds each, every engine in a fresh process,
+taking turns within each round, so that a change in the machine's load falls on all of
+them alike; the engines of this project play the ``deals`` loop (the same deals for each).
+OpenSpiel's ``gin_rummy`` counts player decisions only (its dealing and drawing are chance
+steps).
 Target: this engine's view at least ``TARGET_RATIO`` times each other engine.
 
     KALOOKI_BENCH_OPENSPIEL=/path/to/venv/bin/python KALOOKI_BENCH_OTHER=/path/to/5dbe38f \

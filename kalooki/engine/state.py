@@ -45,7 +45,6 @@ from kalooki.engine.events import Event
 from kalooki.engine.melds import extend, shift_joker
 from kalooki.engine.play import dealing, legality, moves, predicates
 from kalooki.engine.play.dealing import shared
-from kalooki.engine.play.legal_moves import as_sequence
 from kalooki.engine.position import Position
 from kalooki.engine.rng import Rng
 from kalooki.engine.rule_choices import CallPriority, FirstDealer

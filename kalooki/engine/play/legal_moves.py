@@ -125,8 +125,3 @@ class LegalMoves(Sequence[Action]):
 
     def __repr__(self) -> str:
         return f"LegalMoves({list(self)!r})"
-
-
-def as_sequence(moves: Sequence[Action]) -> Sequence[Action]:
-    """``moves`` as a view holds them: a lazy list as it is, any other as a tuple."""
-    return moves if isinstance(moves, LegalMoves) else tuple(moves)
