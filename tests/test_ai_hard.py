@@ -253,3 +253,42 @@ def test_a_stopped_play_out_ends_at_the_next_move():
     _, used = _play_out(world, option, seat, policy, Rng(1), MAX_STEPS, stop)
     assert used == 1  # the option itself, then nothing
     assert view.phase == Phase.PLAY
+
+
+class _WildClock:
+    """CPU readings that leap by 0-39 ms, a different amount each time: the timed search
+    stops after a different number of sampled deals with each such clock."""
+
+    def __init__(self, seed: int) -> None:
+        self.now, self.rng = 0.0, Rng(seed)
+
+    def __call__(self) -> float:
+        self.now += self.rng.below(40) / 1000
+        return self.now
+
+
+def _reproducible_deal(clock_seed: int) -> tuple[list[tuple[int, str]], list[int]]:
+    """One caribbean deal, a reproducible hard player in seat 0 whose clock runs wild:
+    every action, and the sampled deals of each of its searches."""
+    game = Game.new(CARIB, 4, 21)
+    hard = HardPlayer(think_budget=0.1, reproducible=True)
+    hard.clock = _WildClock(clock_seed)
+    players = [hard, MediumPlayer(), MediumPlayer(), MediumPlayer()]
+    rng, moves, worlds = Rng(21), [], []
+    while not game.results:
+        seat = game.to_act
+        hard.last_search = {}
+        action = players[seat].choose(game.view(seat), rng)
+        if seat == 0 and hard.last_search:
+            worlds.append(int(hard.last_search["worlds"]))
+        moves.append((seat, action.code))
+        game.apply(action, seat)
+    return moves, worlds
+
+
+def test_a_reproducible_search_plays_the_same_moves_however_the_clock_runs():
+    """``--reproducible``: the same seed gives the same moves, the search's length counted
+    in play-out moves, never read from the clock (here a different wild clock each run)."""
+    moves, worlds = _reproducible_deal(1)
+    assert len(worlds) >= 3 and max(worlds) >= 2  # it searched, over several deals
+    assert _reproducible_deal(2) == (moves, worlds)
