@@ -247,3 +247,31 @@ def test_speed_and_card_size_changed_over_a_paused_match_take_effect_in_it(
     assert table.motion.duration > flight == 0
     change(app, scene.editors["card_scale"])
     assert table.layout.card_w > width
+
+
+def test_the_table_keeps_its_buttons_hidden_under_settings_when_the_card_size_changes(
+        profile: Profile, app: App) -> None:
+    """A new card size rebuilds the paused table's widgets under the settings screen:
+    they stay hidden there (its Lay down, Undo, Redo, sorts and Hint were drawn over the
+    settings, Undo and Redo over Restore defaults), and so does the log's scroll bar."""
+    table = table_with_moves(app, profile)
+    table.open_pause()
+    assert table.asking.chooser is not None
+    labels = [button.text for button in table.asking.chooser.buttons]
+    click(app, table.asking.chooser.buttons[labels.index("Settings")])
+    scene = app.scene
+    assert isinstance(scene, SettingsScene)
+
+    def table_widgets_shown() -> list[str]:
+        bar = table._buttons.log_bar
+        return [name for name, button in table.buttons.items() if button.visible] + (
+            ["log bar"] if bar is not None and bar.visible else [])
+
+    assert table_widgets_shown() == []
+    change(app, scene.editors["card_scale"])
+    app.run_frames(2)
+    assert table_widgets_shown() == []
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
+                                         unicode="", scancode=0))
+    app.run_frames(2)
+    assert app.scene is table and "log bar" in table_widgets_shown()

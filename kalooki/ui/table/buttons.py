@@ -226,6 +226,14 @@ class TableButtons:
             if place.topleft != tip.rect.topleft:
                 tip.set_position(place.topleft)
 
+    def hide(self) -> None:
+        """Every button and the log's scroll bar off the screen (another screen is over
+        the table)."""
+        for button in self.by_name.values():
+            button.hide()
+        if self.log_bar is not None:
+            self.log_bar.hide()
+
     def shown(self) -> dict[str, pygame.Rect]:
         """The rects of the buttons on screen now, by name."""
         return {name: b.rect for name, b in self.by_name.items() if b.visible}

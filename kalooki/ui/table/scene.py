@@ -170,12 +170,12 @@ class TableScene:
             "hint": self.show_hint, "hands": self.seats.toggle_hands,
             "undo": lambda: hand.rearrange(HandEdits.undo),
             "redo": lambda: hand.rearrange(HandEdits.redo)})
-        if self.away:
-            for button in self.buttons.values():
-                button.hide()
         self._refresh_widgets()
 
     def _refresh_widgets(self) -> None:
+        if self.away:  # under another screen (a rebuild for a new card size, say)
+            self._buttons.hide()
+            return
         call = self.calls.window
         self._buttons.refresh(self.view, self.seats.at_screen, self.result is not None,
                               self.finished, bool(self.hand.lays), self.seats.show_hands,
@@ -186,8 +186,7 @@ class TableScene:
         """Another screen is shown over the paused table: its widgets hide until
         :meth:`come_back`."""
         self.away = True
-        for button in self.buttons.values():
-            button.hide()
+        self._buttons.hide()
 
     def come_back(self) -> None:
         """The table is on screen again, as it was, its pause menu open."""
