@@ -67,7 +67,7 @@ def test_a_missing_contract_is_counted_in_french(capsys) -> None:
 def test_a_card_that_cannot_be_read_is_a_french_usage_error(capsys) -> None:
     code, out, err = run(capsys, "score", "--lang", "fr", "7X")
     assert (code, out) == (2, "")
-    assert err == "kalooki : « 7X » n'est pas une carte (essayez 7H, 10S, TH, AS ou JK)."
+    assert err == "kalooki : « 7X » n'est pas une carte (essayez 7H, 10S, AS, RH, DS, VC ou JK)."
 
 
 def test_the_presets_are_listed_in_french(capsys) -> None:

@@ -124,3 +124,14 @@ def test_typed_cards_may_use_the_french_letters_and_the_english_ones(capsys) -> 
     assert main(["rules", "score", "--lang", "fr", "KH", "Q♥", "JH"]) == 0
     assert capsys.readouterr().out == "30\n30\n"
     assert main(["rules", "score", "RH"]) == 2  # English reads R as no rank
+
+
+def test_a_mistyped_card_is_refused_as_typed_naming_the_french_letters(capsys) -> None:
+    """The refusal quotes what was typed ("RX", not the "KX" it was read as) and, in
+    French, suggests R D V as well (it named only 7H, 10S, TH, AS and JK)."""
+    assert main(["rules", "meld", "--lang", "fr", "5H", "RX"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("kalooki : « RX » n'est pas une carte")
+    assert all(code in err for code in ("RH", "DS", "VC"))
+    assert main(["rules", "score", "--lang", "fr", "RH", "RH", "RH"]) == 2  # two packs
+    assert capsys.readouterr().err.strip().endswith("autant de RH.")  # not "de KH"

@@ -96,10 +96,14 @@ def _rules(args: argparse.Namespace) -> RuleSet:
 def _cards(args: argparse.Namespace) -> list[int]:
     """The cards named on the command line, from the deck the preset plays with."""
     rules = _rules(args)
-    try:
-        return parse_cards(english_tokens(args.cards), packs=rules.packs, jokers=rules.jokers)
-    except RuleError as error:
-        raise UsageError(refusal_text(error)) from None
+    cards: list[int] = []
+    for typed, read in zip(args.cards, english_tokens(args.cards), strict=True):
+        try:
+            cards += parse_cards([read], packs=rules.packs, jokers=rules.jokers, taken=cards)
+        except RuleError as error:  # quoting the card as typed ("RX"), not as read ("KX")
+            error.params["text"] = typed.strip()
+            raise UsageError(refusal_text(error)) from None
+    return cards
 
 
 def _hand(args: argparse.Namespace, most: int) -> list[int]:
