@@ -61,8 +61,8 @@ def test_no_module_imports_from_a_layer_above_it():
     assert not upward
 
 
-def _loops() -> list[list[str]]:
-    """Strongly connected groups of more than one module (Tarjan)."""
+def _loops(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected groups of more than one node of ``graph`` (Tarjan)."""
     index: dict[str, int] = {}
     low: dict[str, int] = {}
     stack: list[str] = []
@@ -73,7 +73,7 @@ def _loops() -> list[list[str]]:
         index[node] = low[node] = len(index)
         stack.append(node)
         on_stack.add(node)
-        for other in sorted(GRAPH[node]):
+        for other in sorted(graph.get(node, ())):
             if other not in index:
                 visit(other)
                 low[node] = min(low[node], low[other])
@@ -90,14 +90,46 @@ def _loops() -> list[list[str]]:
             if len(group) > 1:
                 groups.append(sorted(group))
 
-    for node in sorted(GRAPH):
+    for node in sorted(graph):
         if node not in index:
             visit(node)
     return groups
 
 
 def test_no_modules_import_each_other_in_a_loop():
-    assert not _loops()
+    assert not _loops(GRAPH)
+
+
+def _rooms(folder: pathlib.Path) -> dict[str, set[str]]:
+    """The imports between the rooms of ``folder``, each module and sub-package directly in
+    it (a sub-package stands for every module below it)."""
+    rooms: dict[str, set[str]] = {}
+    for name, targets in GRAPH.items():
+        if not MODULES[name].is_relative_to(folder):
+            continue
+        room = MODULES[name].relative_to(folder).parts[0]
+        rooms.setdefault(room, set()).update(
+            other for target in targets if MODULES[target].is_relative_to(folder)
+            and (other := MODULES[target].relative_to(folder).parts[0]) != room)
+    return rooms
+
+
+FOLDERS = sorted({path.parent for path in MODULES.values()})
+
+
+@pytest.mark.parametrize("folder", FOLDERS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_rooms_of_a_folder_import_each_other_in_no_loop(folder: pathlib.Path):
+    """Inside each folder, its modules and sub-packages stand on floors: a room imports only
+    rooms below it, never one that imports it back through others (no arrow runs back up),
+    so a sub-package is a concept the rest of its folder uses or builds on, not half of a
+    loop with a sibling."""
+    loops = [" <-> ".join(group) for group in _loops(_rooms(folder))]
+    assert not loops
+
+
+def test_the_room_check_sees_what_it_judges():
+    assert "table" in _rooms(PACKAGE / "ui")["play"]
+    assert _loops({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
 
 def test_the_graph_sees_the_imports_it_judges():
@@ -137,6 +169,8 @@ def _test_imports(path: pathlib.Path) -> set[str]:
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         names = ([a.name for a in node.names] if isinstance(node, ast.Import)
                  else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+        if isinstance(node, ast.ImportFrom) and node.module in ("tests", None):
+            names = [".".join(filter(None, (node.module, a.name))) for a in node.names]
         for name in names:
             parts = name.split(".")
             inside = parts[0] == "tests" and len(parts) > 1 and parts[1] != "support"
@@ -158,9 +192,11 @@ def test_the_test_import_check_sees_what_it_judges(tmp_path: pathlib.Path):
     assert not _test_imports(stray)
     sample = tmp_path / "sample.py"
     sample.write_text("from tests.test_ui_app import click\nimport test_store_saves\n"
-                      "from tests.support.ui import shown\nfrom tests import conftest\n",
-                      encoding="utf-8")
-    assert _test_imports(sample) == {"tests.test_ui_app", "test_store_saves"}
+                      "from tests.support.ui import shown\nfrom tests import conftest\n"
+                      "from tests import test_ui_table\nfrom . import test_ui_replay\n"
+                      "from tests import support\n", encoding="utf-8")
+    assert _test_imports(sample) == {"tests.test_ui_app", "test_store_saves", "tests.conftest",
+                                     "tests.test_ui_table", "test_ui_replay"}
 
 
 def _fixtures() -> dict[str, list[str]]:

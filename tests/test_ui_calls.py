@@ -19,11 +19,11 @@ from kalooki.engine.deal import Phase
 from kalooki.engine.events import Event
 from kalooki.engine.view import PlayerView
 from kalooki.ui.app import App
+from kalooki.ui.guard import Prompt
 from kalooki.ui.session import MatchSession
 from kalooki.ui.table.calls.window import CallWindow, Decision, card_helps
 from kalooki.ui.table.painter import prompt
 from kalooki.ui.table.scene import TableScene
-from kalooki.ui.widgets.guard import Prompt
 from kalooki.words import Said
 from tests.support.calls import RULES, open_table, seats
 from tests.support.ui import key_press, settle, shown

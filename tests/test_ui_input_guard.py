@@ -20,11 +20,11 @@ from kalooki.engine.events import Event
 from kalooki.engine.record import Recorder
 from kalooki.engine.rules import RuleSet, preset
 from kalooki.ui.app import App
+from kalooki.ui.guard import InputGuard, Prompt, Verdict
 from kalooki.ui.session import MatchSession, Seat
 from kalooki.ui.table.options import INSTANT
 from kalooki.ui.table.prompts import REVEAL_KEY
 from kalooki.ui.table.scene import TableScene
-from kalooki.ui.widgets.guard import InputGuard, Prompt, Verdict
 from tests.support.rig import rigged
 from tests.support.ui import FakeClock, settle
 from tests.support.ui import key_press as press

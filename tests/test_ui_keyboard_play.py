@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from kalooki.ui.app import App
-from kalooki.ui.hand.keys import FOCUS_COLOUR
+from kalooki.ui.table.keys import FOCUS_COLOUR
 from kalooki.ui.table.options import INSTANT
 from kalooki.ui.table.scene import TableScene
 from tests.support.keys import _places, by_keys, key

@@ -21,6 +21,7 @@ from kalooki.ui import PROGRAM_NAME
 from kalooki.ui.art import text as ink
 from kalooki.ui.art.cards import CardArt
 from kalooki.ui.art.icon import window_icon
+from kalooki.ui.guard import InputGuard
 from kalooki.ui.pacing import (
     CATCH_UP,
     IDLE_POLL,
@@ -36,7 +37,6 @@ from kalooki.ui.sound.cues import gesture_cue
 from kalooki.ui.theme import create_ui_manager, switch_language
 from kalooki.ui.widgets.focus import FocusRing
 from kalooki.ui.widgets.form import Form
-from kalooki.ui.widgets.guard import InputGuard
 from kalooki.ui.widgets.help_overlay import HelpOverlay, help_corner, opens_help, topic_of
 from kalooki.words import Said, ui_tooltip
 

@@ -12,8 +12,8 @@ if TYPE_CHECKING:
     import pygame_gui
 
     from kalooki.ui.art.cards import CardArt
+    from kalooki.ui.guard import InputGuard
     from kalooki.ui.sound.board import SoundBoard
-    from kalooki.ui.widgets.guard import InputGuard
     from kalooki.words import Said
 
 

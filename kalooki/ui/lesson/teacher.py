@@ -1,6 +1,7 @@
 """The guided first game's teacher: which lesson matters now, the gate that waits for it,
-what it lights, and how a guided game left and resumed finds its lessons again. No
-pygame: :mod:`lesson_scene` draws the lessons over the table.
+what it lights (:class:`kalooki.ui.table.frame.Lights`, which the table's painter draws),
+and how a guided game left and resumed finds its lessons again. It draws nothing:
+:mod:`kalooki.ui.lesson.scene` draws the lessons over the table.
 
 A lesson is shown the first time the person's view calls for it (their first draw, the
 first time the contract is in their hand, their first discard, call, allowed call, tack
@@ -39,20 +40,7 @@ from kalooki.engine.rules import RUN, preset
 from kalooki.engine.state import Game
 from kalooki.engine.view import PlayerView
 from kalooki.ui.session import MatchSession
-
-
-@dataclass(frozen=True)
-class Lights:
-    """What a lesson lights on the table for the person: cards of their hand, melds on
-    the table (by index), and places by name: ``stock``, ``discard``, ``staging`` and
-    the table's buttons (``lay``, ``call``, ``pass``, ``allow``, ``refuse``), the
-    ``pack`` the dealer cuts and the sidebar's ``contract``. The table's
-    painter outlines them; a lesson only names them."""
-
-    cards: frozenset[int] = frozenset()
-    melds: frozenset[int] = frozenset()
-    places: frozenset[str] = frozenset()
-
+from kalooki.ui.table.frame import Lights
 
 DARK = Lights()
 

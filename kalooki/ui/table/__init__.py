@@ -1,2 +1,2 @@
-"""The table scene and its rooms: layout, painter, frame snapshot, input, motion, buttons, calls,
-hint, log, questions, seats and the deal summary."""
+"""The table scene and its rooms: layout, painter, frame snapshot, input, keys, motion, buttons,
+calls, hint, log, questions, seats and the deal summary."""

@@ -15,11 +15,11 @@ from kalooki.ui.widgets.choice_panel import ChoicePanel
 
 if TYPE_CHECKING:
     from kalooki.engine.deal import DealResult
+    from kalooki.ui.guard import Prompt
     from kalooki.ui.scene import Host
     from kalooki.ui.session import MatchSession
     from kalooki.ui.table.options import TableOptions
     from kalooki.ui.table.questions import Question
-    from kalooki.ui.widgets.guard import Prompt
 
 
 class AskingTable(Protocol):

@@ -31,7 +31,6 @@ from kalooki.engine.actions import (
 from kalooki.engine.cards import face_of
 from kalooki.engine.view import PlayerView
 from kalooki.ui.hand.staging import StagedMeld
-from kalooki.ui.lesson.teacher import Lights
 from kalooki.ui.table.gestures import targets
 from kalooki.ui.table.input import Drag, drag_spots
 from kalooki.ui.table.layout import TableLayout
@@ -176,6 +175,19 @@ def card_rects(cards: Collection[int], placement: Placement,
             width = placement.spots[card][2]
             rects.append(pygame.Rect(round(x), round(y), width, round(width * 1.4)))
     return tuple(rects)
+
+
+@dataclass(frozen=True)
+class Lights:
+    """What a lesson lights on the table for the person: cards of their hand, melds on
+    the table (by index), and places by name: ``stock``, ``discard``, ``staging`` and
+    the table's buttons (``lay``, ``call``, ``pass``, ``allow``, ``refuse``), the
+    ``pack`` the dealer cuts and the sidebar's ``contract``. The table's
+    painter outlines them; a lesson only names them."""
+
+    cards: frozenset[int] = frozenset()
+    melds: frozenset[int] = frozenset()
+    places: frozenset[str] = frozenset()
 
 
 def lesson_marks(lights: Lights, layout: TableLayout, placement: Placement, motion: Motion,

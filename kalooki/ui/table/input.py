@@ -24,7 +24,7 @@ from kalooki.engine.actions import Action, Allow, Call, Pass, Refuse
 from kalooki.engine.cards import sort_key_rank, sort_key_suit
 from kalooki.engine.melds import HIGH, LOW
 from kalooki.ui.hand.edits import HandEdits
-from kalooki.ui.hand.keys import KeyedHand, KeyedSeats, KeyedTable, KeyFocus
+from kalooki.ui.table.keys import KeyedHand, KeyedSeats, KeyedTable, KeyFocus
 from kalooki.ui.table.layout import TableLayout
 from kalooki.ui.table.log import WHEEL_ENTRIES, TableLog, log_box
 from kalooki.ui.table.placement import Placement, Spot

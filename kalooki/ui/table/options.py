@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kalooki.store.settings import Settings
-from kalooki.ui.widgets.guard import SETTLE_SECONDS
+from kalooki.ui.guard import SETTLE_SECONDS
 
 
 @dataclass(frozen=True)

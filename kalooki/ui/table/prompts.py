@@ -1,11 +1,12 @@
 """The table's prompts, named: which prompt is up now, each with an identity of its own
-(see :mod:`kalooki.ui.widgets.guard`), and the note an input made for a prompt already
+(see :mod:`kalooki.ui.guard`), and the note an input made for a prompt already
 gone gets ("That call was for J♥, already gone.").
 
 The prompts that come up by themselves, while the player may be pressing keys for
 something else, wait their settle time before they take any input: the pass screen, a
 call bar (the person's own, or the one several people share), the question whether to
-allow a call, a buy-in and the deal's summary. The pass screen takes no key that means
+allow a call, a buy-in and the deal's summary (the call bars' prompts are made by
+:mod:`kalooki.ui.table.calls.prompts`). The pass screen takes no key that means
 something elsewhere: only a click on its button, or :data:`REVEAL_KEY`.
 """
 
@@ -15,12 +16,8 @@ from collections.abc import Callable
 
 import pygame
 
-from kalooki.engine.cards import card_text
-from kalooki.engine.deal import Phase
-from kalooki.engine.view import PlayerView
-from kalooki.ui.table.calls.window import CallWindow, Decision, SharedCall
+from kalooki.ui.guard import InputGuard, Prompt, Verdict
 from kalooki.ui.table.questions import Question
-from kalooki.ui.widgets.guard import InputGuard, Prompt, Verdict
 from kalooki.words import Said, phrase
 
 REVEAL_KEY = pygame.K_m
@@ -29,10 +26,6 @@ play at the table uses it, so nobody presses it for anything else."""
 _SETTLING = ("pass", "buy-in")
 """The questions that come up by themselves (the others answer the player's own act:
 the pause menu, a discard to confirm, where the jokers go)."""
-
-
-def _top(view: PlayerView) -> str:
-    return card_text(view.top_discard, True) if view.top_discard is not None else ""
 
 
 def question_prompt(question: Question, serial: int, settle: float) -> Prompt:
@@ -44,23 +37,6 @@ def question_prompt(question: Question, serial: int, settle: float) -> Prompt:
 
 def summary_prompt(deal: int, settle: float) -> Prompt:
     return Prompt("summary", deal, str(deal), settle)
-
-
-def shared_prompt(window: SharedCall, view: PlayerView, settle: float) -> Prompt:
-    return Prompt("shared", window.stamp, _top(view), settle)
-
-
-def decision_prompt(decision: Decision | None, window: CallWindow | None,
-                    view: PlayerView, settle: float) -> Prompt | None:
-    """The call bar the person at the screen is asked now (a window that passes for
-    them unasked asks nothing), or the question whether to allow a call."""
-    if decision is None:
-        return None
-    if view.phase == Phase.CALL:
-        if window is None or window.decision != decision or not window.asks:
-            return None
-        return Prompt("call", decision.moves, _top(view), settle)
-    return Prompt("allow", decision.moves, _top(view), settle)
 
 
 def stale_note(gone: Prompt) -> Said:

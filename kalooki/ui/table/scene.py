@@ -40,6 +40,7 @@ from kalooki.engine.cards import sort_key_rank, sort_key_suit
 from kalooki.engine.deal import DealResult, Phase
 from kalooki.engine.events import Event
 from kalooki.engine.view import PlayerView
+from kalooki.ui.guard import Prompt
 from kalooki.ui.hand.edits import HandEdits
 from kalooki.ui.session import MatchSession
 from kalooki.ui.sound.cues import batch_cues
@@ -62,7 +63,6 @@ from kalooki.ui.table.placement import Placement, place_cards
 from kalooki.ui.table.prompts import admits, summary_prompt
 from kalooki.ui.table.seats import Seats
 from kalooki.ui.table.summary import render_summary
-from kalooki.ui.widgets.guard import Prompt
 from kalooki.words import Said, phrase
 from kalooki.words.refusals import refusal
 

@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Protocol
 
 from kalooki.engine.actions import Action, Pass
 from kalooki.engine.deal import Phase
+from kalooki.ui.guard import Prompt
+from kalooki.ui.table.calls.prompts import decision_prompt
 from kalooki.ui.table.calls.window import CallDesk, CallWindow, Decision, decision_of
-from kalooki.ui.table.prompts import decision_prompt
-from kalooki.ui.widgets.guard import Prompt
 
 if TYPE_CHECKING:
     from kalooki.engine.view import PlayerView

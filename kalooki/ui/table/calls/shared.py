@@ -20,8 +20,8 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIPanel
 
 from kalooki.engine.deal import Phase
+from kalooki.ui.table.calls.prompts import shared_prompt
 from kalooki.ui.table.calls.window import SharedCall
-from kalooki.ui.table.prompts import shared_prompt
 from kalooki.ui.widgets.form import text_width
 from kalooki.words import tr
 from kalooki.words.cards import card_face
@@ -29,11 +29,11 @@ from kalooki.words.cards import card_face
 if TYPE_CHECKING:
     from kalooki.engine.events import Event
     from kalooki.engine.view import PlayerView
+    from kalooki.ui.guard import Prompt
     from kalooki.ui.scene import Host
     from kalooki.ui.session import MatchSession
     from kalooki.ui.table.layout import TableLayout
     from kalooki.ui.table.options import TableOptions
-    from kalooki.ui.widgets.guard import Prompt
 
 PERSON_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6,
                pygame.K_7, pygame.K_8)
