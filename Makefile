@@ -8,7 +8,7 @@ BUILD_STAMP := $(VENV)/.installed-build
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 
 .PHONY: play test lint bench exe exe-check size install-check wheel desktop-check deb deb-check \
-	window-check clean
+	window-check screens-compare clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -74,6 +74,24 @@ desktop-check: $(STAMP)
 # the ones the desktop entry matches it by (xvfb, x11-utils, xdotool: .ci/run installs them).
 window-check: $(STAMP)
 	xvfb-run -a -s "-screen 0 1600x1000x24" $(BIN)/python build/window_check.py
+
+# Every picture of `kalooki screens` (English and French, both sizes) at BEFORE, a commit, and
+# in the work tree, compared pixel by pixel; each differing one is marked in red in
+# dist/screens/marked-<lang>/ to be looked at. A change that should not show shows nothing.
+BEFORE ?= main
+SHOTS := dist/screens
+screens-compare: $(STAMP)
+	rm -rf $(SHOTS) && mkdir -p $(SHOTS) && git worktree prune
+	git worktree add --detach $(SHOTS)/tree $(BEFORE)
+	for lang in en fr; do \
+		(cd $(SHOTS)/tree && $(HEADLESS) PYTHONPATH=. nice -n 10 $(abspath $(BIN))/python -m kalooki \
+			screens $(abspath $(SHOTS))/before-$$lang --lang $$lang) && \
+		$(HEADLESS) nice -n 10 $(BIN)/python -m kalooki screens $(SHOTS)/after-$$lang --lang $$lang \
+		|| exit 1; done
+	git worktree remove --force $(SHOTS)/tree
+	status=0; for lang in en fr; do $(BIN)/python -m kalooki.tools.screens.compare \
+		$(SHOTS)/before-$$lang $(SHOTS)/after-$$lang --marked $(SHOTS)/marked-$$lang || status=1; \
+		done; exit $$status
 
 # What the standalone program is made of, against its budgets (after make exe).
 size: $(BUILD_STAMP)
