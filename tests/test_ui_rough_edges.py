@@ -326,3 +326,21 @@ def test_the_import_dialog_starts_in_the_documents_hides_dot_files_and_says_its_
              ("home_button", "parent_directory_button", "refresh_button", "delete_button",
               "ok_button", "cancel_button")]
     assert words == ["Home", "Up", "Refresh", "Delete", "Import", "Cancel"]
+
+
+def test_quitting_to_the_menu_takes_the_table_s_buttons_away(app: App,
+                                                             profile: Profile) -> None:
+    """Quit to menu left the table's Lay down, Undo, Redo, sorts, Hint and log scroll bar
+    on the main menu, live (the table's leave no longer removed them)."""
+    from kalooki.ui.pages.menu import MainMenuScene
+
+    table = table_with_moves(app, profile)
+    widgets = [*table.buttons.values(), table._buttons.log_bar]
+    assert any(widget is not None and widget.visible for widget in widgets)
+    table.open_pause()
+    assert table.asking.chooser is not None
+    labels = [button.text for button in table.asking.chooser.buttons]
+    click(app, table.asking.chooser.buttons[labels.index("Quit to menu")])
+    assert isinstance(app.scene, MainMenuScene)
+    app.run_frames(2)
+    assert [widget for widget in widgets if widget is not None and widget.alive()] == []

@@ -448,3 +448,4 @@ class TableScene:
         self.session.close()
         self.shared_calls.close()
         self.asking.close()
+        self._buttons.kill()
