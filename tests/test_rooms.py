@@ -251,7 +251,7 @@ def test_the_write_check_sees_what_it_judges(tmp_path: pathlib.Path) -> None:
 def test_no_module_writes_the_attributes_of_another_modules_objects(path: pathlib.Path
                                                                     ) -> None:
     """An object's state changes through its own methods, so that what depends on it is
-    kept in step (a speed written to ``table.options.speed`` was read by nothing again)."""
+    kept in step (a speed written to ``table.speed`` was read by nothing again)."""
     if path.relative_to(PACKAGE).as_posix() in PENDING_WRITES:
         pytest.skip("pending")
     assert not _foreign_writes(path), "ask the object to change itself"

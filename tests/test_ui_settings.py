@@ -189,15 +189,22 @@ def test_back_and_escape_return_to_the_menu(profile: Profile, app: App) -> None:
     assert isinstance(app.scene, MainMenuScene)
 
 
-def test_settings_from_the_pause_menu_change_the_match_and_return_to_it(
-        profile: Profile, home: StorePaths, app: App) -> None:
-    table = table_with_moves(app, profile)
+def settings_over(app: App, table: TableScene) -> SettingsScene:
+    """The settings screen, opened from the paused table's menu."""
     table.open_pause()
     assert table.asking.chooser is not None
     labels = [button.text for button in table.asking.chooser.buttons]
     click(app, table.asking.chooser.buttons[labels.index("Settings")])
     scene = app.scene
-    assert isinstance(scene, SettingsScene) and scene.beneath is table
+    assert isinstance(scene, SettingsScene)
+    return scene
+
+
+def test_settings_from_the_pause_menu_change_the_match_and_return_to_it(
+        profile: Profile, home: StorePaths, app: App) -> None:
+    table = table_with_moves(app, profile)
+    scene = settings_over(app, table)
+    assert scene.beneath is table
     change(app, scene.editors["card_scale"])
     assert table.options.card_scale == pytest.approx(1.05)
     open_tab(app, scene, "table")
@@ -214,11 +221,7 @@ def test_settings_from_the_pause_menu_change_the_match_and_return_to_it(
 def test_the_pause_menu_speaks_the_language_chosen_from_it(profile: Profile,
                                                           app: App) -> None:
     table = table_with_moves(app, profile)
-    table.open_pause()
-    labels = [button.text for button in table.asking.chooser.buttons]
-    click(app, table.asking.chooser.buttons[labels.index("Settings")])
-    scene = app.scene
-    assert isinstance(scene, SettingsScene)
+    scene = settings_over(app, table)
     open_tab(app, scene, SPECS["language"].section.value)
     change(app, scene.editors["language"])
     assert language() == "fr"
@@ -233,16 +236,11 @@ def test_the_pause_menu_speaks_the_language_chosen_from_it(profile: Profile,
 def test_speed_and_card_size_changed_over_a_paused_match_take_effect_in_it(
         profile: Profile, app: App) -> None:
     """Issue 24, Build 3: the animation speed and the card size chosen over a paused match
-    apply to it at once (the speed was written to ``table.options.speed``, which nothing read again:
+    apply to it at once (the speed was written to ``table.speed``, which nothing read again:
     the cards kept flying at the old speed; the card size waited for a resize)."""
     table = table_with_moves(app, profile)
     flight, width = table.motion.duration, table.layout.card_w
-    table.open_pause()
-    assert table.asking.chooser is not None
-    labels = [button.text for button in table.asking.chooser.buttons]
-    click(app, table.asking.chooser.buttons[labels.index("Settings")])
-    scene = app.scene
-    assert isinstance(scene, SettingsScene)
+    scene = settings_over(app, table)
     assert change(app, scene.editors["animation_speed"]) == "normal"
     assert table.motion.duration > flight == 0
     change(app, scene.editors["card_scale"])
@@ -255,12 +253,7 @@ def test_the_table_keeps_its_buttons_hidden_under_settings_when_the_card_size_ch
     they stay hidden there (its Lay down, Undo, Redo, sorts and Hint were drawn over the
     settings, Undo and Redo over Restore defaults), and so does the log's scroll bar."""
     table = table_with_moves(app, profile)
-    table.open_pause()
-    assert table.asking.chooser is not None
-    labels = [button.text for button in table.asking.chooser.buttons]
-    click(app, table.asking.chooser.buttons[labels.index("Settings")])
-    scene = app.scene
-    assert isinstance(scene, SettingsScene)
+    scene = settings_over(app, table)
 
     def table_widgets_shown() -> list[str]:
         bar = table._buttons.log_bar
