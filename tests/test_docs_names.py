@@ -1,6 +1,8 @@
 """The developers' documents name only what exists: every module or folder they write in
-backticks is in the tree, and every ``name()`` they call is defined somewhere in it (a
-renamed function or a moved module fails here, not in a newcomer's hands)."""
+backticks is in the tree, every ``name()`` they call is defined somewhere in it, every
+dotted ``kalooki.x.y`` or ``tests.x.y`` leads to a module and the names in it, and every
+``CONSTANT`` is assigned somewhere (a renamed function, a moved module or a constant gone
+fails here, not in a newcomer's hands)."""
 
 import ast
 import pathlib
@@ -14,6 +16,9 @@ SOURCES = [p for top in ("kalooki", "bench", "tests") for p in (ROOT / top).rglo
 FILE_NAMES = {p.name for p in SOURCES}
 PATH = re.compile(r"^[\w./-]*\w\.py$|^[\w-]+(/[\w-]+)*/$")
 CALL = re.compile(r"\b([A-Za-z_]\w*)\(\)")
+DOTTED = re.compile(r"^(kalooki|tests)(\.\w+)+(?<!\.sqlite3)$")
+"""A module path, not a file's name (the journal is ``kalooki.sqlite3``)."""
+CONSTANT = re.compile(r"^[A-Z][A-Z0-9_]{2,}$")
 
 
 def _defined() -> set[str]:
@@ -26,6 +31,31 @@ def _defined() -> set[str]:
 
 
 DEFINED = _defined()
+
+
+def _assigned() -> set[str]:
+    """The names given a value anywhere (constants, attributes, module-level names)."""
+    names = set()
+    for path in SOURCES:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            targets = (node.targets if isinstance(node, ast.Assign)
+                       else [node.target] if isinstance(node, ast.AnnAssign) else [])
+            names |= {n.id if isinstance(n, ast.Name) else n.attr for target in targets
+                      for n in ast.walk(target) if isinstance(n, ast.Name | ast.Attribute)}
+    return names
+
+
+ASSIGNED = _assigned()
+
+
+def _leads_somewhere(dotted: str) -> bool:
+    """Whether ``dotted`` is a module of the tree followed by names defined or assigned."""
+    parts = dotted.split(".")
+    for cut in range(len(parts), 0, -1):
+        place = ROOT.joinpath(*parts[:cut])
+        if place.with_suffix(".py").exists() or (place / "__init__.py").exists():
+            return all(name in DEFINED | ASSIGNED for name in parts[cut:])
+    return False
 
 
 def _quoted(doc: pathlib.Path) -> list[str]:
@@ -48,3 +78,17 @@ def test_every_module_named_exists(doc: pathlib.Path) -> None:
 def test_every_function_named_exists(doc: pathlib.Path) -> None:
     missing = [n for t in _quoted(doc) for n in CALL.findall(t) if n not in DEFINED]
     assert not missing, f"{doc.name} names functions that are not there: {missing}"
+
+
+@pytest.mark.parametrize("doc", DOCS, ids=lambda p: p.name)
+def test_every_dotted_name_and_constant_named_exists(doc: pathlib.Path) -> None:
+    missing = [t for t in _quoted(doc) if (DOTTED.match(t) and not _leads_somewhere(t))
+               or (CONSTANT.match(t) and t not in ASSIGNED)]
+    assert not missing, f"{doc.name} names what is not there: {missing}"
+
+
+def test_the_name_check_sees_what_it_judges() -> None:
+    assert _leads_somewhere("tests.support.ui.FakeClock")
+    assert _leads_somewhere("kalooki.engine.events")
+    assert not _leads_somewhere("tests.ui_support.FakeClock")  # moved to tests/support/
+    assert "LATER_FIELDS" in ASSIGNED and "LANGUAGES" not in ASSIGNED
