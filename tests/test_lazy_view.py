@@ -140,3 +140,41 @@ def test_a_move_handed_out_before_the_game_moved_on_is_judged_again():
                  if isinstance(m, Discard) and m.card in melded)
     with pytest.raises(RuleError):
         game.apply(listed[stale], seat)
+
+
+
+def draw_phase() -> tuple[Game, int, tuple[object, ...]]:
+    """A Caribbean match played at random up to a draw phase where the discard may be
+    taken, its seat to act and that seat's two moves (draw, take)."""
+    game = Game.new(preset("caribbean"), 4, 11)
+    rng = Rng(5)
+    while True:
+        seat = game.to_act
+        assert seat is not None
+        listed = game.view(seat).legal
+        if game.phase == Phase.DRAW and len(listed) == 2:
+            return game, seat, tuple(listed)
+        game.apply(listed[rng.below(len(listed))], seat)
+
+
+def test_a_move_listed_whole_is_applied_without_a_second_judgement(monkeypatch):
+    """Outside the play phase the moves are listed whole, each judged as it is listed:
+    applying one of them (the seat it was listed for, the position unchanged) judges
+    nothing again."""
+    game, seat, listed = draw_phase()
+
+    def judged(*args: object) -> None:
+        raise AssertionError("judged twice")
+
+    monkeypatch.setattr(legality, "why_illegal", judged)
+    game.apply(listed[1], seat)
+    assert game.phase == Phase.PLAY and game.took_discard is not None
+
+
+def test_a_move_listed_whole_before_the_game_moved_on_is_judged_again():
+    """A draw phase's list kept past the draw: its other move (taking the discard) is
+    judged again, and refused in the play phase."""
+    game, seat, (draw, take) = draw_phase()
+    game.apply(draw, seat)
+    with pytest.raises(RuleError):
+        game.apply(take, seat)

@@ -197,6 +197,10 @@ class Position:
         self._vouched: tuple[object, int] | None = None
         """The move last handed out by this position's legal-move list, and the seat: it
         was judged legal when listed, so applying it needs no second judgement."""
+        self._offered: tuple[tuple[object, ...], int] | None = None
+        """The moves last listed whole for the seat to act (outside the play phase: a
+        draw, a call, an allowance, a buy-in), and the seat: each was judged legal when
+        listed, so applying one of them needs no second judgement."""
 
     def _start_deal_fields(self) -> None:
         """A fresh deal: every deal and turn field at its start (no cards anywhere yet,

@@ -105,10 +105,12 @@ class Game(Position):
             self._settle_listings()
         vouched = self._vouched
         if vouched is None or vouched[0] is not action or vouched[1] != player:
-            problem = legality.why_illegal(self, action, player)
-            if problem is not None:
-                raise problem
-        self._vouched = None
+            offered = self._offered
+            if offered is None or offered[1] != player or action not in offered[0]:
+                problem = legality.why_illegal(self, action, player)
+                if problem is not None:
+                    raise problem
+        self._vouched = self._offered = None
         self.actions_applied += 1
         return _DOERS[type(action)](self, player, action)
 

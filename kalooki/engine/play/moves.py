@@ -72,15 +72,21 @@ def listing(pos: Position, player: int) -> Sequence[Action]:
         listed = LegalMoves(play_moves(pos, player), pos, player)
         pos._pending.append(weakref.ref(listed))
         return listed
+    moves: tuple[Action, ...]
     if phase is _DRAW:
-        return _DRAW_OR_TAKE if take_problem(pos, player) is None else _DRAW_MOVES
-    if phase is _CALL:
-        return _CALL_MOVES
-    if phase is _ALLOW:
-        return _ALLOW_OR_REFUSE if allow_problem(pos, player, _REFUSE_CALL) is None \
+        moves = _DRAW_OR_TAKE if take_problem(pos, player) is None else _DRAW_MOVES
+    elif phase is _CALL:
+        moves = _CALL_MOVES
+    elif phase is _ALLOW:
+        moves = _ALLOW_OR_REFUSE if allow_problem(pos, player, _REFUSE_CALL) is None \
             else _ALLOW_MOVES
-    if phase is _BUY_IN:
-        return _BUY_IN_MOVES
+    elif phase is _BUY_IN:
+        moves = _BUY_IN_MOVES
+    else:
+        moves = ()
+    if moves:
+        pos._offered = (moves, player)  # judged legal here: applying one needs no more
+        return moves
     if phase is _CUT:
         return tuple([Cut(aim) for aim in range(1, len(pos.deck_order))])
     return ()
