@@ -86,8 +86,11 @@ def main() -> None:
         print(f"  {kind:<40} {len(values):>4} left medium's choice, true change "
               f"{statistics.fmean(values):+7.1f}, better {agreed[kind]}/{len(values)}")
     if every:
-        spread = statistics.stdev(every) / len(every) ** 0.5 if len(every) > 1 else 0.0
+        half = 1.96 * statistics.stdev(every) / len(every) ** 0.5 if len(every) > 1 else 0.0
+        mean = statistics.fmean(every)
         deals = base.deals_per_match * SEEDS
-        print(f"  all: {len(every)} departures, mean true change "
-              f"{statistics.fmean(every):+.1f} ± {spread:.1f} points per departure, "
-              f"{sum(every) / deals:+.1f} ± {spread * len(every) / deals:.1f} per deal")
+        per_deal, per_half = sum(every) / deals, half * len(every) / deals
+        print(f"  all: {len(every)} departures, mean true change {mean:+.1f} points per "
+              f"departure (95% interval {mean - half:+.1f} to {mean + half:+.1f}), "
+              f"{per_deal:+.1f} per deal ({per_deal - per_half:+.1f} to "
+              f"{per_deal + per_half:+.1f})")

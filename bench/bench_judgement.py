@@ -6,7 +6,7 @@ Caribbean, four players: every deal seed is played once per contract and once pe
 rotation, so each seat meets the same cards (the all-medium table wins exactly 25% with
 a relative penalty of 0). Hard's search is switched off (no sampled deals); its tracker
 is on (the live counts leave out cards it knows opponents hold). Prints the deal-win
-share with its 95% interval, the mean relative penalty and the go-down rate.
+share and the mean relative penalty, each with its 95% interval, and the go-down rate.
 
 ``KALOOKI_JUDGEMENT_SEEDS`` deal seeds (default 40: 1440 deals, 2-4 min on two
 cores), ``KALOOKI_JUDGEMENT_FIRST`` the first seed (default 0)."""
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import statistics
 import time
 
 from kalooki.ai.arena import play_deal, rules_from_deal
@@ -57,12 +58,15 @@ def main() -> None:
     n = len(seats)
     wins = sum(won for won, _, _ in seats)
     low, high = wilson(wins, n)
-    relative = sum(rel for _, rel, _ in seats) / n
+    penalties = [rel for _, rel, _ in seats]
+    relative = statistics.fmean(penalties)
+    half = 1.96 * statistics.stdev(penalties) / n ** 0.5
     down = sum(went for _, _, went in seats) / n
     print(f"hard without search vs 3 medium, caribbean, seeds {FIRST}-{FIRST + SEEDS - 1}: "
           f"{n} deals")
     print(f"  deal wins {wins / n:.1%} ({low:.1%}-{high:.1%})   relative penalty "
-          f"{relative:+.1f}   went down {down:.0%}   "
+          f"{relative:+.1f} ({relative - half:+.1f} to {relative + half:+.1f})   "
+          f"went down {down:.0%}   "
           f"({time.perf_counter() - start:.0f} s wall)")
 
 

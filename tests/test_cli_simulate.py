@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from kalooki.cli.main import main
 from kalooki.cli.simulate import wilson
 from kalooki.engine.record import replay
@@ -81,3 +83,15 @@ def test_simulate_spawns_its_workers_so_other_threads_cannot_lock_them(monkeypat
     assert started == ["spawn"]
     played = json.loads(capsys.readouterr().out)["levels"]
     assert sum(level["seats"] for level in played.values()) == 4 * 3 * 3  # deals, rotations, seats
+
+
+def test_the_json_table_gives_the_relative_penalty_its_interval(capsys):
+    """Chunks of a long run are summed from each chunk's mean, spread and seats."""
+    assert main(["simulate", "--preset", "baby", "--players", "3", "--seats",
+                 "medium,easy,random", "--deals", "3", "--seed", "2", "--json"]) == 0
+    row = json.loads(capsys.readouterr().out)["levels"]["random"]
+    mean, spread = row["relative_penalty"], row["relative_sd"]
+    assert spread > 0
+    half = 1.96 * spread / row["seats"] ** 0.5
+    assert row["relative_low"] == pytest.approx(mean - half)
+    assert row["relative_high"] == pytest.approx(mean + half)

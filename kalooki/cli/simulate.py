@@ -106,9 +106,13 @@ class LevelStats:
         share = self.wins / self.seats if self.seats else 0.0
         low, high = wilson(self.wins, self.seats)
         times = sorted(self.times) or [0.0]
+        relative = statistics.fmean(self.relative) if self.relative else 0.0
+        spread = statistics.stdev(self.relative) if len(self.relative) > 1 else 0.0
+        half = 1.96 * spread / math.sqrt(max(1, len(self.relative)))
         return {
             "seats": self.seats, "win_share": share, "win_low": low, "win_high": high,
-            "relative_penalty": statistics.fmean(self.relative) if self.relative else 0.0,
+            "relative_penalty": relative, "relative_low": relative - half,
+            "relative_high": relative + half, "relative_sd": spread,
             "go_down_rate": self.down / self.seats if self.seats else 0.0,
             "calls_per_deal": self.calls / self.seats if self.seats else 0.0,
             "time_p50_ms": 1000 * times[len(times) // 2],
