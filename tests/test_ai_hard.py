@@ -292,3 +292,43 @@ def test_a_reproducible_search_plays_the_same_moves_however_the_clock_runs():
     moves, worlds = _reproducible_deal(1)
     assert len(worlds) >= 3 and max(worlds) >= 2  # it searched, over several deals
     assert _reproducible_deal(2) == (moves, worlds)
+
+
+def test_hard_lays_its_contract_down_where_medium_holds_it_back_for_a_bent_table():
+    """Against medium, holding back lost more deals than the bent tables won; only a
+    gambling style (Viktor's) still holds."""
+    from kalooki.ai.personalities import find_personality
+    from kalooki.engine.actions import LayDown
+
+    game = rigged(["5H 5S 5D 9S 9H 9C QH QS QD 2C 7D", "2D 3D 4D 6H 7H JD QC AH 4H",
+                   "3C 4C 6D 7C 8C JC 10C AS 4S"], turn=0)
+    game.phase = Phase.PLAY
+    view = game.view(0)
+    assert isinstance(MediumPlayer().choose(view, Rng(0)), Discard)  # holds back
+    assert isinstance(HardPlayer(max_worlds=0).choose(view, Rng(0)), LayDown)
+    viktor = find_personality("Viktor").style
+    assert isinstance(HardPlayer(viktor, max_worlds=0).choose(view, Rng(0)), Discard)
+
+
+def test_hard_calls_a_card_that_brings_it_closer_while_a_down_opponent_holds_three():
+    """Medium passes once an opponent down to three cards threatens to go out; hard still
+    calls: a hand caught before going down costs its owner 168 points on average."""
+    from kalooki.engine.actions import Call, DrawStock, Pass
+
+    game = rigged(["5H 5S 9D 8C KD QS 2C 3C 7D", "2D 3D 4D 6H 7H JD QC AH 4H",
+                   "7C 7S 4C 4D JC JS 2H 9S KH", "AS 2S 3S"],
+                  table=((3, "QH QC QD"), (3, "8H 8S 8D"), (3, "6H 6S 6C")), down=(3,),
+                  turn=0)
+    game.apply(DrawStock(), 0)
+    game.apply(Discard(held_card(game, 0, "7D")), 0)
+    while game.to_act != 2:
+        assert game.phase == Phase.CALL
+        game.apply(Pass(), game.to_act)
+    view = game.view(2)
+    assert view.phase == Phase.CALL
+    assert MediumPlayer().choose(view, Rng(0)) == Pass()
+    assert HardPlayer(max_worlds=0).choose(view, Rng(0)) == Call()
+
+
+def held_card(game: Game, player: int, text: str) -> int:
+    return next(c for c in game.hands[player] if card_text(c) == text)

@@ -33,8 +33,8 @@ PERSONALITIES: list[Personality] = [
     Personality("Delia", Level.MEDIUM, Style(call_eagerness=0.9, risk=0.8)),
     # careful: sheds points early and refuses calls
     Personality("Percy", Level.MEDIUM, Style(call_eagerness=0.2, risk=0.1, deny=True)),
-    # counts every card
-    Personality("Grace", Level.HARD, Style()),
+    # counts every card, calls whenever it helps
+    Personality("Grace", Level.HARD, Style(call_eagerness=1.0)),
     # counts cards and gambles on the bent table
     Personality("Viktor", Level.HARD, Style(call_eagerness=0.8, risk=0.8, deny=True)),
 ]
