@@ -27,7 +27,7 @@ from kalooki.ui.house_rules.editor import RulesEditorScene, new_draft
 from kalooki.ui.pages.settings import SettingsScene
 from kalooki.ui.table.narrate import Narrator
 from kalooki.ui.widgets.field_rows import reading
-from kalooki.words import set_language
+from kalooki.words import set_language, tr
 from kalooki.words.refusals import refusal_text
 from tests.support.ui import FakeClock
 
@@ -135,3 +135,11 @@ def test_a_mistyped_card_is_refused_as_typed_naming_the_french_letters(capsys) -
     assert all(code in err for code in ("RH", "DS", "VC"))
     assert main(["rules", "score", "--lang", "fr", "RH", "RH", "RH"]) == 2  # two packs
     assert capsys.readouterr().err.strip().endswith("autant de RH.")  # not "de KH"
+
+
+@pytest.mark.usefixtures("french")
+def test_undo_and_redo_tips_name_their_buttons_as_they_are_labelled() -> None:
+    """The redo button reads "Rétablir": its tips called it "Refaire"."""
+    for name in ("undo", "redo"):
+        assert tr(f"table.{name}") in tr(f"table.{name}_greyed_tip")
+    assert "refaire" not in tr("table.redo_tip").lower()
