@@ -19,7 +19,7 @@ from kalooki.ui.app import App
 from kalooki.ui.keeper import save_seats
 from kalooki.ui.pages.setup import GameSetup
 from kalooki.ui.play.match import continue_match, resume_save, start_match
-from kalooki.ui.table.log import LOG_LIMIT, TableLog, log_box
+from kalooki.ui.table.log.book import LOG_LIMIT, TableLog, log_box
 from kalooki.ui.table.scene import TableScene
 from tests.support.pages import play_until, quick_profile
 

@@ -16,7 +16,7 @@ from kalooki.engine.events import Event
 from kalooki.engine.rules import TURN_CEILING
 from kalooki.engine.state import Game
 from kalooki.engine.view import PublicMeld
-from kalooki.ui.table.narrate import Narrator
+from kalooki.ui.table.log.narrate import Narrator
 from kalooki.ui.table.summary import _title
 from kalooki.words import set_language
 from tests.support.rig import CARIB, DEAL1, deal_one_contract, ready, rigged

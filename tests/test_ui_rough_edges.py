@@ -15,7 +15,7 @@ from kalooki.ui.house_rules.editor import PRESETS_PAGE, RulesEditorScene, new_dr
 from kalooki.ui.pages.settings import SettingsScene
 from kalooki.ui.play.match import open_menu
 from kalooki.ui.profile import Profile
-from kalooki.ui.table.log import LogBox, LogPage, TableLog, log_box
+from kalooki.ui.table.log.book import LogBox, LogPage, TableLog, log_box
 from kalooki.ui.table.options import INSTANT
 from kalooki.ui.table.scene import TableScene
 from kalooki.words import language, set_language, tr

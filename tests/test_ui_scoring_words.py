@@ -4,7 +4,7 @@ the bonus rule, and the feat's name comes from the rules, not the preset's name.
 import dataclasses
 
 from kalooki.engine.rules import preset
-from kalooki.ui.table.narrate import going_word
+from kalooki.ui.table.log.narrate import going_word
 from kalooki.ui.table.summary import _bent_note
 from kalooki.words import set_language
 

@@ -25,7 +25,7 @@ from kalooki.ui.app import App
 from kalooki.ui.art.cards import CardArt
 from kalooki.ui.house_rules.editor import RulesEditorScene, new_draft
 from kalooki.ui.pages.settings import SettingsScene
-from kalooki.ui.table.narrate import Narrator
+from kalooki.ui.table.log.narrate import Narrator
 from kalooki.ui.widgets.field_rows import reading
 from kalooki.words import set_language, tr
 from kalooki.words.refusals import refusal_text

@@ -31,7 +31,7 @@ from kalooki.ui.replay.sources import Watched
 from kalooki.ui.session import public_part
 from kalooki.ui.table.frame import Lit, Marks, TableFrame
 from kalooki.ui.table.layout import compute_layout
-from kalooki.ui.table.log import LogPage, TableLog, log_box
+from kalooki.ui.table.log.book import LogPage, TableLog, log_box
 from kalooki.ui.table.motion import Motion
 from kalooki.ui.table.painter import TablePainter
 from kalooki.ui.table.placement import place_cards

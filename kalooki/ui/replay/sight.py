@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from kalooki.engine.facts.seats import HUMAN
 from kalooki.ui.replay.sources import Watched
-from kalooki.ui.table.narrate import Narrator
+from kalooki.ui.table.log.narrate import Narrator
 from kalooki.words import Said
 
 if TYPE_CHECKING:

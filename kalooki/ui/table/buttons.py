@@ -13,7 +13,7 @@ from pygame_gui.elements import UIButton, UITooltip, UIVerticalScrollBar
 from kalooki.engine.state import Phase
 from kalooki.engine.view import PlayerView
 from kalooki.ui.table.layout import TableLayout
-from kalooki.ui.table.log import LogBox, TableLog, log_box
+from kalooki.ui.table.log.book import LogBox, TableLog, log_box
 from kalooki.ui.table.summary import NEXT_BUTTON_ROOM, summary_rect
 from kalooki.ui.widgets.form import text_width
 from kalooki.ui.widgets.tip_button import TipButton

@@ -34,7 +34,7 @@ from kalooki.ui.hand.staging import StagedMeld
 from kalooki.ui.table.gestures import targets
 from kalooki.ui.table.input import Drag, drag_spots
 from kalooki.ui.table.layout import TableLayout
-from kalooki.ui.table.log import LogPage
+from kalooki.ui.table.log.book import LogPage
 from kalooki.ui.table.motion import Motion, Sprite
 from kalooki.ui.table.placement import Placement
 from kalooki.words import Said

@@ -26,7 +26,7 @@ from kalooki.engine.melds import HIGH, LOW
 from kalooki.ui.hand.edits import HandEdits
 from kalooki.ui.table.keys import KeyedHand, KeyedSeats, KeyedTable, KeyFocus
 from kalooki.ui.table.layout import TableLayout
-from kalooki.ui.table.log import WHEEL_ENTRIES, TableLog, log_box
+from kalooki.ui.table.log.book import WHEEL_ENTRIES, TableLog, log_box
 from kalooki.ui.table.placement import Placement, Spot
 from kalooki.ui.table.prompts import REVEAL_KEY
 from kalooki.ui.widgets.clicks import DoubleClicks

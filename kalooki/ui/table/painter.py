@@ -19,7 +19,7 @@ from kalooki.ui.art.highlight import Highlight, lesson_light, lesson_margin, ove
 from kalooki.ui.hand.staging import StagedMeld, checklist, opening_tally
 from kalooki.ui.table.frame import TableFrame
 from kalooki.ui.table.layout import TableLayout, count_on_fan
-from kalooki.ui.table.log import LogPage, chip_rect, log_box
+from kalooki.ui.table.log.book import LogPage, chip_rect, log_box
 from kalooki.ui.table.motion import Sprite
 from kalooki.ui.table.seat_header import JOINT, header_lines, row_size
 from kalooki.ui.widgets.help_overlay import help_corner

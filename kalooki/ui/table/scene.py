@@ -11,7 +11,7 @@ of one concept each, held (never inherited):
 - ``input`` (:mod:`input`) turns pygame events into the verbs of these rooms (hit tests,
   press and drag, keys, double-clicks on the frame clock); ``motion`` (:mod:`motion`)
   moves cards and flights on the frame clock; the frozen :class:`TableFrame`
-  (:mod:`frame`) is what :mod:`painter` paints; ``logbook`` (:mod:`log`) the log.
+  (:mod:`frame`) is what :mod:`painter` paints; ``logbook`` (:mod:`log.book`) the log.
 
 The scene reads the player's view (never the game) and changes nothing itself: every
 move goes through the session's door as the move of the seat at the screen.
@@ -54,9 +54,9 @@ from kalooki.ui.table.hand import Hand
 from kalooki.ui.table.hint import Hint, advice
 from kalooki.ui.table.input import TableInput
 from kalooki.ui.table.layout import compute_layout
-from kalooki.ui.table.log import TableLog, log_box
+from kalooki.ui.table.log.book import TableLog, log_box
+from kalooki.ui.table.log.narrate import Narrator
 from kalooki.ui.table.motion import Motion
-from kalooki.ui.table.narrate import Narrator
 from kalooki.ui.table.options import NORMAL, TableOptions
 from kalooki.ui.table.painter import TablePainter
 from kalooki.ui.table.placement import Placement, place_cards

@@ -16,7 +16,7 @@ from kalooki.ui.art.cards import CardArt
 from kalooki.ui.charts.match import match_chart
 from kalooki.ui.charts.plot import draw_chart
 from kalooki.ui.table.layout import meld_step
-from kalooki.ui.table.narrate import bonus_text, going_word
+from kalooki.ui.table.log.narrate import bonus_text, going_word
 from kalooki.words import tr
 
 _BACKDROP = (0, 0, 0, 150)

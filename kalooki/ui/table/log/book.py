@@ -29,7 +29,7 @@ from kalooki.engine.state import Game
 from kalooki.engine.view import PublicMeld
 from kalooki.ui.art import text as ink
 from kalooki.ui.table.layout import TableLayout
-from kalooki.ui.table.narrate import Narrator
+from kalooki.ui.table.log.narrate import Narrator
 from kalooki.words import Said, language, tr
 
 LOG_LIMIT = 2000
