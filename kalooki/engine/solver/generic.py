@@ -69,11 +69,12 @@ class Generic:
         hit = self.memo.get(key)
         if hit is not None:
             return hit[0]
-        found = self.memo[key] = self._search(counts, jokers, state, kept, total)
+        found = self.memo[key] = self._search(counts, key[0], jokers, state, kept, total)
         return found[0]
 
-    def _search(self, counts: list[int], jokers: int, state: State, kept: int, total: int
-                ) -> tuple[int, Choice]:
+    def _search(self, counts: list[int], packed: bytes, jokers: int, state: State, kept: int,
+                total: int) -> tuple[int, Choice]:
+        """The best of ``counts`` (``packed``: the same as bytes, its key in the memo)."""
         for f in self.faces:
             if counts[f]:
                 break
@@ -87,12 +88,15 @@ class Generic:
         best = NONE
         choice: Choice = None
         memo = self.memo
-        for plan, used, k, value, after in self._melds_with(f, counts, jokers, state):
+        for plan, used, k, value, after in self._melds_with(f, counts, packed, jokers, state):
             for g in used:
                 counts[g] -= 1
-            hit = memo.get((bytes(counts), jokers - k, after, kept))
-            rest = (hit[0] if hit is not None
-                    else self._solve(counts, jokers - k, after, kept, total - value))
+            key = (bytes(counts), jokers - k, after, kept)
+            hit = memo.get(key)
+            if hit is None:  # (:meth:`_solve` inline: the key is made once)
+                hit = memo[key] = self._search(counts, key[0], jokers - k, after, kept,
+                                               total - value)
+            rest = hit[0]
             for g in used:
                 counts[g] += 1
             if rest == NONE:
@@ -105,8 +109,13 @@ class Generic:
         points = self.tab.points
         if best < total - points[f]:  # keeping ``f`` could still do better
             counts[f] -= 1
-            rest = self._solve(counts, jokers, state, min(kept + 1, self.keep),
-                               total - points[f])
+            more = min(kept + 1, self.keep)
+            key = (bytes(counts), jokers, state, more)
+            hit = memo.get(key)
+            if hit is None:
+                hit = memo[key] = self._search(counts, key[0], jokers, state, more,
+                                               total - points[f])
+            rest = hit[0]
             counts[f] += 1
             if rest > best:
                 best, choice = rest, None
@@ -117,15 +126,16 @@ class Generic:
         need = groups * self.rules.group_min + runs * self.rules.run_min
         return sum(counts) + jokers >= need
 
-    def _melds_with(self, f: int, counts: list[int], jokers: int, state: State
+    def _melds_with(self, f: int, counts: list[int], packed: bytes, jokers: int,
+                    state: State
                     ) -> list[tuple[Run | Group, tuple[int, ...], int, int, State]]:
         """Every meld holding face ``f``, with the faces it takes, its jokers, the points
         it lays and the contract state after it (the melds themselves looked up in the
-        rule set's table of them, made once)."""
+        rule set's table of them, made once; ``packed``: the counts as bytes)."""
         if state is None:  # free melding: the whole answer depends on few counts
             r, s0 = f % 13, f - f % 13
-            key = (f, counts[r], counts[r + 13], counts[r + 26], counts[r + 39],
-                   bytes(counts[s0:s0 + 13]), jokers)
+            key = (f, packed[r], packed[r + 13], packed[r + 26], packed[r + 39],
+                   packed[s0:s0 + 13], jokers)
             cached = self.cache.get(key)
             if cached is None:
                 cached = self.cache[key] = self._melds_in(f, counts, jokers, None)

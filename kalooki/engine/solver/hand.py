@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from kalooki.engine.cards import ACE_HIGH, JOKER_BASE, face_of, is_joker
+from kalooki.engine.cards import ACE_HIGH, JOKER_BASE
 
 
 class Hand:
@@ -14,15 +14,23 @@ class Hand:
     __slots__ = ("counts", "ids", "joker_ids", "jokers")
 
     def __init__(self, hand: Sequence[int]) -> None:
-        self.counts = [0] * 52
-        self.ids: dict[int, list[int]] = {}
-        self.joker_ids = sorted(c for c in hand if is_joker(c))
-        self.jokers = len(self.joker_ids)
-        for card in sorted(hand):
-            if not is_joker(card):
-                f = face_of(card)
-                self.counts[f] += 1
-                self.ids.setdefault(f, []).append(card)
+        counts = self.counts = [0] * 52
+        ids: dict[int, list[int]] = {}
+        jokers: list[int] = []
+        for card in sorted(hand):  # (plain tests: every search builds one or two)
+            if card >= JOKER_BASE:
+                jokers.append(card)
+            else:
+                f = card % 52  # its face
+                counts[f] += 1
+                same = ids.get(f)
+                if same is None:
+                    ids[f] = [card]
+                else:
+                    same.append(card)
+        self.ids = ids
+        self.joker_ids = jokers
+        self.jokers = len(jokers)
 
 
 class Counts:
