@@ -3,6 +3,9 @@ size asked, headless; bad arguments get a usage message."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pygame
@@ -98,3 +101,13 @@ def test_bad_arguments_are_a_usage_error(argv: list[str], capsys) -> None:
 def test_list_names_every_screen(capsys) -> None:
     assert main(["screens", "--list"]) == 0
     assert capsys.readouterr().out.split() == screen_names()
+
+
+def test_the_command_prints_no_pygame_banner() -> None:
+    """``kalooki screens`` began its output with pygame's "pygame-ce 2.5.8 (SDL …)" line,
+    which the game hides everywhere else."""
+    env = {name: value for name, value in os.environ.items()
+           if name != "PYGAME_HIDE_SUPPORT_PROMPT"}
+    result = subprocess.run([sys.executable, "-m", "kalooki", "screens", "--list"],
+                            capture_output=True, text=True, env=env, timeout=120, check=False)
+    assert (result.returncode, result.stdout.split()) == (0, screen_names())

@@ -47,6 +47,7 @@ def add_parser(commands: Commands) -> None:
 def run_screens(args: argparse.Namespace) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import kalooki.ui  # noqa: F401  (first: it hides pygame's banner before pygame loads)
     from kalooki.tools.screens.check import Problem
     from kalooki.tools.screens.registry import SIZES, render, screen_names
 
