@@ -143,3 +143,22 @@ def test_undo_and_redo_tips_name_their_buttons_as_they_are_labelled() -> None:
     for name in ("undo", "redo"):
         assert tr(f"table.{name}") in tr(f"table.{name}_greyed_tip")
     assert "refaire" not in tr("table.redo_tip").lower()
+
+
+@pytest.mark.usefixtures("french")
+@pytest.mark.parametrize("phase", ["allow", "buy_in", "call", "cut", "draw", "play"])
+def test_whose_move_it_is_fits_the_smallest_window_s_sidebar_in_french(
+        app: App, phase: str) -> None:
+    """The sidebar said "Maintenant : Keisha — accepter ou ref…" at 1024x640 (and "rachat
+    ou abandon ?" was cut for every name)."""
+    from kalooki.store.settings import DEFAULT_OPPONENT_NAMES
+    from kalooki.ui.art.text import fit, watching_cuts
+    from kalooki.ui.pages.setup import DEFAULT_NAMES
+    from kalooki.ui.table.layout import compute_layout
+
+    layout = compute_layout((1024, 640), 4, 0, 1.0)
+    width = layout.contract.inflate(-16, -10).width
+    with watching_cuts() as cut:
+        for who in (tr("table.you"), *DEFAULT_OPPONENT_NAMES, *DEFAULT_NAMES):
+            fit(tr(f"table.now.{phase}", who=who), layout.font - 2, width)
+    assert cut == []
