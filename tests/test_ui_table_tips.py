@@ -53,3 +53,40 @@ def test_a_tip_goes_below_its_button_when_there_is_room() -> None:
     place = tip_place(pygame.Rect(0, 0, 170, 60), button, [button, other],
                       pygame.Rect(0, 0, 800, 600))
     assert place.topleft == (100, 136)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_tooltip_s_words_stay_inside_it(lang: str) -> None:
+    """The tooltips' text was shifted 12 pixels right of where it was wrapped (the
+    buttons' text padding reached their text boxes), so each line's end was cut off:
+    "…maintenant ? (H" and "…Undo takes bac"."""
+    from kalooki.words import set_language
+
+    app = App(clock=FakeClock())
+    try:
+        set_language(lang)
+        app.set_language(lang)
+        seats = [Seat("You", "human", True), Seat("Marcia", "medium"), Seat("Delroy", "medium")]
+        table = TableScene(app, MatchSession(preset("baby"), seats, seed=3, ai_pause=0.0), INSTANT)
+        app.switch(table)
+        buttons = table.buttons
+        for _ in range(3000):  # until the person may ask for a hint
+            if buttons["hint"].is_enabled and buttons["hint"].visible:
+                break
+            if table.session.screen_to_act and table.view.phase == Phase.CUT:
+                table.submit(Cut(20))
+            app.run_frames(1)
+        for name in ("hint", "suit", "rank", "undo", "redo"):
+            hover(app, buttons[name])
+            tip = buttons[name].tool_tip
+            assert tip is not None and tip.text_block is not None
+            layout = tip.text_block.text_box_layout
+            ends = [row.right for row in layout.layout_rows]
+            assert max(ends) <= layout.layout_rect.width, (name, ends, layout.layout_rect)
+            pygame.mouse.set_pos((5, 5))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0),
+                                                 buttons=(0, 0, 0)))
+            app.run_frames(3)
+    finally:
+        set_language("en")
+        app.close()
