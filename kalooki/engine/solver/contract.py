@@ -115,7 +115,12 @@ MAX_OPTIONS = 100_000
 """Entries of a rule set's table of run options before it starts afresh."""
 
 
-def _options_table(rules: RuleSet) -> dict[tuple[int, ...], list[tuple[int, Run]]]:
+Move = tuple[int, Run, int, int, list[int]]
+"""A run as the contract walk tries it: the points it lays, the run, its jokers, the
+natural points it lays, the faces it takes."""
+
+
+def _options_table(rules: RuleSet) -> dict[tuple[int, ...], list[Move]]:
     return {}
 
 
@@ -126,21 +131,15 @@ class _Best(Slots):
         if self.groups == 0:
             return self._runs_only()
         self.best: tuple[int, list[Run], list[Group]] | None = None
-        options = [self._options(s) for s in range(4)]
-        joker = self.tab.joker_points
-        self.top = [max((v - r.jokers.bit_count() * joker for v, r in o), default=0)
-                    for o in options]
+        moves = [self._options(s) for s in range(4)]
+        self.top = [max((laid for _, _, _, laid, _ in o), default=0) for o in moves]
         self.work = list(self.counts)
-        # what the walk asks of each run at every visit, worked out once: jokers used,
-        # natural points laid, faces taken
-        moves = [[(v, run, run.jokers.bit_count(), v - run.jokers.bit_count() * joker,
-                   [s * 13 + pos_rank(p) - 1 for p in bits(run.naturals)])
-                  for v, run in o] for s, o in enumerate(options)]
         self._walk(0, self.runs, self.jokers, [], moves, 0)
         return self.best
 
-    def _options(self, suit: int) -> list[tuple[int, Run]]:
-        """(value, run) for one suit, best first; one run per distinct effect on groups."""
+    def _options(self, suit: int) -> list[Move]:
+        """The runs of one suit, best first, one per distinct effect on groups, each with
+        what the walk asks of it at every visit (:data:`Move`)."""
         tab = self.tab
         cheapest = tab.suit_windows[self.avail[suit] >> 1 & 0x1FFF]
         if not any(f <= self.jokers and not h for f, h, _ in cheapest):
@@ -154,7 +153,11 @@ class _Best(Slots):
         if hit is None:
             if len(table) > MAX_OPTIONS:
                 table.clear()
-            hit = table[key] = self._fresh_options(suit, swappable)
+            joker = tab.joker_points
+            hit = table[key] = [
+                (v, run, run.jokers.bit_count(), v - run.jokers.bit_count() * joker,
+                 [suit * 13 + pos_rank(p) - 1 for p in bits(run.naturals)])
+                for v, run in self._fresh_options(suit, swappable)]
         return hit
 
     def _fresh_options(self, suit: int, swappable: int) -> list[tuple[int, Run]]:
@@ -234,7 +237,7 @@ class _Best(Slots):
         return sum(ranks[:self.groups]), held
 
     def _walk(self, suit: int, left: int, jokers: int, chosen: list[Run],
-              moves: list[list[tuple[int, Run, int, int, list[int]]]], value: int) -> None:
+              moves: list[list[Move]], value: int) -> None:
         """Choose the runs suit by suit (value: points laid so far), pruning with a bound
         in which every joker left is laid and the naturals still held are laid as far as
         the best runs and groups left allow."""
@@ -269,7 +272,8 @@ class _Best(Slots):
         self._walk(suit + 1, left, jokers, chosen, moves, value)
 
     def _finish(self, runs: list[Run], jokers: int, value: int) -> None:
-        picked = _pick_groups(self.rules, self.work, self.groups, jokers)
+        beat = None if self.best is None else self.best[0] - value
+        picked = _pick_groups(self.rules, self.work, self.groups, jokers, beat)
         if picked is None:
             return
         value += picked[0]
@@ -311,15 +315,16 @@ def mask_points(tab: Tables, suit: int, mask: int) -> int:
     return sum(tab.points[face_at(suit, p)] for p in bits(mask))
 
 
-def _pick_groups(rules: RuleSet, counts: Sequence[int], groups: int, jokers: int
-                 ) -> tuple[int, list[Group]] | None:
+def _pick_groups(rules: RuleSet, counts: Sequence[int], groups: int, jokers: int,
+                 beat: int | None = None) -> tuple[int, list[Group]] | None:
     """Best ``groups`` groups of different ranks from these counts and jokers, as (value,
-    groups), spare jokers included where a group can take them."""
+    groups), spare jokers included where a group can take them. ``beat``: a value the
+    caller has no use for a pick at or below (it may then get None instead)."""
     tab = tables(rules)
     open_ended = (rules.group_max is None and rules.max_jokers_per_meld is None
                   and not rules.group_distinct_suits)
     if open_ended:
-        return _pick_open_groups(rules, tab, counts, groups, jokers)
+        return _pick_open_groups(rules, tab, counts, groups, jokers, beat)
     per_rank = [options for rank in range(1, 14)
                 if (options := _rank_options(rules, tab, counts, rank, jokers, open_ended))]
     if len(per_rank) < groups:
@@ -348,7 +353,7 @@ def _pick_groups(rules: RuleSet, counts: Sequence[int], groups: int, jokers: int
 
 
 def _pick_open_groups(rules: RuleSet, tab: Tables, counts: Sequence[int], groups: int,
-                      jokers: int) -> tuple[int, list[Group]] | None:
+                      jokers: int, beat: int | None = None) -> tuple[int, list[Group]] | None:
     """:func:`_pick_groups` without size or joker limits: a group takes every natural of
     its rank and the jokers it lacks, and the spare jokers join the first group."""
     points = tab.points
@@ -363,6 +368,9 @@ def _pick_open_groups(rules: RuleSet, tab: Tables, counts: Sequence[int], groups
     if len(options) < groups:
         return None
     options.sort(reverse=True)
+    laid_jokers = jokers * tab.joker_points * (groups > 0)  # every joker is laid
+    if beat is not None and sum(v for v, _, _ in options[:groups]) + laid_jokers <= beat:
+        return None  # not even the best ranks, jokers or none, would do
     # (groups chosen, jokers used) -> (value, ranks); ranks in order of decreasing value
     table: dict[tuple[int, int], tuple[int, tuple[int, ...]]] = {(0, 0): (0, ())}
     for value, need, r in options:
@@ -375,6 +383,8 @@ def _pick_open_groups(rules: RuleSet, tab: Tables, counts: Sequence[int], groups
     if not finals:
         return None
     total, used, ranks = max(finals, key=lambda v: v[0])
+    if beat is not None and total + laid_jokers <= beat:
+        return None
     spare = jokers - used
     chosen = []
     for r in sorted(ranks):
@@ -382,7 +392,7 @@ def _pick_open_groups(rules: RuleSet, tab: Tables, counts: Sequence[int], groups
         k = max(0, gmin - len(faces)) + spare
         spare = 0
         chosen.append(Group(r + 1, faces, k))
-    return total + jokers * tab.joker_points * (groups > 0), chosen
+    return total + laid_jokers, chosen
 
 
 def _rank_options(rules: RuleSet, tab: Tables, counts: Sequence[int], rank: int,
