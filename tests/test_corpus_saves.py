@@ -5,7 +5,10 @@ actions and state hashes is the one it was made with (bench/bench_corpus.py)."""
 
 from __future__ import annotations
 
-from bench.bench_corpus import CORPUS, CORPUS_DIGEST, digest, load_all, saves
+from pathlib import Path
+
+from bench.bench_corpus import CORPUS, CORPUS_DIGEST, digest, load_all, plays_apart, saves
+from kalooki.store.savefile import decode
 
 
 def test_every_corpus_save_loads() -> None:
@@ -16,3 +19,16 @@ def test_every_corpus_save_loads() -> None:
 
 def test_corpus_digest_is_the_one_it_was_made_with() -> None:
     assert digest(CORPUS) == (CORPUS_DIGEST, 10985)
+
+
+def test_a_save_played_differently_is_named_with_the_levels_seated_in_it(tmp_path: Path) -> None:
+    stored, fresh = tmp_path / "stored", tmp_path / "fresh"
+    kept, changed = saves(CORPUS)[:2]
+    for folder in (stored, fresh):
+        for path in (kept, changed):
+            (folder / path.parent.name).mkdir(parents=True, exist_ok=True)
+            (folder / path.parent.name / path.name).write_bytes(path.read_bytes())
+    assert plays_apart(stored, fresh) == []
+    (fresh / changed.parent.name / changed.name).unlink()
+    levels = tuple(seat.level for seat in decode(changed.read_bytes()).seats)
+    assert plays_apart(stored, fresh) == [(f"{changed.parent.name}/{changed.name}", levels)]
