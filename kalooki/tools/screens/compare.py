@@ -15,8 +15,10 @@ differing pixels in red, to find them at a glance. To compare a commit with the 
     python -m kalooki screens /tmp/shots-after --lang en
     python -m kalooki.tools.screens.compare /tmp/shots-before /tmp/shots-after
 
-The pictures are the same every run (:class:`kalooki.tools.screens.shots.SteadyClock`), so
-any difference is a change of the code, never noise.
+The pictures are the same every run (:class:`kalooki.tools.screens.shots.SteadyClock`) but
+for what the store stamps with the wall clock: the saves' dates and the names of files set
+aside in the load and replay lists (``load``, ``replay-list``, ``replay-open-file``, whose
+path also names the scratch folder). Any other difference is a change of the code.
 """
 
 from __future__ import annotations
