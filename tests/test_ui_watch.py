@@ -195,3 +195,17 @@ def test_the_sidebar_names_the_computer_in_the_persons_seat(app: App, home: Stor
     assert _turn_text(table.view, names, table.seats.at_screen).startswith(
         f"Now: {names[table.view.player]} ")
     assert _turn_text(table.view, names, True).startswith("Now: You ")
+
+
+def test_a_watch_calls_the_bottom_seat_by_name_never_you(app: App, home: StorePaths) -> None:
+    """A watched match labelled the bottom seat's melds "Your melds" and, once it was
+    down, said "Contract: done, you are down": nobody at the screen is "you"."""
+    from kalooki.ui.table.painter import _down_text
+    from kalooki.words.formats import melds_label
+
+    table = table_watching(app, home)
+    app.step([])
+    name = table.session.names[table.view.player]
+    assert melds_label(table.frame().melds_owner) == f"{name}'s melds"
+    assert _down_text(name, table.seats.at_screen) == f"Contract: done, {name} is down ✓"
+    assert _down_text(name, True) == tr("table.sidebar.contract_done")

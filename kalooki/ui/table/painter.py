@@ -296,8 +296,8 @@ class TablePainter:
         if not rules.uses_contracts:
             rows.extend(opening_rows(view, staged))
         elif view.down[view.player]:
-            rows += [(words, ink.GOOD, False)
-                     for words in ink.wrap(tr("table.sidebar.contract_done"), font - 2, box.width)]
+            done = _down_text(names[view.player], frame.at_screen)
+            rows += [(words, ink.GOOD, False) for words in ink.wrap(done, font - 2, box.width)]
         else:
             marks = checklist(view.contract, staged)
             items = [f"{tr(f'table.check.{kind}')} {'✓' if ok else '✗'}" for kind, ok in marks]
@@ -399,6 +399,13 @@ def label_lines(words: str, size: int, room: int) -> list[str]:
 
 _PHASES = {Phase.CUT: "cut", Phase.DRAW: "draw", Phase.CALL: "call", Phase.ALLOW: "allow",
            Phase.PLAY: "play", Phase.BUY_IN: "buy_in"}
+
+
+def _down_text(name: str, at_screen: bool) -> str:
+    """The viewer's contract is laid: "you" only to a person at the screen, else the
+    computer in that seat by name (a watched match, autoplay)."""
+    return (tr("table.sidebar.contract_done") if at_screen
+            else tr("table.sidebar.contract_done_by", who=name))
 
 
 def _turn_text(view: PlayerView, names: tuple[str, ...], at_screen: bool,

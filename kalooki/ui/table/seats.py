@@ -68,8 +68,11 @@ class Seats:
     def melds_owner(self) -> str | None:
         """Whose melds the viewer's box holds, as its label names them: the person's own
         (None: "Your melds"); by name when several people share the screen; nobody's
-        (""), while the screen is covered: the pass screen speaks to no one."""
+        (""), while the screen is covered: the pass screen speaks to no one; by name in
+        a watched match, where nobody at the screen is "you"."""
         session = self.table.session
+        if self.watching:
+            return session.names[self.table.view.player]
         if not session.shared_screen:
             return None
         return "" if session.covered else session.names[self.table.view.player]
