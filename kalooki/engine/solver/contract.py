@@ -62,7 +62,7 @@ def contract_lay_exists(hand: Sequence[int], contract: Sequence[int], rules: Rul
             if fits(lay_down, list(counts), jokers, keep):
                 return True
     found: list[Witness] = []
-    if needed(hand, contract, rules, 1, found=found):
+    if needed(hand, contract, rules, 1, found=found, not_short=True):
         return False
     if found:
         recent.append(found[0])
