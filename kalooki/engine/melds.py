@@ -314,10 +314,15 @@ def extend(meld: Meld, card: int, end: End, rules: RuleSet) -> Meld:
 def fitting_faces(meld: Meld) -> tuple[int, ...]:
     """The natural faces that could be tacked onto this meld or take a joker's place in it:
     a cheap filter before the full checks (listing legal moves asks this constantly)."""
-    if not meld.is_run:
-        return tuple(face(meld.rank, suit) for suit in range(4))
+    if meld.kind != RUN_KIND:
+        return _GROUP_FACES[meld.rank]
     wanted = {meld.rank - 1, meld.high + 1, *(meld.rank + i for i in meld.joker_positions())}
     return tuple(face(rank, meld.suit) for rank in wanted if ACE <= rank <= ACE_HIGH)
+
+
+_GROUP_FACES = {rank: tuple(face(rank, suit) for suit in range(4))
+                for rank in range(ACE, ACE_HIGH + 1)}
+"""The faces that fit a group of each rank, made once."""
 
 
 def shift_joker(meld: Meld, natural: int, end: End, rules: RuleSet) -> tuple[Meld, int]:

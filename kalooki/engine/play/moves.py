@@ -46,7 +46,7 @@ from kalooki.engine.play.legality import (
     tack_problem,
     take_problem,
 )
-from kalooki.engine.play.predicates import discardable_problem, may_end_without_discard
+from kalooki.engine.play.predicates import may_discard, may_end_without_discard
 from kalooki.engine.position import Position
 
 _CUT, _DRAW, _CALL, _ALLOW = Phase.CUT, Phase.DRAW, Phase.CALL, Phase.ALLOW
@@ -122,7 +122,7 @@ def play_moves(pos: Position, player: int) -> list[Action]:
                             is None):
                         moves.append(ShiftJoker(card, index, end))
     # whether a card may be discarded depends only on whether it is a joker
-    if joker_card is None or discardable_problem(joker_card, pos.rules) is None:
+    if joker_card is None or may_discard(joker_card, pos.rules):
         moves.extend([_DISCARDS[card] for card in by_face.values()])
     else:
         moves.extend([_DISCARDS[card] for card in by_face.values() if card != joker_card])

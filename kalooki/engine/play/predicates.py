@@ -20,11 +20,14 @@ from kalooki.engine.rules import RuleSet
 # -- the end of a turn ------------------------------------------------------------------
 
 
-def discardable_problem(card: int, rules: RuleSet) -> RuleError | None:
+def may_discard(card: int, rules: RuleSet) -> bool:
     """Whether ``card`` may be discarded at all (a joker only under ``joker_discard``)."""
-    if is_joker(card) and not rules.joker_discard:
-        return RuleError("joker-discard")
-    return None
+    return not is_joker(card) or rules.joker_discard
+
+
+def discardable_problem(card: int, rules: RuleSet) -> RuleError | None:
+    """:func:`may_discard`, with the reason when not."""
+    return None if may_discard(card, rules) else RuleError("joker-discard")
 
 
 def may_end_without_discard(hand: Sequence[int], rules: RuleSet) -> bool:
