@@ -22,20 +22,26 @@ from kalooki.ui.table.scene import TableScene
 from tests.support.ui import FakeClock, hover
 
 
+def _until_hint(app: App) -> TableScene:
+    """A table of three in ``app``, played on until the person may ask for a hint."""
+    seats = [Seat("You", "human", True), Seat("Marcia", "medium"), Seat("Delroy", "medium")]
+    table = TableScene(app, MatchSession(preset("baby"), seats, seed=3, ai_pause=0.0), INSTANT)
+    app.switch(table)
+    buttons = table.buttons
+    for _ in range(3000):
+        if buttons["hint"].is_enabled and buttons["hint"].visible:
+            break
+        if table.session.screen_to_act and table.view.phase == Phase.CUT:
+            table.submit(Cut(20))
+        app.run_frames(1)
+    return table
+
+
 @pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
 def test_no_tooltip_of_the_table_covers_a_button(size: tuple[int, int]) -> None:
     app = App(size, clock=FakeClock())
     try:
-        seats = [Seat("You", "human", True), Seat("Marcia", "medium"), Seat("Delroy", "medium")]
-        table = TableScene(app, MatchSession(preset("baby"), seats, seed=3, ai_pause=0.0), INSTANT)
-        app.switch(table)
-        buttons = table.buttons
-        for _ in range(3000):  # until the person may ask for a hint
-            if buttons["hint"].is_enabled and buttons["hint"].visible:
-                break
-            if table.session.screen_to_act and table.view.phase == Phase.CUT:
-                table.submit(Cut(20))
-            app.run_frames(1)
+        buttons = _until_hint(app).buttons
         assert buttons["hint"].is_enabled
         window = pygame.Rect((0, 0), app.size)
         for name in ("hint", "suit", "rank"):
@@ -66,16 +72,7 @@ def test_a_tooltip_s_words_stay_inside_it(lang: str) -> None:
     try:
         set_language(lang)
         app.set_language(lang)
-        seats = [Seat("You", "human", True), Seat("Marcia", "medium"), Seat("Delroy", "medium")]
-        table = TableScene(app, MatchSession(preset("baby"), seats, seed=3, ai_pause=0.0), INSTANT)
-        app.switch(table)
-        buttons = table.buttons
-        for _ in range(3000):  # until the person may ask for a hint
-            if buttons["hint"].is_enabled and buttons["hint"].visible:
-                break
-            if table.session.screen_to_act and table.view.phase == Phase.CUT:
-                table.submit(Cut(20))
-            app.run_frames(1)
+        buttons = _until_hint(app).buttons
         for name in ("hint", "suit", "rank", "undo", "redo"):
             hover(app, buttons[name])
             tip = buttons[name].tool_tip
