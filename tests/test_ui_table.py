@@ -139,3 +139,14 @@ def test_start_in_the_setup_panel_opens_the_table_and_esc_quits_to_menu(app: App
     assert table.asking.chooser is not None and table.session.paused
     click(app, table.asking.chooser.buttons[-1].rect.center)  # Quit to menu
     assert isinstance(app.scene, MainMenuScene)
+
+
+def test_autoplay_seats_computers_under_people_s_names_only() -> None:
+    """The seat a person would have was "North", an English word on a French table; it
+    goes to Marcus, as in a watched match."""
+    from kalooki.ui.play.autoplay import autoplay_session
+    from kalooki.ui.play.watch import watch_seats, watch_setup
+
+    names = autoplay_session(preset("caribbean"), 4, seed=3).names
+    assert "North" not in names and len(set(names)) == 4
+    assert names[0] == watch_seats(watch_setup("caribbean", 4))[0].name

@@ -11,7 +11,7 @@ import pygame
 
 from kalooki.engine.rules import CARIBBEAN, RuleSet
 from kalooki.ui.app import App, FrameClock, Unthrottled
-from kalooki.ui.pages.setup import DEFAULT_NAMES
+from kalooki.ui.pages.setup import FIRST_SEAT_NAMES
 from kalooki.ui.session import MatchSession, Seat
 from kalooki.ui.table.options import INSTANT
 from kalooki.ui.table.scene import TableScene
@@ -24,12 +24,8 @@ BATCH_SECONDS = 0.05
 move's frame, not waiting, was what made autoplay slow."""
 
 
-AUTOPLAY_NAMES = ("North",)
-"""The first computer's name, where a person would sit."""
-
-
 def autoplay_session(rules: RuleSet, players: int, seed: int) -> MatchSession:
-    names = AUTOPLAY_NAMES + DEFAULT_NAMES
+    names = FIRST_SEAT_NAMES  # a person's seat goes to Marcus, as in a watched match
     seats = [Seat(names[i] if i < len(names) else tr("table.seat", number=i + 1), "medium")
              for i in range(players)]
     return MatchSession(rules, seats, seed, ai_pause=0.0)
