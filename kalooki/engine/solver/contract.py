@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from kalooki.engine.cards import ACE, ACE_HIGH, face_of, is_joker
+from kalooki.engine.cards import ACE, ACE_HIGH, JOKER_BASE, face_of, is_joker
 from kalooki.engine.rules import GROUP, RuleSet
 from kalooki.engine.solver.arrangement import Arrangement, build_plan, with_keep
 from kalooki.engine.solver.bits import bits, face_at, pos_rank
@@ -71,7 +71,11 @@ def contract_lay_exists(hand: Sequence[int], contract: Sequence[int], rules: Rul
         return True
     # the contract can be laid in minimal melds, which hold at most ``smallest`` cards:
     # a hand with more naturals than that spares one whichever melds it lays
-    if sum(1 for card in hand if not is_joker(card)) > shape.smallest:
+    naturals = 0
+    for card in hand:  # (a plain loop: quicker in CPython 3.11 than a generator)
+        if card < JOKER_BASE:
+            naturals += 1
+    if naturals > shape.smallest:
         return True
     rest = list(hand)
     tried: set[int] = set()
