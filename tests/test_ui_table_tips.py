@@ -87,3 +87,48 @@ def test_a_tooltip_s_words_stay_inside_it(lang: str) -> None:
     finally:
         set_language("en")
         app.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1024, 640), (1100, 700), (1920, 1080)])
+def test_the_rules_page_shows_the_end_of_every_line(lang: str, size: tuple[int, int]) -> None:
+    """The rules page's text was shifted as the tooltips' was: "…the face-down stock,
+    and" ended "anc" at 1100x700."""
+    from kalooki.ui.pages.rules import RulesScene
+    from kalooki.words import set_language
+
+    app = App(size, clock=FakeClock())
+    try:
+        set_language(lang)
+        app.set_language(lang)
+        page = RulesScene(app, preset("caribbean"), lambda: None)
+        app.switch(page)
+        app.run_frames(2)
+        layout = page.text_box.text_box_layout
+        ends = [row.right for row in layout.layout_rows]
+        assert max(ends) <= layout.layout_rect.width, (max(ends), layout.layout_rect)
+    finally:
+        set_language("en")
+        app.close()
+
+
+def test_every_text_box_wraps_its_text_where_it_draws_it(tmp_path) -> None:
+    """pygame_gui wraps a text box's lines to its width, then moves them right by the
+    theme's text padding (the buttons' 12 pixels, from #base): a text box must have none,
+    or the end of its longest lines is cut (the house rules' summary, a dialog's words)."""
+    from kalooki.store.paths import StorePaths
+    from kalooki.ui.house_rules.editor import RulesEditorScene, new_draft
+    from kalooki.ui.widgets.dialogs import Dialog
+
+    app = App((1024, 640), clock=FakeClock())
+    try:
+        store = StorePaths.under(tmp_path)
+        editor = RulesEditorScene(app, store, new_draft(store, "caribbean"), lambda: None)
+        app.switch(editor)
+        app.run_frames(1)
+        dialog = Dialog(app.ui, app.size, "Save", "Name this game", "Save",
+                            lambda text: None, lambda: None, entry="")
+        for box in (editor.summary_box, dialog.message):
+            assert box.text_horiz_alignment_padding == 0, box.object_ids
+    finally:
+        app.close()
