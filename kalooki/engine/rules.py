@@ -261,10 +261,18 @@ class RuleSet:
         return cls.from_dict({**LATER_FIELDS, **data})
 
     def validate(self, players: int | None = None) -> None:
-        """Refuse impossible or contradictory combinations with a readable sentence."""
+        """Refuse impossible or contradictory combinations with a readable sentence (a
+        rule set found playable is remembered: every new match asks, and searches and
+        benches start thousands)."""
+        key = (self, players)
+        if key in _PLAYABLE:
+            return
         problems = self.problems(players)
         if problems:
             raise problems[0]
+        if len(_PLAYABLE) >= MAX_PLAYABLE:
+            _PLAYABLE.clear()
+        _PLAYABLE.add(key)
 
     def problems(self, players: int | None = None) -> list[RuleError]:
         """Every reason this rule set cannot be played: first each field alone (its
@@ -383,6 +391,9 @@ class RuleSet:
 FIELDS: tuple[FieldSpec, ...] = specs_of(RuleSet)
 """Every field, in the rule set's order."""
 SPECS: dict[str, FieldSpec] = specs_by_name(RuleSet)
+_PLAYABLE: set[tuple[RuleSet, int | None]] = set()
+"""Rule sets (with a table size) :meth:`RuleSet.validate` found playable."""
+MAX_PLAYABLE = 256
 
 
 def fields_in(section: Section) -> tuple[FieldSpec, ...]:
