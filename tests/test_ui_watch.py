@@ -209,3 +209,16 @@ def test_a_watch_calls_the_bottom_seat_by_name_never_you(app: App, home: StorePa
     assert melds_label(table.frame().melds_owner) == f"{name}'s melds"
     assert _down_text(name, table.seats.at_screen) == f"Contract: done, {name} is down ✓"
     assert _down_text(name, True) == tr("table.sidebar.contract_done")
+
+
+def test_a_watch_does_not_ask_anyone_to_drop_cards_in_the_staging_area(
+        app: App, home: StorePaths) -> None:
+    """A watched match labelled the staging area "drop cards here to build melds": nobody
+    at the screen has a hand to drop from, so it only names the area."""
+    from kalooki.ui.table.painter import staging_label
+
+    table = table_watching(app, home)
+    app.step([])
+    drawn = table.painter._static
+    assert drawn is not None and drawn[1][1] == tr("table.label.staging_idle")
+    assert staging_label(True) == tr("table.label.staging") != tr("table.label.staging_idle")

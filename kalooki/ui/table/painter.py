@@ -64,11 +64,12 @@ def _boxed(surface: pygame.Surface, words: pygame.Surface, centre: tuple[int, in
 class TablePainter:
     def __init__(self, art: CardArt) -> None:
         self.art = art
-        self._static: tuple[TableLayout, str, pygame.Surface] | None = None
+        self._static: tuple[TableLayout, tuple[str, str], pygame.Surface] | None = None
         self._strip: tuple[tuple[int, int, int], pygame.Surface] | None = None
 
     def draw(self, surface: pygame.Surface, frame: TableFrame) -> None:
-        surface.blit(self._static_layer(frame.layout, melds_label(frame.melds_owner)), (0, 0))
+        labels = (melds_label(frame.melds_owner), staging_label(frame.at_screen))
+        surface.blit(self._static_layer(frame.layout, labels), (0, 0))
         self._zones(surface, frame)
         self._piles(surface, frame)
         self._sprites(surface, frame.cards)
@@ -82,9 +83,10 @@ class TablePainter:
 
     # --- layers ------------------------------------------------------------------------
 
-    def _static_layer(self, layout: TableLayout, melds: str) -> pygame.Surface:
-        """The felt, the panels and their labels (``melds``: the viewer's box's)."""
-        if self._static is not None and self._static[0] is layout and self._static[1] == melds:
+    def _static_layer(self, layout: TableLayout, labels: tuple[str, str]) -> pygame.Surface:
+        """The felt, the panels and their labels (``labels``: the viewer's melds box's and
+        the staging area's)."""
+        if self._static is not None and self._static[0] is layout and self._static[1] == labels:
             return self._static[2]
         surface = felt(layout.size).copy()
         small = max(12, layout.font - 2)
@@ -93,12 +95,13 @@ class TablePainter:
         for rect in (layout.my_melds, layout.staging, layout.contract, layout.scores,
                      layout.log):
             _panel(surface, rect)
-        labels = ((layout.my_melds, melds), (layout.staging, tr("table.label.staging")),
+        melds, staging = labels
+        placed = ((layout.my_melds, melds), (layout.staging, staging),
                   (layout.log, tr("table.label.log")))
-        for rect, words in labels:
+        for rect, words in placed:
             surface.blit(ink.fit(words, small, rect.width - 16, _LABEL),
                          (rect.left + 8, rect.top + 4))
-        self._static = (layout, melds, surface)
+        self._static = (layout, labels, surface)
         return surface
 
     def _card(self, surface: pygame.Surface, face: int | None, x: float, y: float,
@@ -399,6 +402,12 @@ def label_lines(words: str, size: int, room: int) -> list[str]:
 
 _PHASES = {Phase.CUT: "cut", Phase.DRAW: "draw", Phase.CALL: "call", Phase.ALLOW: "allow",
            Phase.PLAY: "play", Phase.BUY_IN: "buy_in"}
+
+
+def staging_label(at_screen: bool) -> str:
+    """The staging area's label asks for cards only where a person at the screen can drop
+    them: a watched match or a covered screen just names the area."""
+    return tr("table.label.staging" if at_screen else "table.label.staging_idle")
 
 
 def _down_text(name: str, at_screen: bool) -> str:
