@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from kalooki.engine.cards import ACE, ACE_HIGH, JOKER_BASE, face_of, is_joker
+from kalooki.engine.cards import JOKER_BASE, face_of, is_joker
 from kalooki.engine.rules import GROUP, RuleSet
 from kalooki.engine.solver.arrangement import Arrangement, build_plan, with_keep
 from kalooki.engine.solver.bits import bits, face_at, pos_rank
@@ -151,7 +151,7 @@ class _Best(Slots):
         swappable = self.contested[suit] | (self.avail[suit] if self.capped else 0)
         # the answer depends on nothing else (of the scarce ranks, on those this suit holds)
         key = (suit, self.avail[suit], self.jokers, swappable,
-               -1 if self.capped else self._scarce() & self.avail[suit])
+               -1 if self.capped else self.scarce & self.avail[suit])
         table = derived(self.rules, _options_table)
         hit = table.get(key)
         if hit is None:
@@ -194,7 +194,7 @@ class _Best(Slots):
         a group), so a run is only worth its naturals, and it is no better than one that
         uses no more jokers and takes the same naturals and more, if none of the more is
         of a rank some group could run short of (held fewer than group_min + runs)."""
-        scarce = self._scarce()
+        scarce = self.scarce
         joker = self.tab.joker_points
         ordered = sorted(found.values(),
                          key=lambda o: (o[1].jokers.bit_count(), -o[1].naturals.bit_count()))
@@ -211,15 +211,6 @@ class _Best(Slots):
                 beaten_by.append((k, naturals))
         return sorted(kept, key=lambda o: (-(o[0] - o[1].jokers.bit_count() * joker),
                                            o[1].jokers.bit_count()))
-
-    def _scarce(self) -> int:
-        """Positions of ranks some group could run short of (held fewer than group_min +
-        runs times)."""
-        scarce = 0
-        for r in range(1, 14):
-            if self.rank_total[r] < self.rules.group_min + self.runs:
-                scarce |= 1 << r | (1 << ACE_HIGH if r == ACE else 0)
-        return scarce
 
     def _runs_bound(self, suit: int, left: int) -> int:
         """Most natural points ``left`` more runs, of ``suit`` and later suits, could add."""

@@ -12,8 +12,6 @@ import itertools
 from collections.abc import Sequence
 
 from kalooki.engine.cards import (
-    ACE,
-    ACE_HIGH,
     JOKER_BASE,
     MAX_JOKERS,
 )
@@ -65,13 +63,15 @@ class Need(Slots):
     lands: with F slots to fill and room C for jokers, F - min(jokers, C) cards are needed,
     i.e. max(F - jokers, V) with V = F - C, both sums over the melds."""
 
-    def solve(self, limit: int, floor: int = 0) -> int:
+    def solve(self, limit: int, floor: int = 0, base: tuple[int, int] | None = None
+              ) -> int:
         """The number needed, or ``limit`` when it is ``limit`` or more; the search stops
-        as soon as it reaches ``floor``, a known lower bound."""
+        as soon as it reaches ``floor``, a known lower bound. ``base``: the hand's
+        :func:`group_cost`, if the caller has it already."""
         self.best = limit
         self.floor = floor
         self.options = [self._cached_options(s) for s in range(4)]
-        self.base = group_cost(self.rules, self.tab, self.counts, self.groups)
+        self.base = base or group_cost(self.rules, self.tab, self.counts, self.groups)
         self._walk(0, self.runs, 0, 0, list(self.counts))
         return self.best
 
@@ -81,7 +81,7 @@ class Need(Slots):
         scarce ranks it holds)."""
         avail = self.avail[suit]
         key = (suit, avail, self.jokers, self.best, self.contested[suit],
-               self._scarce() & avail)
+               self.scarce & avail)
         table = derived(self.rules, _need_options)
         found = table.get(key)
         if found is None:
@@ -90,15 +90,6 @@ class Need(Slots):
             found = table[key] = [(f, room, taken, [face_at(suit, p) for p in bits(taken)])
                                   for f, room, taken in self._options(suit)]
         return found
-
-    def _scarce(self) -> int:
-        """Positions of ranks a group might miss (held fewer than group_min + runs)."""
-        scarce = 0
-        if self.groups:
-            for r in range(1, 14):
-                if self.rank_total[r] < self.rules.group_min + self.runs:
-                    scarce |= 1 << r | (1 << ACE_HIGH if r == ACE else 0)
-        return scarce
 
     def _options(self, suit: int) -> list[tuple[int, int, int]]:
         """(slots, joker room, naturals taken) of each minimal run of this suit that could
@@ -110,7 +101,7 @@ class Need(Slots):
         if all(max(f - jokers, h) >= limit
                for f, h, _ in self.tab.suit_windows[self.avail[suit] >> 1 & 0x1FFF]):
             return []  # even its cheapest run, taking every natural it can, costs too much
-        scarce = self._scarce()
+        scarce = self.scarce
         found: dict[tuple[int, int, int], tuple[int, int, int]] = {}
         for lo, _, span in self.tab.windows:
             present = self.avail[suit] & span
@@ -187,14 +178,13 @@ def surely_short(hand: Sequence[int], groups: int, runs: int, rules: RuleSet,
     contract now. Most hands asked about in play cannot, and this answers them in one pass
     over the cards, without trying every choice of runs: at 0, every meld has only slots a
     joker may fill, and the jokers cover them all."""
-    held = 0  # bit f: face f is held
-    jokers = 0
+    held = 0  # bit f: face f is held; bit 52 + k: the joker JOKER_BASE + k is held
     for card in hand:  # (a plain loop: quicker in CPython 3.11 than map and sum)
-        held |= _FACE_BIT[card]
-        jokers += _IS_JOKER[card]
+        held |= _CARD_BIT[card]
+    jokers = (held >> 52).bit_count()
     free = tab.suit_free
     run_slots = sum(sorted([free[held & 0x1FFF], free[held >> 13 & 0x1FFF],
-                            free[held >> 26 & 0x1FFF], free[held >> 39]])[:runs])
+                            free[held >> 26 & 0x1FFF], free[held >> 39 & 0x1FFF]])[:runs])
     if run_slots > jokers:
         return True  # the runs alone lack jokers (most hands: the ranks need no counting)
     slots = 0
@@ -217,10 +207,10 @@ def surely_short(hand: Sequence[int], groups: int, runs: int, rules: RuleSet,
     return slots + run_slots > jokers
 
 
-_FACE_BIT = tuple(1 << card % 52 if card < JOKER_BASE else 0
+_CARD_BIT = tuple(1 << card % 52 if card < JOKER_BASE else 1 << 52 + card - JOKER_BASE
                   for card in range(JOKER_BASE + MAX_JOKERS))
-_IS_JOKER = tuple(int(card >= JOKER_BASE) for card in range(JOKER_BASE + MAX_JOKERS))
-"""Per card id: its face's bit, and whether it is a joker (looked up)."""
+"""Per card id, looked up: its face's bit, or a joker's own bit above the faces (each
+joker is one card, so or-ing the bits counts them)."""
 
 
 def needed(hand: Sequence[int], contract: Sequence[int], rules: RuleSet, limit: int,
@@ -242,7 +232,7 @@ def needed(hand: Sequence[int], contract: Sequence[int], rules: RuleSet, limit: 
     if limit == 1 and not not_short and surely_short(hand, groups, runs, rules, tab):
         return 1
     counts, masks, jokers = face_counts(hand)
-    g_slots, g_hard = group_cost(rules, tab, counts, groups)
+    base = g_slots, g_hard = group_cost(rules, tab, counts, groups)
     table = tab.suit_windows
     per_suit = [table[m] for m in masks]
     low = INF
@@ -289,14 +279,14 @@ def needed(hand: Sequence[int], contract: Sequence[int], rules: RuleSet, limit: 
             for s, taken in zip(suits, takings, strict=True):
                 for p in bits(taken):
                     left[face_at(s, p)] -= 1
-            g_slots, g_hard = group_cost(rules, tab, left, groups)
-            value = max(slots + g_slots - jokers, hard + g_hard, 0)
+            left_slots, left_hard = group_cost(rules, tab, left, groups)
+            value = max(slots + left_slots - jokers, hard + left_hard, 0)
             if value == low:
                 if low == 0 and found is not None:
                     found.append(witness(rules, counts, groups, suits, takings, slots))
                 return low
             high = min(high, value)
-    return Need(Counts(counts, jokers), contract, rules).solve(high, low)
+    return Need(Counts(counts, jokers), contract, rules).solve(high, low, base)
 
 
 Witness = tuple[tuple[int, ...], tuple[tuple[int, int], ...], int]

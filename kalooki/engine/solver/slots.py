@@ -5,6 +5,7 @@ then follow in closed form from the cards the runs left."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
 
 from kalooki.engine.cards import ACE, ACE_HIGH
 from kalooki.engine.rules import GROUP, RUN, RuleSet
@@ -29,23 +30,37 @@ class Slots:
         self.jokers = hand.jokers
         self.groups = list(contract).count(GROUP)
         self.runs = list(contract).count(RUN)
-        self.avail = [0, 0, 0, 0]
-        self.rank_total = [0] * 15
-        for f, c in enumerate(self.counts):
-            if c:
-                self.avail[f // 13] |= 1 << (f % 13 + 1)
-                self.rank_total[f % 13 + 1] += c
+        counts = self.counts
+        avail = self.avail = [0, 0, 0, 0]
+        rank_total = self.rank_total = [0] * 15
+        for f in compress(_FACES, counts):  # the faces held (picked in C: most are not)
+            avail[f // 13] |= 1 << (f % 13 + 1)
+            rank_total[f % 13 + 1] += counts[f]
         for s in range(4):
-            if self.avail[s] & 2:
-                self.avail[s] |= 1 << ACE_HIGH
+            if avail[s] & 2:
+                avail[s] |= 1 << ACE_HIGH
         self.capped = (rules.group_max is not None or rules.max_jokers_per_meld is not None
                        or rules.group_distinct_suits)
         # a run's natural may need to go to a group instead only when that group could
         # run short of naturals; otherwise the run keeps it and the group takes a joker
         self.contested = [0, 0, 0, 0]
+        self.scarce = 0
+        """Positions of ranks a group might miss (held fewer than group_min + runs
+        times); none without groups."""
         if self.groups:
-            short = 0
+            short = scarce = 0
+            least = rules.group_min_naturals + self.runs
+            most = rules.group_min + self.runs
             for r in range(1, 14):
-                if self.rank_total[r] < rules.group_min_naturals + self.runs:
-                    short |= 1 << r | (1 << ACE_HIGH if r == ACE else 0)
+                total = self.rank_total[r]
+                if total < most or total < least:
+                    bit = 1 << r | (1 << ACE_HIGH if r == ACE else 0)
+                    if total < most:
+                        scarce |= bit
+                    if total < least:
+                        short |= bit
             self.contested = [a & short for a in self.avail]
+            self.scarce = scarce
+
+
+_FACES = range(52)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TypeVar, cast
+from typing import Any, TypeVar
 
 from kalooki.engine.cards import ACE_HIGH, KING, make_card
 from kalooki.engine.melds import run_bounds
@@ -60,7 +60,8 @@ class _Entry:
 
     def __init__(self) -> None:
         self.tables: Tables | None = None
-        self.derived: dict[Callable[[RuleSet], object], object] = {}
+        self.derived: dict[Callable[[RuleSet], Any], Any] = {}
+        """What each ``build`` of :func:`derived` made (of the type it returns)."""
 
 
 _BY_ID: dict[int, tuple[RuleSet, _Entry]] = {}
@@ -84,7 +85,8 @@ def _entry(rules: RuleSet) -> _Entry:
 
 def tables(rules: RuleSet) -> Tables:
     """The contract searches' tables of ``rules`` (built in about 50 ms the first time)."""
-    entry = _entry(rules)
+    hit = _BY_ID.get(id(rules))  # (_entry's first look, inline: every search asks)
+    entry = hit[1] if hit is not None and hit[0] is rules else _entry(rules)
     found = entry.tables
     if found is None:
         found = entry.tables = _build(rules)
@@ -93,11 +95,12 @@ def tables(rules: RuleSet) -> Tables:
 
 def derived(rules: RuleSet, build: Callable[[RuleSet], T]) -> T:
     """What ``build`` makes of ``rules``, made once per rule set."""
-    found = _entry(rules).derived
-    value = found.get(build)
+    hit = _BY_ID.get(id(rules))  # (as in tables)
+    found = (hit[1] if hit is not None and hit[0] is rules else _entry(rules)).derived
+    value: T | None = found.get(build)
     if value is None:
         value = found[build] = build(rules)
-    return cast(T, value)
+    return value
 
 
 def _build(rules: RuleSet) -> Tables:
