@@ -271,8 +271,11 @@ def needed(hand: Sequence[int], contract: Sequence[int], rules: RuleSet, limit: 
         return low
     low = max(low, floor)
     high = limit
+    slack = 0  # jokers a choice leaves over (limit 1: the most any choice leaves)
     for suits, choice in best:
         slots = sum(f for f, _, _ in choice)
+        if limit == 1 and spare - slots > slack:
+            slack = spare - slots
         hard = sum(h for _, h, _ in choice)
         for takings in itertools.product(*(t for _, _, t in choice)):
             left = list(counts)
@@ -286,6 +289,10 @@ def needed(hand: Sequence[int], contract: Sequence[int], rules: RuleSet, limit: 
                     found.append(witness(rules, counts, groups, suits, takings, slots))
                 return low
             high = min(high, value)
+    if limit == 1 and not slack:
+        # any other lay-down takes a run dearer than the cheapest of its suit (more slots,
+        # or a natural given up to a group), and no choice leaves a joker for that
+        return high
     return Need(Counts(counts, jokers), contract, rules).solve(high, low, base)
 
 
