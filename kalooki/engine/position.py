@@ -211,9 +211,7 @@ class Position:
             values[name] = start(n)
 
     def _reset_turn_flags(self) -> None:
-        values = self.__dict__
-        for name, value in _TURN_STARTS:
-            values[name] = value
+        self.__dict__.update(_TURN_STARTS)
 
     def clone(self) -> Self:
         """A cheap independent copy (search clones thousands of times): the fields copied
@@ -311,8 +309,9 @@ def _start_value(field: dataclasses.Field[Any]) -> Callable[[int], Any]:
 
 _DEAL_STARTS = tuple((f.name, _start_value(f)) for f in dataclasses.fields(Position)
                      if f.metadata["declared"].scope in (Scope.DEAL, Scope.TURN))
-_TURN_STARTS = tuple((f.name, f.default) for f in dataclasses.fields(Position)
-                     if f.metadata["declared"].scope is Scope.TURN)
+_TURN_STARTS = {f.name: f.default for f in dataclasses.fields(Position)
+                if f.metadata["declared"].scope is Scope.TURN}
+"""Each turn field's start (immutable values, so one dict serves every position)."""
 HASHED = tuple(name for name, d in FIELDS if d.hashed)
 """The fields the state digest covers (each from its ``since`` version on)."""
 

@@ -55,6 +55,7 @@ CUT_WOBBLE = 3
 """A dealer aims the cut but cannot count cards by feel: the engine adds ±3."""
 _CUT, _DRAW, _CALL, _ALLOW = Phase.CUT, Phase.DRAW, Phase.CALL, Phase.ALLOW
 _PLAY, _BUY_IN, _MATCH_OVER = Phase.PLAY, Phase.BUY_IN, Phase.MATCH_OVER
+_NEAREST = CallPriority.NEAREST
 
 
 class Game(Position):
@@ -163,7 +164,7 @@ def _do_call(pos: Game, player: int, action: Call | Pass) -> list[Event]:
     if isinstance(action, Call):
         pos.callers.append(player)
     pos.call_queue.pop(0)
-    if pos.callers and pos.rules.call_priority == CallPriority.NEAREST:
+    if pos.callers and pos.rules.call_priority == _NEAREST:
         pos.caller = pos.callers[0]
     elif not pos.call_queue and pos.callers:
         pos.caller = pos.callers[pos.rng.below(len(pos.callers))]

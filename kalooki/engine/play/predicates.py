@@ -60,18 +60,22 @@ def keep_problem(rest: Sequence[int], rules: RuleSet) -> RuleError | None:
 
 # -- taking the discard ------------------------------------------------------------------
 
+_NOT_WHEN_DOWN, _MUST_MELD = DiscardTake.NOT_WHEN_DOWN, DiscardTake.MUST_MELD
+"""The members found once: Python 3.11 does not cache looking one up on its enum class,
+and every draw asks."""
+
 
 def take_problem(rules: RuleSet, down: bool) -> RuleError | None:
     """Whether a player (``down`` or not) may take the top discard as their draw at all;
     under ``must-meld`` the hand must also be able to lay with it (:func:`take_obliges_meld`)."""
-    if down and rules.discard_take == DiscardTake.NOT_WHEN_DOWN:
+    if down and rules.discard_take == _NOT_WHEN_DOWN:
         return RuleError("down-draws-stock")
     return None
 
 
 def take_obliges_meld(rules: RuleSet) -> bool:
     """Whether taking the discard (or refusing a call for it) owes a lay-down that turn."""
-    return rules.discard_take == DiscardTake.MUST_MELD
+    return rules.discard_take == _MUST_MELD
 
 
 # -- calls --------------------------------------------------------------------------------
