@@ -65,14 +65,15 @@ class Generic:
     def _solve(self, counts: list[int], jokers: int, state: State, kept: int, total: int
                ) -> int:
         """:meth:`solve`, told ``total``: the points of every card left."""
-        key = (bytes(counts), jokers, state, kept)
+        work = bytearray(counts)  # (its bytes, the memo's keys, are copied, not converted)
+        key = (bytes(work), jokers, state, kept)
         hit = self.memo.get(key)
         if hit is not None:
             return hit[0]
-        found = self.memo[key] = self._search(counts, key[0], jokers, state, kept, total)
+        found = self.memo[key] = self._search(work, key[0], jokers, state, kept, total)
         return found[0]
 
-    def _search(self, counts: list[int], packed: bytes, jokers: int, state: State, kept: int,
+    def _search(self, counts: bytearray, packed: bytes, jokers: int, state: State, kept: int,
                 total: int) -> tuple[int, Choice]:
         """The best of ``counts`` (``packed``: the same as bytes, its key in the memo)."""
         for f in self.faces:
@@ -121,12 +122,13 @@ class Generic:
                 best, choice = rest, None
         return best, choice
 
-    def _may_finish(self, counts: list[int], jokers: int, state: tuple[int, ...]) -> bool:
+    def _may_finish(self, counts: Sequence[int], jokers: int, state: tuple[int, ...]
+                    ) -> bool:
         groups, runs = state[0], state[1]
         need = groups * self.rules.group_min + runs * self.rules.run_min
         return sum(counts) + jokers >= need
 
-    def _melds_with(self, f: int, counts: list[int], packed: bytes, jokers: int,
+    def _melds_with(self, f: int, counts: Sequence[int], packed: bytes, jokers: int,
                     state: State
                     ) -> list[tuple[Run | Group, tuple[int, ...], int, int, State]]:
         """Every meld holding face ``f``, with the faces it takes, its jokers, the points
@@ -142,7 +144,7 @@ class Generic:
             return cached
         return self._melds_in(f, counts, jokers, state)
 
-    def _melds_in(self, f: int, counts: list[int], jokers: int, state: State
+    def _melds_in(self, f: int, counts: Sequence[int], jokers: int, state: State
                   ) -> list[tuple[Run | Group, tuple[int, ...], int, int, State]]:
         rules = self.rules
         rank, suit = f % 13 + 1, f // 13
