@@ -31,6 +31,7 @@ from kalooki.ai.knowledge import Evaluator, evaluator_for
 from kalooki.ai.medium import Decision, MediumPlayer
 from kalooki.ai.player import Style
 from kalooki.ai.tracker import Tracker
+from kalooki.ai.worlds import near_world
 from kalooki.engine.actions import (
     Action,
     Allow,
@@ -49,7 +50,6 @@ from kalooki.engine.deal import Phase
 from kalooki.engine.facts.seats import DEFAULT_BUDGET, Level
 from kalooki.engine.play.predicates import tacks_on_others
 from kalooki.engine.rng import Rng
-from kalooki.engine.sampling import sample_game
 from kalooki.engine.scoring import hand_points
 from kalooki.engine.state import Game
 from kalooki.engine.view import PlayerView
@@ -138,7 +138,7 @@ class HardPlayer(MediumPlayer):
         return knowledge.live_counts(view, also_seen=self.tracker.known())
 
     def hold_back(self, view: PlayerView, lay: LayDown) -> bool:
-        return self.style.risk > HOLD_RISK and super().hold_back(view, lay)
+        return _holds_back(self, view, lay)
 
     # -- the decision ----------------------------------------------------------------
 
@@ -223,7 +223,7 @@ class HardPlayer(MediumPlayer):
                     now = self.clock()
                     if now - start + (now - searching) / worlds > self.think_budget:
                         break
-            world = sample_game(view, stream, known)
+            world = near_world(view, stream, known, policy[view.player].ev)
             seed = stream.next_u64()
             base, used = _play_out(world, options[0], view.player, policy, Rng(seed),
                                    self.horizon, self.stop)
@@ -254,9 +254,10 @@ class HardPlayer(MediumPlayer):
         if len(shared._need) > 200_000:
             shared = Evaluator(view.rules, view.contract)
         self.rollout_evaluator = shared
-        seats = []
+        seats: list[MediumPlayer] = []
         for p in range(view.players):
-            player = MediumPlayer(self.style if p == view.player else None, "play-out")
+            player = _OwnSeat(self.style, "play-out") if p == view.player \
+                else MediumPlayer(None, "play-out")
             player.evaluator = shared
             player.explains = False
             seats.append(player)
@@ -277,6 +278,21 @@ class HardPlayer(MediumPlayer):
         if isinstance(action, Discard):
             what = phrase("hint.what.discard", card=_sym(action.card))
         return phrase("hint.reason.searched", what=what, worlds=worlds, gain=round(gain))
+
+
+class _OwnSeat(MediumPlayer):
+    """Hard's own seat in a play-out: medium's moves with the cheap part of hard's
+    judgement (its take margin; no hold-back unless its style is riskier), so a play-out
+    continues as hard would. Its outs would make a play-out seven times dearer."""
+
+    keep_margin = HardPlayer.keep_margin
+
+    def hold_back(self, view: PlayerView, lay: LayDown) -> bool:
+        return _holds_back(self, view, lay)
+
+
+def _holds_back(player: MediumPlayer, view: PlayerView, lay: LayDown) -> bool:
+    return player.style.risk > HOLD_RISK and MediumPlayer.hold_back(player, view, lay)
 
 
 def _errors_from_zero(paired: Sequence[float]) -> float:
