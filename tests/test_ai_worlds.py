@@ -55,3 +55,24 @@ def test_one_try_is_the_uniform_deal():
     ev = Evaluator(view.rules, view.contract)
     world = near_world(view, Rng(9), Known(), ev, tries=1)
     assert world.hands == sample_game(view, Rng(9)).hands
+
+
+def _allow_view():
+    """The first view of a turn player asked to allow a call, in medium play."""
+    for seed in range(1, 40):
+        game = Game.new(CARIB, 4, seed)
+        player, rng = MediumPlayer(), Rng(seed)
+        while not game.results:
+            view = game.view(game.to_act)
+            if view.phase == Phase.ALLOW and not view.down[view.caller]:
+                return view
+            game.apply(player.choose(view, rng), game.to_act)
+    raise AssertionError("no call to allow")
+
+
+def test_a_caller_is_dealt_a_hand_that_the_called_card_brings_closer():
+    view = _allow_view()
+    ev = Evaluator(view.rules, view.contract)
+    for seed in range(5):
+        hand = near_world(view, Rng(seed), Known(), ev).hands[view.caller]
+        assert ev.need_with(hand, view.top_discard) < ev.need(hand)
