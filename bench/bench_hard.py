@@ -28,6 +28,7 @@ from __future__ import annotations
 import copy
 import os
 import statistics
+import time
 from collections import defaultdict
 
 from kalooki.ai.arena import rules_from_deal
@@ -84,7 +85,8 @@ def main() -> None:
     changes: dict[str, list[float]] = defaultdict(list)
     as_medium: list[float] = []
     agreed: dict[str, int] = defaultdict(int)
-    searched = 0
+    searched = worlds = 0
+    thought = 0.0
     for deal in range(1, base.deals_per_match + 1):
         rules = rules_from_deal(base, deal)
         for s in range(SEEDS):
@@ -100,8 +102,12 @@ def main() -> None:
                     game.apply(others[seat].choose(view, rng), seat)
                     continue
                 hard.last_search = {}
+                began = time.thread_time()
                 action = hard.choose(view, rng)
-                searched += bool(hard.last_search)
+                if hard.last_search:
+                    searched += 1
+                    thought += time.thread_time() - began
+                    worlds += int(hard.last_search["worlds"])
                 if hard.last_search.get("chosen"):
                     # hard's choice before its search (its own medium judgement)
                     medium_choice = MediumPlayer.decide(hard, view, Rng(0))[0]
@@ -114,7 +120,8 @@ def main() -> None:
                 game.apply(action, seat)
     print(f"hard against 3 medium, {SEEDS} deal(s) per contract, "
           f"{f'budget {DEFAULT_BUDGET} s' if WORLDS is None else f'{WORLDS} sampled deals'}: "
-          f"{searched} searched decisions")
+          f"{searched} searched decisions, {worlds / max(1, searched):.1f} sampled deals each, "
+          f"{worlds / max(thought, 1e-9):.1f} per CPU second of them")
     every = [c for values in changes.values() for c in values]
     for kind, values in sorted(changes.items()):
         print(f"  {kind:<40} {len(values):>4} left medium's choice, true change "
