@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from kalooki.ai.knowledge import Evaluator
 from kalooki.ai.medium import MediumPlayer
-from kalooki.ai.worlds import near_world
+from kalooki.ai.worlds import TRIES, near_world
 from kalooki.engine.deal import Phase
 from kalooki.engine.rng import Rng
 from kalooki.engine.sampling import Known, sample_game
@@ -30,7 +30,7 @@ def test_a_near_world_agrees_with_the_view_and_keeps_the_known_cards():
         holder = next(p for p in range(1, 4) if not view.down[p])
         card = game.hands[holder][0]
         known = Known({card: holder})
-        world = near_world(view, Rng(7), known, Evaluator(view.rules, view.contract))
+        world, _ = near_world(view, Rng(7), known, Evaluator(view.rules, view.contract))
         assert world.view(0) == view
         assert card in world.hands[holder]
         hidden = [c for h in world.hands for c in h] + world.stock
@@ -42,7 +42,8 @@ def test_each_opponent_is_at_least_as_near_its_contract_as_in_the_uniform_deal()
     for _, view in _draw_views(6):
         ev = Evaluator(view.rules, view.contract)
         uniform = sample_game(view, Rng(9))
-        world = near_world(view, Rng(9), Known(), ev)
+        world, weighed = near_world(view, Rng(9), Known(), ev)
+        assert weighed == TRIES * sum(not view.down[p] for p in range(1, 4))
         for seat in range(1, 4):
             if not view.down[seat]:
                 assert ev.need(world.hands[seat]) <= ev.need(uniform.hands[seat])
@@ -53,8 +54,8 @@ def test_each_opponent_is_at_least_as_near_its_contract_as_in_the_uniform_deal()
 def test_one_try_is_the_uniform_deal():
     _, view = _draw_views(6)[-1]
     ev = Evaluator(view.rules, view.contract)
-    world = near_world(view, Rng(9), Known(), ev, tries=1)
-    assert world.hands == sample_game(view, Rng(9)).hands
+    world, weighed = near_world(view, Rng(9), Known(), ev, tries=1)
+    assert weighed == 0 and world.hands == sample_game(view, Rng(9)).hands
 
 
 def _allow_view():
@@ -74,5 +75,5 @@ def test_a_caller_is_dealt_a_hand_that_the_called_card_brings_closer():
     view = _allow_view()
     ev = Evaluator(view.rules, view.contract)
     for seed in range(5):
-        hand = near_world(view, Rng(seed), Known(), ev).hands[view.caller]
+        hand = near_world(view, Rng(seed), Known(), ev)[0].hands[view.caller]
         assert ev.need_with(hand, view.top_discard) < ev.need(hand)

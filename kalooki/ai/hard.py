@@ -223,7 +223,8 @@ class HardPlayer(MediumPlayer):
                     now = self.clock()
                     if now - start + (now - searching) / worlds > self.think_budget:
                         break
-            world = near_world(view, stream, known, policy[view.player].ev)
+            world, weighed = near_world(view, stream, known, policy[view.player].ev)
+            moves += weighed
             seed = stream.next_u64()
             base, used = _play_out(world, options[0], view.player, policy, Rng(seed),
                                    self.horizon, self.stop)

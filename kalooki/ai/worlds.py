@@ -35,13 +35,15 @@ any hand it would comes first."""
 
 
 def near_world(view: PlayerView, rng: Rng, known: Known, evaluator: Evaluator,
-               tries: int = TRIES) -> Game:
+               tries: int = TRIES) -> tuple[Game, int]:
     """A sampled deal (as :func:`sample_game`) in which every opponent not yet down holds
     the nearest to its contract of ``tries`` hands (contract games; in threshold games, or
-    with one try, the uniform deal)."""
+    with one try, the uniform deal), and how many hands were weighed: each costs a search
+    about what one play-out move costs (a solver question)."""
     world = sample_game(view, rng, known)
+    weighed = 0
     if tries <= 1 or not view.rules.uses_contracts:
-        return world
+        return world, weighed
     called = view.top_discard if view.phase == Phase.ALLOW else None
     for seat in range(view.players):
         if seat == view.player or view.down[seat]:
@@ -52,6 +54,7 @@ def near_world(view: PlayerView, rng: Rng, known: Known, evaluator: Evaluator,
         free = [c for c in hand if c not in known.held]
         pool = free + world.stock
         best, least = free, _distance(evaluator, hand, wants)
+        weighed += tries
         for _ in range(tries - 1):
             drawn = _draw(pool, len(free), rng)
             need = _distance(evaluator, kept + drawn, wants)
@@ -62,7 +65,7 @@ def near_world(view: PlayerView, rng: Rng, known: Known, evaluator: Evaluator,
             world.hands[seat] = kept + best
             world.stock = [c for c in pool if c not in taken]
             rng.shuffle(world.stock)
-    return world
+    return world, weighed
 
 
 def _distance(evaluator: Evaluator, hand: list[int], wants: int | None) -> int:
