@@ -45,6 +45,7 @@ from kalooki.engine.events import Event
 from kalooki.engine.melds import extend, shift_joker
 from kalooki.engine.play import dealing, legality, moves, predicates
 from kalooki.engine.play.dealing import shared
+from kalooki.engine.play.legal_moves import LegalMoves
 from kalooki.engine.position import Position
 from kalooki.engine.rng import Rng
 from kalooki.engine.rule_choices import CallPriority, FirstDealer
@@ -102,8 +103,14 @@ class Game(Position):
     def apply(self, action: Action, player: int) -> list[Event]:
         """Check and perform ``action`` by seat ``player``; returns what happened. A
         refusal (a RuleError, raised) changes nothing."""
-        if self._pending:
-            self._settle_listings()
+        pending = self._pending
+        if pending:  # every view and move list of this position still alive is filled now
+            self._pending = []
+            for ref in pending:
+                listing = ref()
+                if listing is not None:  # (most are gone: nobody kept them)
+                    _settle(listing)
+            self._pending = []  # (settling a view lists its moves, already settled)
         vouched = self._vouched
         if vouched is None or vouched[0] is not action or vouched[1] != player:
             offered = self._offered
@@ -115,18 +122,13 @@ class Game(Position):
         self.actions_applied += 1
         return _DOERS[type(action)](self, player, action)
 
-    def _settle_listings(self) -> None:
-        """Fill every view and move list of this position still alive (the position is
-        about to change), and forget them."""
-        pending = self._pending
-        self._pending = []
-        for ref in pending:
-            listing = ref()
-            if isinstance(listing, PlayerView):
-                settle_view(listing)
-            elif listing is not None:
-                listing.settle()
-        self._pending = []
+
+def _settle(listing: PlayerView | LegalMoves) -> None:
+    """Fill a view or a move list of a position about to change."""
+    if isinstance(listing, PlayerView):
+        settle_view(listing)
+    else:
+        listing.settle()
 
 
 # -- what each action does ---------------------------------------------------------------

@@ -90,7 +90,7 @@ class LegalMoves(Sequence[Action]):
     def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
         if isinstance(index, slice):
             return tuple(self)[index]
-        if self.has_lay_down():
+        if self._known == FOUND or (self._known == UNKNOWN and self.has_lay_down()):
             if index == 0 or index == -len(self._moves) - 1:
                 action: Action | None = self.lay_down()
                 assert action is not None

@@ -56,13 +56,15 @@ def contract_lay_exists(hand: Sequence[int], contract: Sequence[int], rules: Rul
     if surely_short(hand, shape.groups, shape.runs, rules, shape.tab):
         return False
     recent = shape.recent
+    counted = None
     if recent and not rules.group_distinct_suits:
-        counts, _, jokers = face_counts(hand)
+        counted = face_counts(hand)
+        counts, _, jokers = counted
         for lay_down in reversed(recent):
             if fits(lay_down, list(counts), jokers, keep):
                 return True
     found: list[Witness] = []
-    if needed(hand, contract, rules, 1, found=found, not_short=True):
+    if needed(hand, contract, rules, 1, found=found, not_short=True, counted=counted):
         return False
     if found:
         recent.append(found[0])

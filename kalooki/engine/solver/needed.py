@@ -214,8 +214,8 @@ joker is one card, so or-ing the bits counts them)."""
 
 
 def needed(hand: Sequence[int], contract: Sequence[int], rules: RuleSet, limit: int,
-            floor: int = 0, found: list[Witness] | None = None, not_short: bool = False
-            ) -> int:
+            floor: int = 0, found: list[Witness] | None = None, not_short: bool = False,
+            counted: tuple[list[int], list[int], int] | None = None) -> int:
     """:class:`Need`'s answer (capped at ``limit``), found fast in the usual case.
 
     Letting runs and groups share naturals relaxes the problem, and the relaxed problem
@@ -225,13 +225,14 @@ def needed(hand: Sequence[int], contract: Sequence[int], rules: RuleSet, limit: 
     fight costs nothing) that is the answer; otherwise the exact search runs between them.
     ``floor`` is a lower bound the caller already knows. When the answer is 0 and the
     relaxation met it, ``found`` (if given) receives the lay-down it met it with.
-    ``not_short``: the caller found the hand not :func:`surely_short` already."""
+    ``not_short``: the caller found the hand not :func:`surely_short` already;
+    ``counted``: the hand's :func:`face_counts`, if the caller has them (left unchanged)."""
     tab = tables(rules)
     groups = list(contract).count(GROUP)
     runs = len(contract) - groups
     if limit == 1 and not not_short and surely_short(hand, groups, runs, rules, tab):
         return 1
-    counts, masks, jokers = face_counts(hand)
+    counts, masks, jokers = counted or face_counts(hand)
     base = g_slots, g_hard = group_cost(rules, tab, counts, groups)
     table = tab.suit_windows
     per_suit = [table[m] for m in masks]
