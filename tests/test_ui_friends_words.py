@@ -30,7 +30,7 @@ def drawn_melds_label(app: App, seats: tuple[Seat, ...]) -> tuple[str, TableScen
     app.switch(table)
     app.step([])
     assert table.painter._static is not None
-    return table.painter._static[1], table
+    return table.painter._static[1][0], table
 
 
 @pytest.mark.parametrize(("name", "english", "french"), [
@@ -61,7 +61,7 @@ def test_a_shared_screen_names_whose_melds_the_box_holds(app: App) -> None:
             app.step(person_events(table, calls=False))
         app.step([])
         assert table.painter._static is not None
-        label = table.painter._static[1]
+        label = table.painter._static[1][0]
         if session.covered:
             assert label == "Melds"
         else:
