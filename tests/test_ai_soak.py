@@ -1,7 +1,7 @@
-"""A small version of the mixed-level soak (bench/bench_ai.py): no exception, no
+"""A small version of the mixed-level soak (bench/ai.py): no exception, no
 illegal move, on every preset and table size."""
 
-from bench.bench_ai import soak
+from bench.ai import soak
 
 
 def test_small_mixed_level_soak_is_clean():

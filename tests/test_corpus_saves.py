@@ -1,13 +1,13 @@
 """Saves written before a change of the engine keep loading, and play as they were played:
-every save of the recorded-matches corpus (bench/corpus, save format 2, written at 07ed255)
+every save of the recorded-matches corpus (bench/corpus/saves, save format 2, written at 07ed255)
 replays with every action, digest and check field proved, and the corpus's digest of
-actions and state hashes is the one it was made with (bench/bench_corpus.py)."""
+actions and state hashes is the one it was made with (bench/corpus/__init__.py)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from bench.bench_corpus import CORPUS, CORPUS_DIGEST, digest, load_all, plays_apart, saves
+from bench.corpus import CORPUS, CORPUS_DIGEST, digest, load_all, plays_apart, saves
 from kalooki.store.savefile import decode
 
 

@@ -9,7 +9,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bench.bench_solver import DECK, near_hand
+from bench.solver import DECK, near_hand
 from kalooki.engine.rules import GROUP, preset
 from kalooki.engine.solver import best_contract, contract_lay_exists
 from kalooki.engine.solver.hand import Hand

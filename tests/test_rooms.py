@@ -1,8 +1,9 @@
 """Rooms of one concept: no file of the product is over 600 lines, no folder over 20
-modules besides its ``__init__`` (``kalooki/ui/`` itself 12: the rest live in
-its sub-packages), and the engine's events are told apart by their class, never by a word.
-A room that grows past its limit holds more than one idea; split it where the ideas part
-(see docs/developing.md)."""
+modules besides its ``__init__`` (``kalooki/ui/`` itself 12: the rest live in its
+sub-packages), no three rooms of a folder named alike (``rule_fields``, ``rule_choices``
+beside ``rules``: a folder waiting to exist), and the engine's events are told apart by
+their class, never by a word. A room that grows past its limit holds more than one idea;
+split it where the ideas part (see docs/developing.md)."""
 
 import ast
 import dataclasses
@@ -45,6 +46,43 @@ def test_no_folder_holds_more_than_20_modules(folder: pathlib.Path) -> None:
         f"{folder.relative_to(PACKAGE.parent)} holds {len(modules)} modules (at most {most}): "
         "give the concepts in it sub-packages of their own")
 
+
+
+# --- a prefix shared by several names is a folder waiting to exist -----------------------
+
+BENCH = PACKAGE.parent / "bench"
+MOST_OF_A_FAMILY = 2
+
+
+def _rooms_of(folder: pathlib.Path) -> list[str]:
+    """The modules and sub-packages of ``folder``, by name."""
+    return sorted(p.stem for p in folder.iterdir() if not p.name.startswith("_") and (
+        p.suffix == ".py" or (p / "__init__.py").is_file()))
+
+
+def _families(names: list[str]) -> dict[str, list[str]]:
+    """The names that share a first word (``rule_fields``, ``rule_choices`` and ``rules``),
+    where more than two do."""
+    families = {}
+    for word in {name.split("_")[0] for name in names if "_" in name}:
+        family = [n for n in names if n in (word, word + "s") or n.startswith(word + "_")]
+        if len(family) > MOST_OF_A_FAMILY:
+            families[word] = family
+    return families
+
+
+def test_the_family_check_sees_what_it_judges() -> None:
+    assert _families(["rules", "rule_fields", "rule_choices", "state"]) == {
+        "rule": ["rules", "rule_fields", "rule_choices"]}
+    assert _families(["journal", "journal_import", "saves"]) == {}
+    assert "hard" in _rooms_of(BENCH) and "solver" in _rooms_of(PACKAGE / "engine")
+
+
+@pytest.mark.parametrize("folder", sorted({p.parent for p in [*FILES, *BENCH.rglob("*.py")]}),
+                         ids=lambda p: str(p.relative_to(PACKAGE.parent)))
+def test_no_three_rooms_of_a_folder_share_a_first_word(folder: pathlib.Path) -> None:
+    families = _families(_rooms_of(folder))
+    assert not families, f"{folder.relative_to(PACKAGE.parent)}: {families}: give each a folder"
 
 # --- events: one class per kind, no words ------------------------------------------------
 
@@ -168,7 +206,7 @@ CLASSES = _classes()
 
 def test_the_class_check_sees_what_it_judges() -> None:
     names = {name for name, _ in CLASSES}
-    assert "engine/rules.py:RuleSet" in names and "ui/app.py:App" in names
+    assert "engine/rules/__init__.py:RuleSet" in names and "ui/app.py:App" in names
 
 
 @pytest.mark.parametrize(("name", "node"), CLASSES, ids=[name for name, _ in CLASSES])

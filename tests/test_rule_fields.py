@@ -11,8 +11,8 @@ import pytest
 
 from kalooki.engine.errors import RuleError
 from kalooki.engine.facts.fields import Kind
-from kalooki.engine.rule_fields import GROUP, RUN, Section, problem
 from kalooki.engine.rules import FIELDS, PRESETS, SPECS, RuleSet, fields_in
+from kalooki.engine.rules.fields import GROUP, RUN, Section, problem
 
 HINTS = typing.get_type_hints(RuleSet)
 STRUCTURED = {

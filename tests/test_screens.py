@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from kalooki.cli.main import main
-from kalooki.engine.rule_fields import Section
+from kalooki.engine.rules.fields import Section
 from kalooki.tools.screens.check import Problem
 from kalooki.tools.screens.registry import render, screen_names
 from kalooki.words import PSEUDO, set_language

@@ -10,7 +10,7 @@ from functools import cache
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bench.bench_solver import near_hand, random_hand
+from bench.solver import near_hand, random_hand
 from kalooki.engine.cards import (
     JOKER_FACE,
     build_deck,

@@ -18,8 +18,8 @@ import pytest
 from kalooki.engine import events as ev
 from kalooki.engine.cards import card_text
 from kalooki.engine.deal import Phase
-from kalooki.engine.rule_choices import CallPriority
 from kalooki.engine.rules import preset
+from kalooki.engine.rules.choices import CallPriority
 from kalooki.ui.app import App
 from kalooki.ui.session import MatchSession, Seat
 from kalooki.ui.table.frame import TableFrame

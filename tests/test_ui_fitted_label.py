@@ -15,7 +15,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from kalooki.engine.rule_fields import Section
+from kalooki.engine.rules.fields import Section
 from kalooki.store.paths import StorePaths
 from kalooki.ui.app import App
 from kalooki.ui.house_rules.editor import RulesEditorScene, new_draft

@@ -17,8 +17,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kalooki.engine.facts.fields import Kind
-from kalooki.engine.rule_fields import RUN, Section
 from kalooki.engine.rules import FIELDS, PRESETS, SPECS
+from kalooki.engine.rules.fields import RUN, Section
 from kalooki.store.paths import StorePaths
 from kalooki.store.presets import load_shelf, presets_dir, save_preset
 from kalooki.ui.app import App

@@ -15,8 +15,8 @@ from kalooki.ai.hint import hint
 from kalooki.cli.main import main
 from kalooki.engine.actions import Cut, Discard, DrawStock
 from kalooki.engine.cards import KING, QUEEN, SUIT_NAMES, face, make_card
-from kalooki.engine.rule_fields import Section
 from kalooki.engine.rules import preset
+from kalooki.engine.rules.fields import Section
 from kalooki.engine.state import Game
 from kalooki.store.paths import StorePaths
 from kalooki.store.settings import SETTING_SPECS, Settings, SettingSection

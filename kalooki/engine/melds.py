@@ -25,8 +25,8 @@ from kalooki.engine.cards import (
     suit_of,
 )
 from kalooki.engine.errors import RuleError
-from kalooki.engine.rule_choices import AceInRuns, JokerRelease, JokerShift
 from kalooki.engine.rules import GROUP, RUN, RuleSet
+from kalooki.engine.rules.choices import AceInRuns, JokerRelease, JokerShift
 
 
 class MeldKind(StrEnum):

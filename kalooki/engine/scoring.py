@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from enum import StrEnum
 
 from kalooki.engine.cards import ACE, is_black, is_joker, rank_of
-from kalooki.engine.rule_choices import GoingOutBonus
 from kalooki.engine.rules import RuleSet
+from kalooki.engine.rules.choices import GoingOutBonus
 
 
 class OneTurnOut(StrEnum):

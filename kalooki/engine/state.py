@@ -48,8 +48,8 @@ from kalooki.engine.play.dealing import shared
 from kalooki.engine.play.legal_moves import LegalMoves
 from kalooki.engine.position import Position
 from kalooki.engine.rng import Rng
-from kalooki.engine.rule_choices import CallPriority, FirstDealer
 from kalooki.engine.rules import TURN_CEILING, RuleSet
+from kalooki.engine.rules.choices import CallPriority, FirstDealer
 from kalooki.engine.view import PlayerView, live_view, settle_view, shown_fields
 
 CUT_WOBBLE = 3

@@ -17,7 +17,7 @@ from typing import Any
 from kalooki.engine.facts.fields import FieldSpec, Shown, specs_in, specs_of
 from kalooki.engine.facts.said import Fact
 from kalooki.engine.facts.seats import DEFAULT_BUDGET, DEFAULT_NAME, HUMAN, SEAT_KINDS
-from kalooki.engine.rule_fields import MAX_PLAYERS
+from kalooki.engine.rules.fields import MAX_PLAYERS
 from kalooki.store.atomic import (
     DAMAGE,
     MAX_FILE_BYTES,

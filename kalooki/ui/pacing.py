@@ -39,7 +39,7 @@ EventWait = Callable[[float], list[pygame.event.Event]]
 def wait_for_events(timeout: float) -> list[pygame.event.Event]:
     """Nap in slices of :data:`NAP` looking for events between them. ``pygame.event.wait``
     looks every millisecond, which alone costs 2% of a core (measured with
-    ``bench/bench_idle.py``); a nap of one frame at 60 fps costs a fraction of that and
+    ``bench/idle.py``); a nap of one frame at 60 fps costs a fraction of that and
     answers input as soon as a 60 fps loop would."""
     end = time.monotonic() + timeout
     while True:

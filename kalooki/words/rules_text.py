@@ -16,8 +16,8 @@ import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from kalooki.engine.rule_choices import JokerRelease
 from kalooki.engine.rules import RESHUFFLE_CEILING, TURN_CEILING, RuleSet
+from kalooki.engine.rules.choices import JokerRelease
 from kalooki.words.catalog import FALLBACK, Phrase, has, phrase, worded
 from kalooki.words.house_rules import deals_words
 from kalooki.words.melds import contract_name

@@ -4,7 +4,7 @@ bounds, its choices, its section and its words.
 A house rule (:class:`~kalooki.engine.rules.RuleSet`) and a setting
 (:class:`~kalooki.store.settings.Settings`) are each declared by one line of their
 dataclass, whose metadata holds a :class:`FieldSpec`. Everything else is made from it:
-reading a file and judging a value (the rules, :mod:`kalooki.engine.rule_fields`; the
+reading a file and judging a value (the rules, :mod:`kalooki.engine.rules.fields`; the
 settings, :mod:`kalooki.store.fields`), the one form builder both screens are drawn by
 (:mod:`kalooki.ui.widgets.field_rows`), and the catalog keys of the field's words.
 

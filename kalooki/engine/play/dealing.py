@@ -17,8 +17,8 @@ from kalooki.engine.cards import build_deck
 from kalooki.engine.deal import DealResult, Phase, Stall
 from kalooki.engine.events import Event
 from kalooki.engine.position import Position
-from kalooki.engine.rule_choices import MatchEnd, StockExhaustion
 from kalooki.engine.rules import RESHUFFLE_CEILING
+from kalooki.engine.rules.choices import MatchEnd, StockExhaustion
 from kalooki.engine.scoring import deal_scores, went_out_in_one_turn
 
 _CUT, _DRAW, _BUY_IN, _MATCH_OVER = Phase.CUT, Phase.DRAW, Phase.BUY_IN, Phase.MATCH_OVER

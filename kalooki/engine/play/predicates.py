@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from kalooki.engine.actions import Action, ReleaseJoker, ShiftJoker, TackOn
 from kalooki.engine.cards import JOKER_BASE, is_joker
 from kalooki.engine.errors import RuleError
-from kalooki.engine.rule_choices import DiscardTake
 from kalooki.engine.rules import RuleSet
+from kalooki.engine.rules.choices import DiscardTake
 
 # -- the end of a turn ------------------------------------------------------------------
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from kalooki.engine.rule_fields import Section
 from kalooki.engine.rules import PRESETS
+from kalooki.engine.rules.fields import Section
 from kalooki.store.presets import load_shelf, presets_dir, save_preset
 from kalooki.store.settings import Settings, SettingSection
 from kalooki.tools.screens.shots import Shots

@@ -13,8 +13,8 @@ from kalooki.engine.cards import JOKER_FACE
 from kalooki.engine.facts.seats import DEFAULT_LEVEL, HUMAN
 from kalooki.engine.record import Recorder
 from kalooki.engine.rng import Rng
-from kalooki.engine.rule_fields import MAX_PLAYERS
 from kalooki.engine.rules import PRESETS, preset
+from kalooki.engine.rules.fields import MAX_PLAYERS
 from kalooki.store.paths import StorePaths
 from kalooki.store.savegame import Seat, snapshot
 from kalooki.store.saves import SUFFIX, save_named

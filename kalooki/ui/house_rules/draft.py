@@ -11,8 +11,8 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
-from kalooki.engine.rule_fields import Section
 from kalooki.engine.rules import FIELDS, PRESETS, SPECS, RuleSet
+from kalooki.engine.rules.fields import Section
 from kalooki.words.refusals import refusal_text
 
 

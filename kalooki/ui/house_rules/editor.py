@@ -16,8 +16,8 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UITextBox
 
-from kalooki.engine.rule_fields import Section
 from kalooki.engine.rules import PRESETS
+from kalooki.engine.rules.fields import Section
 from kalooki.store.paths import StorePaths
 from kalooki.store.presets import (
     PresetError,

@@ -15,8 +15,8 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel
 
 from kalooki.engine.facts.fields import FieldSpec, Kind
-from kalooki.engine.rule_fields import GROUP, RUN, Section
 from kalooki.engine.rules import CARIBBEAN_CONTRACTS, PRESETS, SPECS, RuleSet, fields_in
+from kalooki.engine.rules.fields import GROUP, RUN, Section
 from kalooki.ui.widgets.field_rows import (
     Changes,
     FieldEditor,

@@ -21,8 +21,8 @@ from pygame_gui.elements import (
 )
 
 from kalooki.engine.facts.seats import DEFAULT_LEVEL, HUMAN, OPPONENT_LEVELS, SEAT_KINDS
-from kalooki.engine.rule_fields import MAX_PLAYERS
 from kalooki.engine.rules import PRESETS, RuleSet
+from kalooki.engine.rules.fields import MAX_PLAYERS
 from kalooki.ui.widgets.form import button_width, fit_clauses
 from kalooki.ui.widgets.name_entry import NameEntry
 from kalooki.words import tr, ui_text

@@ -21,8 +21,8 @@ from kalooki.engine import events as ev
 from kalooki.engine.deal import Stall
 from kalooki.engine.events import Event
 from kalooki.engine.melds import Meld
-from kalooki.engine.rule_choices import GoingOutBonus
 from kalooki.engine.rules import TURN_CEILING, RuleSet
+from kalooki.engine.rules.choices import GoingOutBonus
 from kalooki.engine.scoring import OneTurnOut, one_turn_out
 from kalooki.engine.view import PublicMeld
 from kalooki.words import Phrase, phrase

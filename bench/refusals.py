@@ -5,7 +5,7 @@ loading and through the Load screen's listing. Target: under a second each, what
 size refused. Problems counted: a refusal that took a second or more, or that was no
 refusal.
 
-    python -m bench.bench_refusals
+    python -m bench.refusals
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ Four-player Caribbean matches between random legal players, calls included, in C
 - actions per second with each move drawn from ``game.view(seat).legal`` (as the
   project's random player does), and deals per second (target: >= 100), over whole deals
   of each of the nine contracts in turn (the standing measure, see
-  :mod:`bench.random_play`) and over whole matches;
+  :mod:`bench.engine.random_play`) and over whole matches;
 - actions per second with each move drawn from ``game.legal_actions(seat)``;
 - worlds per second as the hard player makes them: a deal sampled from a player's view
   (``sample_game``), copied, and played out to the deal's end by random players
@@ -39,7 +39,7 @@ import sys
 import time
 from pathlib import Path
 
-from bench.random_play import pick, play
+from bench.engine.random_play import pick, play
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import preset
 from kalooki.engine.sampling import sample_game
@@ -57,6 +57,8 @@ TARGET_RATIO = 1.5
 """Actions/s through the view, against each other engine's (issue 32)."""
 ROUND_SECONDS = 5.0
 HERE = Path(__file__).resolve().parent
+CHECKOUT = HERE.parents[1]
+"""The checkout this engine is in, as ``PYTHONPATH`` for the timed loops."""
 LOOP_NAMES = {"deals": "each contract's deals in turn", "match": "whole matches"}
 
 
@@ -133,10 +135,10 @@ def side_by_side(openspiel: str | None, other: str | None) -> None:
     env = dict(os.environ)
     contenders: dict[str, tuple[list[str], dict[str, str]]] = {
         "this engine, view": ([sys.executable, script, "view", str(ROUND_SECONDS), "deals"],
-                              {**env, "PYTHONPATH": str(HERE.parent)}),
+                              {**env, "PYTHONPATH": str(CHECKOUT)}),
         "this engine, legal_actions": ([sys.executable, script, "legal",
                                         str(ROUND_SECONDS), "deals"],
-                                       {**env, "PYTHONPATH": str(HERE.parent)}),
+                                       {**env, "PYTHONPATH": str(CHECKOUT)}),
     }
     for root in other.split(os.pathsep) if other else ():
         contenders[f"{root}, view"] = ([sys.executable, script, "view",

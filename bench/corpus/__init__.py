@@ -2,8 +2,8 @@
 one digest of their actions and state hashes, to show that a change of the engine leaves
 play alone and that old saves still load.
 
-``python -m bench corpus`` (or ``python -m bench.bench_corpus check``):
-1. loads every stored save in ``bench/corpus/`` as ``kalooki replay`` does (every action,
+``python -m bench corpus`` (or ``python -m bench.corpus check``):
+1. loads every stored save in ``bench/corpus/saves/`` as ``kalooki replay`` does (every action,
    every digest and check field proved) and counts them;
 2. prints the digest of the stored corpus;
 3. simulates the same deals again with the current engine (:data:`RECIPE`, the commands
@@ -13,7 +13,7 @@ play alone and that old saves still load.
    player's search shows only in saves with a hard seat, a change of the engine's moves
    in the others too).
 
-Other commands: ``make DIR`` writes the corpus's deals into DIR (``make bench/corpus``
+Other commands: ``make DIR`` writes the corpus's deals into DIR (``make bench/corpus/saves``
 rebuilds the stored corpus: only when its digest is meant to change) and ``digest DIR``
 prints the digest of the saves in DIR.
 
@@ -38,7 +38,7 @@ from kalooki.engine.position import state_digest
 from kalooki.engine.state import Game
 from kalooki.store.savefile import decode, load
 
-CORPUS = Path(__file__).with_name("corpus")
+CORPUS = Path(__file__).with_name("saves")
 """The stored corpus: the saves :data:`RECIPE` wrote at 07ed255 (save format 2)."""
 CORPUS_DIGEST = "e2b6a44dfa47d3a4"
 """The stored corpus's digest (:func:`digest`): 88 saves, 10,985 actions."""
@@ -169,14 +169,16 @@ def main() -> None:
     check()
 
 
-if __name__ == "__main__":
-    args = sys.argv[1:]
+def command(args: list[str]) -> int:
+    """``python -m bench.corpus [check | make DIR | digest DIR]``."""
     if args[:1] == ["make"] and len(args) == 2:
         print(f"{make(Path(args[1]))} saves in {args[1]}")
     elif args[:1] == ["digest"] and len(args) == 2:
         value, count = digest(Path(args[1]))
         print(f"{value} ({count} actions)")
     elif args in ([], ["check"]):
-        raise SystemExit(check())
+        return check()
     else:
-        raise SystemExit("usage: python -m bench.bench_corpus [check | make DIR | digest DIR]")
+        print("usage: python -m bench.corpus [check | make DIR | digest DIR]", file=sys.stderr)
+        return 2
+    return 0

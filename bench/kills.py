@@ -7,7 +7,7 @@ match (or it is over), its replay passes every proof, its actions are the refere
 first ones (no wrong state), and the statistics count exactly the deals and matches those
 actions finished (no deal lost, none counted twice). Prints the figures.
 
-    python -m bench.bench_kills [KILLS]
+    python -m bench.kills [KILLS]
 """
 
 from __future__ import annotations
@@ -129,7 +129,7 @@ def check(paths: StorePaths, held: list[str], digest: str, actions: list[str],
 
 def calibrate(store: Path, env: dict[str, str]) -> float:
     """Seconds a child takes to play the whole match, once its imports are done."""
-    child = subprocess.Popen([sys.executable, "-m", "bench.bench_kills", "--child", str(store)],
+    child = subprocess.Popen([sys.executable, "-m", "bench.kills", "--child", str(store)],
                              cwd=REPO, env=env, stdout=subprocess.PIPE, text=True)
     assert child.stdout is not None and child.stdout.readline() == "playing\n"
     start = time.perf_counter()
@@ -148,7 +148,7 @@ def main(kills: int = KILLS) -> None:
         while done < kills:
             store = Path(folder) / f"match-{completed}"  # a finished match: a new store
             child = subprocess.Popen(
-                [sys.executable, "-m", "bench.bench_kills", "--child", str(store)],
+                [sys.executable, "-m", "bench.kills", "--child", str(store)],
                 cwd=REPO, env=env, stdout=subprocess.PIPE, text=True)
             assert child.stdout is not None
             line = child.stdout.readline()  # "playing": imports done, the match resumed

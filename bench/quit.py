@@ -5,7 +5,7 @@ ended (what quitting the game waits for). Target: under 0.2 s every time.
 Hard players only (every seat), a budget of 5 s a decision, so every close lands in a
 search; each close comes 0.05 to 0.5 s into a think.
 
-    python -m bench.bench_quit [CLOSES]
+    python -m bench.quit [CLOSES]
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ committed with ``synchronous=FULL`` (its commit waits for the disk), every other
 append are timed. Problems counted: an append that warned, a load or listing that did not
 give back the match as played.
 
-    python -m bench.bench_saves
+    python -m bench.saves
 """
 
 from __future__ import annotations

@@ -62,7 +62,7 @@ def measure(where: str, seconds: float = SECONDS) -> dict[str, float]:
     if not (env.get("DISPLAY") and env.get("KALOOKI_BENCH_DISPLAY")):
         env["SDL_VIDEODRIVER"] = "dummy"
     env.setdefault("SDL_AUDIODRIVER", "dummy")
-    result = subprocess.run([sys.executable, "-m", "bench.bench_idle", "--child", where,
+    result = subprocess.run([sys.executable, "-m", "bench.idle", "--child", where,
                              str(seconds)], capture_output=True, text=True, check=True, env=env)
     return json.loads(result.stdout.strip().splitlines()[-1])
 

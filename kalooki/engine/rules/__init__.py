@@ -13,7 +13,7 @@ from typing import Any
 
 from kalooki.engine.errors import RuleError
 from kalooki.engine.facts.fields import FieldSpec, Kind, specs_by_name, specs_in, specs_of
-from kalooki.engine.rule_choices import (
+from kalooki.engine.rules.choices import (
     AceInRuns,
     CallPriority,
     DiscardTake,
@@ -24,7 +24,7 @@ from kalooki.engine.rule_choices import (
     MatchEnd,
     StockExhaustion,
 )
-from kalooki.engine.rule_fields import (
+from kalooki.engine.rules.fields import (
     CARD_POINTS,
     GROUP,
     JOKERS,
@@ -71,7 +71,7 @@ class RuleSet:
     """Every house-rule field of the specification, with Caribbean Kalooki's defaults.
 
     Each field is declared here once, with all a form and a file need of it (its kind,
-    range, choices and section: :mod:`kalooki.engine.rule_fields`); its words are the
+    range, choices and section: :mod:`kalooki.engine.rules.fields`); its words are the
     catalogs' ``rules.field.<name>.*`` entries. A new house rule is a line here, the
     engine code that obeys it and its words."""
 

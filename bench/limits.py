@@ -18,8 +18,8 @@ from collections.abc import Callable
 
 from kalooki.engine.cards import build_deck
 from kalooki.engine.rng import Rng
-from kalooki.engine.rule_fields import GROUP, MAX_DEALS, MAX_JOKERS
 from kalooki.engine.rules import SEARCH_DOWN_HAND, SEARCH_OPENING_HAND, RuleSet, preset
+from kalooki.engine.rules.fields import GROUP, MAX_DEALS, MAX_JOKERS
 from kalooki.engine.solver import best_contract, best_melds, opening
 
 HANDS = 3

@@ -3,7 +3,7 @@
 
 Run by the python of a virtual environment that has ``open_spiel`` (never the project's)::
 
-    /path/to/ospiel-venv/bin/python bench/openspiel_gin.py 5
+    /path/to/ospiel-venv/bin/python bench/engine/openspiel_gin.py 5
 
 Prints one JSON line: the player decisions made (each a uniform choice from
 ``legal_actions()``), the chance steps (dealing and drawing, sampled from

@@ -6,7 +6,7 @@ that the same loop times another checkout of the engine in the same run. As a sc
 plays for a number of CPU seconds under whichever ``kalooki`` its ``PYTHONPATH`` finds and
 prints one JSON line::
 
-    PYTHONPATH=/path/to/other/checkout python bench/random_play.py view 5 deals
+    PYTHONPATH=/path/to/other/checkout python bench/engine/random_play.py view 5 deals
 
 Modes: ``view`` (each move drawn from ``game.view(seat).legal``, as the project's random
 player does), ``legal`` (from ``game.legal_actions(seat)``). Caribbean, four players;

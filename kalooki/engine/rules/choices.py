@@ -3,7 +3,7 @@
 Each member is its own text code (``"not-when-down"``), so rule files, saves and custom
 presets keep the plain strings they always had, and a member compares equal to its code.
 The rule set's fields are typed with these classes, and the house-rules editor's choice
-lists are built from them (:mod:`kalooki.engine.rule_fields`): one home for each list.
+lists are built from them (:mod:`kalooki.engine.rules.fields`): one home for each list.
 """
 
 from __future__ import annotations
