@@ -108,6 +108,16 @@ def test_the_countdown_is_on_the_bar_never_on_the_call_button(app: App) -> None:
     assert table.session.recorder.actions[-1] == Pass().code or table.view.phase != Phase.CALL
 
 
+
+def test_the_prompt_names_the_answers_in_the_order_of_their_buttons(app: App) -> None:
+    table = open_table(app)
+    until_asked(app, table)
+    buttons = sorted((table.buttons[name] for name in ("call", "wait", "pass")),
+                     key=lambda button: button.rect.x)
+    said = prompt(table.frame())
+    places = [said.find(f"{shown(button)} (") for button in buttons]
+    assert -1 not in places and places == sorted(places), (said, [shown(b) for b in buttons])
+
 def test_space_holds_the_window_until_the_person_answers(app: App) -> None:
     table = open_table(app)
     until_asked(app, table)

@@ -18,7 +18,16 @@ from kalooki.engine.rules import preset
 from kalooki.engine.state import Game
 from kalooki.ui.art import palette
 from kalooki.ui.charts.match import match_chart, running_totals
-from kalooki.ui.charts.plot import PALETTE, Chart, Line, draw_chart, nice_ticks, plot
+from kalooki.ui.charts.plot import (
+    PALETTE,
+    Chart,
+    Line,
+    Mark,
+    draw_chart,
+    mark_spots,
+    nice_ticks,
+    plot,
+)
 from tests.support.rig import eager
 
 NAMES = ("You", "Ann", "Bob")
@@ -80,6 +89,24 @@ def test_the_deals_that_bent_the_table_are_marked(match: Game) -> None:
     assert [mark.x for mark in chart.marks] == bent
     assert chart.marks[0].label == "Ann bent"
 
+
+
+def test_crowded_marks_keep_their_words_on_a_second_row_below_the_legend() -> None:
+    """Three deals in a row bent, in French words, on a summary-sized chart: every mark is
+    named (the middle one was dropped), no two names overlap, none covers the legend."""
+    pygame.init()
+    lines = tuple(Line(name, tuple((x, 40.0 * x) for x in range(5))) for name in NAMES)
+    marks = tuple(Mark(x, "Marcia a renversé") for x in (1, 2, 3))
+    chart = Chart(lines, marks=marks)
+    box = pygame.Rect(600, 80, 380, 440)
+    geometry = plot(chart, box, 14)
+    spots = mark_spots(chart, geometry, box, 14)
+    assert sorted(spots) == [0, 1, 2]
+    legend_bottom = max(legend.bottom for legend, _ in geometry.legend)
+    for one, other in itertools.combinations(spots.values(), 2):
+        assert not one.colliderect(other)
+    assert all(legend_bottom <= spot.top and spot.bottom <= geometry.area.top
+               for spot in spots.values())
 
 def test_a_void_deal_is_not_a_step(match: Game) -> None:
     void = dataclasses.replace(match.results[0], void=True, winner=None, bent=False)

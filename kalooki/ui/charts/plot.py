@@ -45,6 +45,10 @@ class Line:
     points: tuple[tuple[float, float], ...]
 
 
+MARK_ROWS = 2
+"""Rows of mark labels above a plot: a second for the words the first has no room for."""
+
+
 @dataclass(frozen=True)
 class Mark:
     """An upright line at ``x`` with a short label above the plot."""
@@ -176,7 +180,8 @@ def _legend(chart: Chart, rect: pygame.Rect, size: int) -> tuple[
 def plot(chart: Chart, rect: pygame.Rect, size: int) -> Plot:
     """The geometry of ``chart`` drawn in ``rect`` with text of ``size`` pixels."""
     legend, legend_h = _legend(chart, rect, size)
-    top_gap = round(size * 1.4) if chart.marks else round(size * 0.6)
+    rows = min(MARK_ROWS, len(chart.marks))
+    top_gap = round(size * (0.2 + 1.2 * rows)) if rows else round(size * 0.6)
     ys = _y_values(chart)
     low, high = (min(ys), max(ys)) if ys else (0.0, 1.0)
     if high - low < 1e-9:  # a flat or one-point series: give it room either side
@@ -305,16 +310,38 @@ def _draw_axes(surface: pygame.Surface, chart: Chart, geometry: Plot, size: int)
                                                    area.bottom + round(size * 1.7))))
 
 
+def mark_spots(chart: Chart, geometry: Plot, rect: pygame.Rect, size: int
+               ) -> dict[int, pygame.Rect]:
+    """Where each mark's words go, by the mark's index: above the plot, on a second row
+    when the first is crowded (French words are longer: "Marcia a renversé"), never over
+    another's. A mark that finds no room keeps its line, not its words."""
+    area = geometry.area
+    ceiling = max((box.bottom for box, _ in geometry.legend), default=rect.top)
+    taken: list[pygame.Rect] = []
+    spots: dict[int, pygame.Rect] = {}
+    for index in reversed(range(len(chart.marks))):  # the latest mark goes first
+        mark = chart.marks[index]
+        x = geometry.to_pixel(mark.x, 0)[0]
+        width, height = ink.fit(mark.label, size - 1, max(40, rect.width // 2), MARK,
+                                True).get_size()
+        for row in range(MARK_ROWS):
+            spot = pygame.Rect(0, 0, width, height)
+            spot.midbottom = (x, area.top - 2 - row * round(size * 1.2))
+            spot.clamp_ip(pygame.Rect(rect.left, spot.top, rect.width, spot.height))
+            if spot.top >= ceiling and spot.collidelist(taken) < 0:
+                spots[index] = spot
+                taken.append(spot.inflate(size // 2, 0))
+                break
+    return spots
+
+
 def _draw_marks(surface: pygame.Surface, chart: Chart, geometry: Plot, rect: pygame.Rect,
                 size: int) -> None:
     area = geometry.area
-    taken: list[pygame.Rect] = []
-    for mark in reversed(chart.marks):  # the latest mark keeps its words when crowded
+    spots = mark_spots(chart, geometry, rect, size)
+    for index, mark in enumerate(chart.marks):
         x = geometry.to_pixel(mark.x, 0)[0]
         _dashed_upright(surface, x, area.top, area.bottom, MARK)
-        label = ink.fit(mark.label, size - 1, max(40, rect.width // 2), MARK, True)
-        spot = label.get_rect(midbottom=(x, area.top - 2))
-        spot.clamp_ip(pygame.Rect(rect.left, spot.top, rect.width, spot.height))
-        if spot.collidelist(taken) < 0:  # crowded marks keep their line, not their words
-            surface.blit(label, spot)
-            taken.append(spot.inflate(size // 2, 0))
+        if index in spots:
+            label = ink.fit(mark.label, size - 1, max(40, rect.width // 2), MARK, True)
+            surface.blit(label, spots[index])
