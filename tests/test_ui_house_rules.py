@@ -21,16 +21,17 @@ from kalooki.engine.rules import FIELDS, PRESETS, SPECS
 from kalooki.engine.rules.fields import RUN, Section
 from kalooki.store.paths import StorePaths
 from kalooki.store.presets import load_shelf, presets_dir, save_preset
-from kalooki.ui.app import App
+from kalooki.ui.app import MIN_SIZE, App
 from kalooki.ui.house_rules.draft import Draft
 from kalooki.ui.house_rules.editor import PRESETS_PAGE, RulesEditorScene, new_draft
 from kalooki.ui.house_rules.rows import BiggerTables, DealTable
 from kalooki.ui.widgets.field_rows import ChoiceSet, OptionalNumber, SingleField
 from kalooki.ui.widgets.form import Choice, Stepper, TextLine, Toggle
-from kalooki.words import tr
+from kalooki.words import set_language, tr
 from kalooki.words.house_rules import built_in_names
 from kalooki.words.layout import read
 from tests.support.ui import (
+    FakeClock,
     bring_into_view,
     choose,
     click,
@@ -247,6 +248,25 @@ def test_the_summary_says_the_differences_in_words(app: App, home: StorePaths) -
     assert "House rules: 12 cards in deals 1–3 · Dealer's cut bonus: no · Calls per deal: 2" \
            " · Jokers count: 25" in html.unescape(scene.summary_box.html_text)
 
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_two_line_summary_shows_whole_in_the_smallest_window(lang: str, home: StorePaths
+                                                               ) -> None:
+    """Four changes in French wrap onto a second line: it is shown whole, with no scroll
+    bar (the box once cut its second line through the letters at 1024x640)."""
+    app = App(MIN_SIZE, clock=FakeClock())
+    try:
+        set_language(lang)
+        scene = editor_on(app, home)
+        scene.draft.set(hand_sizes=(5, 12, 12, 12, 12, 13, 14, 15, 16), joker_points=25,
+                        max_calls=2, cut_bonus=False)
+        scene.refresh()
+        app.run_frames(1)
+        assert scene.summary_box.scroll_bar is None, html.unescape(scene.summary_box.html_text)
+    finally:
+        set_language("en")
+        app.close()
 
 # --- presets as files -------------------------------------------------------------------
 

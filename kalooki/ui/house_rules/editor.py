@@ -48,7 +48,8 @@ if TYPE_CHECKING:
 
 PRESETS_PAGE = "presets"
 _TAB_H = 40
-_SUMMARY_H = 44
+_SUMMARY_H = 48
+"""Two lines of the summary (four changes in French wrap onto a second), shown whole."""
 _STATUS_H = 24
 _TEXT = "#f4ecd6"
 _BAD = "#ff9b85"
