@@ -268,6 +268,19 @@ def test_a_two_line_summary_shows_whole_in_the_smallest_window(lang: str, home: 
         set_language("en")
         app.close()
 
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_no_tab_is_named_like_a_button(lang: str, app: App, home: StorePaths) -> None:
+    """A tab called "Play" beside a "Play" button that starts a game read as one thing."""
+    try:
+        set_language(lang)
+        scene = editor_on(app, home, on_play=lambda name: None)
+        tabs = {shown(button) for button in scene.tabs.buttons.values()}
+        buttons = {shown(button) for button in scene.buttons.values()}
+        assert len(tabs) == len(scene.tabs.buttons) and not tabs & buttons, tabs & buttons
+    finally:
+        set_language("en")
+
 # --- presets as files -------------------------------------------------------------------
 
 def test_save_writes_the_preset_file_and_a_damaged_one_is_listed_with_its_reason(
