@@ -7,7 +7,8 @@ line: the bootloader, Python's start, the imports, the window and the main menu'
 frame. Also checks the self-test's exit status, so CI can rely on it. With ``--source`` it
 first compiles the checkout's modules, as Python does at a player's first start (a machine
 that sets ``PYTHONDONTWRITEBYTECODE``, as this one does, would otherwise compile all of
-them at every launch: 0.55-0.66 s of our own instead of 0.30 s), so the runs time a warm start.
+them at every launch: 0.47-0.67 s of our own instead of 0.24-0.30 s), so the runs time a
+warm start.
 
 Beside each run it times a bare pygame-ce window (Python's start, ``import pygame``, a
 window of the menu's size, one frame) with the same interpreter, alternating the two, so

@@ -255,9 +255,9 @@ def test_a_two_line_summary_shows_whole_in_the_smallest_window(lang: str, home: 
                                                                ) -> None:
     """Four changes in French wrap onto a second line: it is shown whole, with no scroll
     bar (the box once cut its second line through the letters at 1024x640)."""
+    set_language(lang)  # every test starts in English again (conftest)
     app = App(MIN_SIZE, clock=FakeClock())
     try:
-        set_language(lang)
         scene = editor_on(app, home)
         scene.draft.set(hand_sizes=(5, 12, 12, 12, 12, 13, 14, 15, 16), joker_points=25,
                         max_calls=2, cut_bonus=False)
@@ -265,21 +265,17 @@ def test_a_two_line_summary_shows_whole_in_the_smallest_window(lang: str, home: 
         app.run_frames(1)
         assert scene.summary_box.scroll_bar is None, html.unescape(scene.summary_box.html_text)
     finally:
-        set_language("en")
         app.close()
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_no_tab_is_named_like_a_button(lang: str, app: App, home: StorePaths) -> None:
     """A tab called "Play" beside a "Play" button that starts a game read as one thing."""
-    try:
-        set_language(lang)
-        scene = editor_on(app, home, on_play=lambda name: None)
-        tabs = {shown(button) for button in scene.tabs.buttons.values()}
-        buttons = {shown(button) for button in scene.buttons.values()}
-        assert len(tabs) == len(scene.tabs.buttons) and not tabs & buttons, tabs & buttons
-    finally:
-        set_language("en")
+    set_language(lang)
+    scene = editor_on(app, home, on_play=lambda name: None)
+    tabs = {shown(button) for button in scene.tabs.buttons.values()}
+    buttons = {shown(button) for button in scene.buttons.values()}
+    assert len(tabs) == len(scene.tabs.buttons) and not tabs & buttons, tabs & buttons
 
 # --- presets as files -------------------------------------------------------------------
 

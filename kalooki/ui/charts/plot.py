@@ -47,6 +47,8 @@ class Line:
 
 MARK_ROWS = 2
 """Rows of mark labels above a plot: a second for the words the first has no room for."""
+MARK_ROW = 1.2
+"""The height of one row of mark labels, in text sizes."""
 
 
 @dataclass(frozen=True)
@@ -181,7 +183,7 @@ def plot(chart: Chart, rect: pygame.Rect, size: int) -> Plot:
     """The geometry of ``chart`` drawn in ``rect`` with text of ``size`` pixels."""
     legend, legend_h = _legend(chart, rect, size)
     rows = min(MARK_ROWS, len(chart.marks))
-    top_gap = round(size * (0.2 + 1.2 * rows)) if rows else round(size * 0.6)
+    top_gap = round(size * (0.2 + MARK_ROW * rows)) if rows else round(size * 0.6)
     ys = _y_values(chart)
     low, high = (min(ys), max(ys)) if ys else (0.0, 1.0)
     if high - low < 1e-9:  # a flat or one-point series: give it room either side
@@ -322,11 +324,10 @@ def mark_spots(chart: Chart, geometry: Plot, rect: pygame.Rect, size: int
     for index in reversed(range(len(chart.marks))):  # the latest mark goes first
         mark = chart.marks[index]
         x = geometry.to_pixel(mark.x, 0)[0]
-        width, height = ink.fit(mark.label, size - 1, max(40, rect.width // 2), MARK,
-                                True).get_size()
+        width, height = _mark_label(mark, rect, size).get_size()
         for row in range(MARK_ROWS):
             spot = pygame.Rect(0, 0, width, height)
-            spot.midbottom = (x, area.top - 2 - row * round(size * 1.2))
+            spot.midbottom = (x, area.top - 2 - row * round(size * MARK_ROW))
             spot.clamp_ip(pygame.Rect(rect.left, spot.top, rect.width, spot.height))
             if spot.top >= ceiling and spot.collidelist(taken) < 0:
                 spots[index] = spot
@@ -343,5 +344,9 @@ def _draw_marks(surface: pygame.Surface, chart: Chart, geometry: Plot, rect: pyg
         x = geometry.to_pixel(mark.x, 0)[0]
         _dashed_upright(surface, x, area.top, area.bottom, MARK)
         if index in spots:
-            label = ink.fit(mark.label, size - 1, max(40, rect.width // 2), MARK, True)
-            surface.blit(label, spots[index])
+            surface.blit(_mark_label(mark, rect, size), spots[index])
+
+
+def _mark_label(mark: Mark, rect: pygame.Rect, size: int) -> pygame.Surface:
+    """A mark's words as placed and as drawn: one recipe for both."""
+    return ink.fit(mark.label, size - 1, max(40, rect.width // 2), MARK, True)
