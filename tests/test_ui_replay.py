@@ -19,6 +19,7 @@ from kalooki.engine.cards import card_text
 from kalooki.engine.record import Recorder
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import preset
+from kalooki.store.atomic import backup_path
 from kalooki.store.paths import StorePaths
 from kalooki.store.savegame import GameSave, Seat, snapshot
 from kalooki.store.saves import save_named
@@ -29,6 +30,7 @@ from kalooki.ui.pages.saves import LoadGameScene
 from kalooki.ui.play.match import open_menu
 from kalooki.ui.profile import Profile
 from kalooki.ui.replay.scene import ReplayScene
+from kalooki.ui.widgets.file_dialog import FileDialog
 from tests.support.rig import eager
 from tests.support.ui import click
 
@@ -72,12 +74,25 @@ def press(app: App, key: int) -> None:
 
 
 def watch_list(app: App, profile: Profile) -> LoadGameScene:
+    scene = from_menu(app, profile, "replay")
+    assert scene.watching
+    return scene
+
+
+def from_menu(app: App, profile: Profile, button: str) -> LoadGameScene:
+    """The list of saves as the menu's ``button`` opens it (Load game, Watch a replay)."""
     menu = open_menu(app, profile)
     assert isinstance(menu, MainMenuScene)
-    click(app, menu.buttons["replay"])
+    click(app, menu.buttons[button])
     scene = app.scene
-    assert isinstance(scene, LoadGameScene) and scene.watching
+    assert isinstance(scene, LoadGameScene)
     return scene
+
+
+def open_file(app: App, listing: LoadGameScene) -> FileDialog:
+    click(app, listing.actions["open_file"])
+    assert listing.picker is not None
+    return listing.picker
 
 
 def watching(app: App, profile: Profile, save: GameSave, name: str) -> ReplayScene:
@@ -204,6 +219,20 @@ def test_a_bare_record_picked_in_the_file_dialog_is_watched(
     assert isinstance(scene, ReplayScene)
     assert scene.watched.names == ("Player 1", "Player 2", "Player 3")
     assert scene.sight.person is None and scene.sight.free(scene.cursor.deal)
+
+
+@pytest.mark.parametrize("page", ["load_game", "replay"])
+def test_the_file_dialog_offers_only_the_files_the_game_can_open(
+        app: App, profile: Profile, finished: GameSave, page: str) -> None:
+    """Open file… lists saves and game records, and the folders to go through, never a
+    save's previous copy (``.bak``) or a damaged file the store set aside (``.broken-…``)."""
+    path = save_named(profile.paths, finished, "Friday night")
+    backup_path(path).write_bytes(path.read_bytes())
+    path.with_name(f"{path.name}.broken-20261203-084226").write_text('{"rec', encoding="utf-8")
+    (path.parent / "Spring").mkdir()
+    dialog = open_file(app, from_menu(app, profile, page))
+    names = [item[0] if isinstance(item, tuple) else item for item in dialog.current_file_list]
+    assert names == ["Spring", path.name]
 
 
 def test_the_load_screen_offers_watch_beside_load(app: App, profile: Profile,

@@ -17,7 +17,7 @@ from kalooki.engine.facts.said import Fact
 from kalooki.store.notices import Refused, os_reason
 from kalooki.store.paths import StorePaths
 from kalooki.store.savegame import SaveError
-from kalooki.store.saves import SaveEntry, delete_save, list_saves, rename_save
+from kalooki.store.saves import SUFFIX, SaveEntry, delete_save, list_saves, rename_save
 from kalooki.ui.art import text as ink
 from kalooki.ui.widgets.clicks import DoubleClicks
 from kalooki.ui.widgets.dialogs import Dialog
@@ -186,7 +186,8 @@ class LoadGameScene(Page):
             self._enable()
 
     def open_picker(self) -> None:
-        """The file dialog, in the saves folder: any save or record file can be watched."""
+        """The file dialog, in the saves folder, listing the files a replay can be watched
+        from (saves and game records, never a ``.bak`` or a damaged file set aside)."""
         if self.picker is not None or self.dialog is not None:
             return
         width, height = min(720, self.app.size[0] - 80), min(520, self.app.size[1] - 80)
@@ -194,7 +195,7 @@ class LoadGameScene(Page):
         rect.center = (self.app.size[0] // 2, self.app.size[1] // 2)
         self.picker = FileDialog(rect, self.app.ui, phrase("saves.open_title"),
                                  self.paths.saves_dir, ok_words=phrase("file_dialog.watch"),
-                                 existing_only=True)
+                                 existing_only=True, suffixes={SUFFIX})
         self._enable()
 
     def _picked(self, path: Path | None) -> None:

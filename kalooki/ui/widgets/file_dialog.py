@@ -5,7 +5,8 @@ names in rows too short for their letters (the bottom of ``g`` and ``y`` cut off
 names its four small buttons by signs alone (⌂ ⌧ ↑ ⇪). Here it hides dot-files, its
 rows are as tall as the theme says (``#file_display_list``: letters whole), and each
 button says what it does in words, OK saying what the file is for (Import, Export,
-Watch).
+Watch). Given ``suffixes``, it lists only the files the game can open (a save, not its
+``.bak`` or a damaged copy set aside as ``.broken-…``), and every folder.
 """
 
 from __future__ import annotations
@@ -27,12 +28,15 @@ _SMALL = (("home_button", "file_dialog.home"), ("parent_directory_button", "file
 
 
 class FileDialog(UIFileDialog):
-    """``ok_words``: what the OK button says (the act the chosen file is for)."""
+    """``ok_words``: what the OK button says (the act the chosen file is for);
+    ``suffixes``: how the names of the files listed end (None: any file)."""
 
     def __init__(self, rect: pygame.Rect, manager: pygame_gui.UIManager, title: Said,
-                 start: Path, *, ok_words: Said, existing_only: bool) -> None:
+                 start: Path, *, ok_words: Said, existing_only: bool,
+                 suffixes: set[str] | None = None) -> None:
         self._ok_words = ok_words
-        super().__init__(rect, manager, str(title), initial_file_path=str(start),
+        super().__init__(rect, manager, str(title), allowed_suffixes=suffixes,
+                         initial_file_path=str(start),
                          allow_existing_files_only=existing_only, always_on_top=True)
 
     def _setup_ui_elements(self) -> None:
