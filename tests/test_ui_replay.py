@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -31,8 +32,9 @@ from kalooki.ui.play.match import open_menu
 from kalooki.ui.profile import Profile
 from kalooki.ui.replay.scene import ReplayScene
 from kalooki.ui.widgets.file_dialog import FileDialog
+from kalooki.words import languages, set_language
 from tests.support.rig import eager
-from tests.support.ui import click
+from tests.support.ui import click, shown
 
 SEATS = [Seat("You", "human"), Seat("Grace", "easy"), Seat("Bert", "easy")]
 
@@ -233,6 +235,27 @@ def test_the_file_dialog_offers_only_the_files_the_game_can_open(
     dialog = open_file(app, from_menu(app, profile, page))
     names = [item[0] if isinstance(item, tuple) else item for item in dialog.current_file_list]
     assert names == ["Spring", path.name]
+
+
+@pytest.fixture(params=languages())
+def spoken(request: pytest.FixtureRequest) -> Iterator[str]:
+    set_language(request.param)
+    yield request.param
+    set_language("en")
+
+
+def test_the_file_dialog_calls_what_it_opens_a_replay_as_the_menu_and_its_page_do(
+        app: App, profile: Profile, finished: GameSave, spoken: str) -> None:
+    """The menu's button, the page it opens and the file dialog of either list of saves
+    use one word for what is watched (a "game record" in the dialog, a "replay" on the
+    menu and the page, was two)."""
+    save_named(profile.paths, finished, "Friday night")
+    menu = open_menu(app, profile)
+    button = shown(menu.buttons["replay"])
+    replays = watch_list(app, profile)
+    assert shown(replays.heading_label) == button
+    assert open_file(app, replays).window_display_title == button
+    assert open_file(app, from_menu(app, profile, "load_game")).window_display_title == button
 
 
 def test_the_load_screen_offers_watch_beside_load(app: App, profile: Profile,

@@ -35,6 +35,8 @@ if TYPE_CHECKING:
 _SELECTED = (201, 164, 76, 70)
 _STRIPE = (255, 255, 255, 14)
 _ACTION_W = 140
+_REPLAYS = "saves.replay_heading"
+"""The list opened to watch is headed so, and the file dialog, which opens a file to watch."""
 
 
 def entry_name(entry: SaveEntry) -> str:
@@ -100,7 +102,7 @@ class LoadGameScene(Page):
         super().__init__(app, on_back)
 
     def title(self) -> dict[str, Any]:
-        return ui_text("saves.replay_heading" if self.watching else self.heading)
+        return ui_text(_REPLAYS if self.watching else self.heading)
 
     def refresh(self, keep: Path | None = None) -> None:
         entries, warnings = list_saves(self.paths)
@@ -187,13 +189,14 @@ class LoadGameScene(Page):
 
     def open_picker(self) -> None:
         """The file dialog, in the saves folder, listing the files a replay can be watched
-        from (saves and game records, never a ``.bak`` or a damaged file set aside)."""
+        from (saves and game records, never a ``.bak`` or a damaged file set aside); titled
+        as the page that lists replays is, since it is for watching one."""
         if self.picker is not None or self.dialog is not None:
             return
         width, height = min(720, self.app.size[0] - 80), min(520, self.app.size[1] - 80)
         rect = pygame.Rect(0, 0, width, height)
         rect.center = (self.app.size[0] // 2, self.app.size[1] // 2)
-        self.picker = FileDialog(rect, self.app.ui, phrase("saves.open_title"),
+        self.picker = FileDialog(rect, self.app.ui, phrase(_REPLAYS),
                                  self.paths.saves_dir, ok_words=phrase("file_dialog.watch"),
                                  existing_only=True, suffixes={SUFFIX})
         self._enable()
