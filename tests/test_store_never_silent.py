@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from kalooki.engine.facts.said import Fact
 from kalooki.store.atomic import backup_path
 from kalooki.store.paths import StorePaths
 from kalooki.store.savegame import snapshot
@@ -22,6 +23,7 @@ from kalooki.ui.app import App
 from kalooki.ui.pages.saves import LoadGameScene
 from kalooki.ui.play.match import Profile, open_saves, resume_save
 from kalooki.ui.table.scene import TableScene
+from kalooki.words import languages, set_language
 from kalooki.words.notices import notices_text
 from tests.support.saves import play, seats
 
@@ -112,3 +114,30 @@ def test_a_clean_load_says_nothing(app: App, tmp_path: Path) -> None:
     assert isinstance(table, TableScene)
     assert app.note[1] == 0 and not any(".json" in line for line in map(str, table.log))
     table.leave()
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_a_damaged_save_s_line_says_where_it_went_and_leaves_the_parser_to_the_log(
+        app: App, tmp_path: Path, caplog: pytest.LogCaptureFixture, lang: str) -> None:
+    """A damaged save's line names the file and the name it was set aside under, in the
+    player's words: where the parser stopped (line and column) helps only whoever
+    debugs, and the log file keeps it."""
+    paths = StorePaths.under(tmp_path / "home")
+    paths.saves_dir.mkdir(parents=True)
+    (paths.saves_dir / "Torn.json").write_text('{"format_version": 1, "rec', encoding="utf-8")
+    set_language(lang)
+    try:
+        with caplog.at_level(logging.WARNING, logger="kalooki"):
+            screen = open_saves(app, Profile(paths, Settings()))
+        [aside] = [p.name for p in paths.saves_dir.iterdir() if ".broken-" in p.name]
+        [line] = [details for _, details, _, damaged in screen.rows() if damaged]
+        [told] = screen.damaged
+        reason = told.facts["reason"]
+        assert isinstance(reason, Fact)
+        where = reason.facts["reason"]
+        assert isinstance(where, Fact) and where.code == "not-json"
+        assert "Torn.json" in line and aside in line
+        assert notices_text(where) not in line and notices_text(reason) not in line
+    finally:
+        set_language("en")
+    assert any(str(told) in record.getMessage() for record in caplog.records)

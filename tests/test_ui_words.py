@@ -149,7 +149,7 @@ def test_the_default_name_of_a_person_follows_the_language() -> None:
 
 def test_the_load_screen_says_seats_and_damage_in_french(app, profile) -> None:
     """A save made in English names its person "You": in a French window it is "Vous";
-    a torn file's reason is French too (the store's English stays for its log)."""
+    a torn file is said in French too (the store's facts stay for its log)."""
     from tests.support.pages import named_save, open_load, table_with_moves
 
     person = profile
@@ -164,5 +164,5 @@ def test_the_load_screen_says_seats_and_damage_in_french(app, profile) -> None:
     saved = [row[1] for row in rows if not row[3]]
     damaged = [row[1] for row in rows if row[3]]
     assert saved and all("Vous" in row and "You" not in row for row in saved)
-    assert len(damaged) == 1 and "JSON lisible" in damaged[0], damaged
-    assert not any(word in damaged[0] for word in ("readable", "file", "The "))
+    assert len(damaged) == 1 and "abîmé" in damaged[0], damaged
+    assert not any(word in damaged[0] for word in ("damaged", "kept", "file", "The "))

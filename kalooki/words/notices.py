@@ -3,10 +3,11 @@ become words, for the window and the command line alike.
 
 The store says what it found as a :class:`~kalooki.engine.facts.said.Fact` (a code and
 its parameters); here it becomes a Phrase of the catalog's ``store.<code>`` (or
-``store.<code>.<case>`` when the fact names a ``case``). A parameter is worded by what it
-is: a Fact by its own words, an engine refusal by its sentence, a code with words of its
-own (``what``, ``kind``, ``unit``) by them; anything else (a count, a file's name, a
-quoted value) as it is.
+``store.<code>.<case>`` when the fact names a ``case``; a page may say it in brief, by
+``store.<code>.brief``, leaving the detail to the log file). A parameter is worded by
+what it is: a Fact by its own words, an engine refusal by its sentence, a code with words
+of its own (``what``, ``kind``, ``unit``) by them; anything else (a count, a file's name,
+a quoted value) as it is.
 """
 
 from __future__ import annotations
@@ -50,6 +51,20 @@ def notice_said(told: Fact) -> Said:
         key = notice_key(told.code)
     if not has(key, FALLBACK):
         return str(told)
+    return _worded(key, params)
+
+
+def brief_said(told: Fact) -> Said:
+    """The fact as a page of the window says it: the catalog's ``store.<code>.brief`` when
+    it has one, a sentence without what only whoever debugs can use (where a damaged
+    file's JSON breaks; the log file keeps every fact whole), else the whole sentence."""
+    key = f"{notice_key(told.code)}.brief"
+    if not has(key, FALLBACK):
+        return notice_said(told)
+    return _worded(key, dict(told.params))
+
+
+def _worded(key: str, params: dict[str, object]) -> Said:
     return phrase(key, **{_RENAMED.get(name, name): _param(name, value)
                           for name, value in params.items()})
 

@@ -27,7 +27,7 @@ from kalooki.ui.widgets.page import BUTTON_H, Page
 from kalooki.words import Said, phrase, tr, ui_text
 from kalooki.words.formats import seat_name, short_date
 from kalooki.words.house_rules import offered_title
-from kalooki.words.notices import notice_said
+from kalooki.words.notices import brief_said, notice_said
 
 if TYPE_CHECKING:
     from kalooki.ui.scene import Host
@@ -154,9 +154,10 @@ class LoadGameScene(Page):
         self.back_button.enable() if free else self.back_button.disable()
 
     def rows(self) -> list[tuple[str, str, str, bool]]:
-        """Every row of the list: saves (name, details, date), then why files were damaged."""
+        """Every row of the list: saves (name, details, date), then why files were damaged
+        (in brief: where a file's JSON breaks is for the log file, not the player)."""
         saves = [(*describe(entry), False) for entry in self.entries]
-        return saves + [("", str(notice_said(warning)), "", True) for warning in self.damaged]
+        return saves + [("", str(brief_said(warning)), "", True) for warning in self.damaged]
 
     # --- actions --------------------------------------------------------------------
 
