@@ -360,6 +360,27 @@ def test_export_then_import_through_the_file_dialog(app: App, home: StorePaths,
     assert [p.name for p in load_shelf(friend, reserved=RESERVED).presets] == ["one call"]
 
 
+def test_the_import_dialog_offers_only_preset_files_and_folders(app: App, home: StorePaths
+                                                               ) -> None:
+    """Import… lists the files a preset can come from (``.json``) and the folders to go
+    through, not every file of the documents folder (a photo, a backup ``.bak``)."""
+    assert home.documents_dir is not None
+    folder = home.documents_dir
+    folder.mkdir(parents=True)
+    (folder / "one call.json").write_text("{}", encoding="utf-8")
+    (folder / "one call.json.bak").write_text("{}", encoding="utf-8")
+    (folder / "holiday.png").write_bytes(b"")
+    (folder / "Shared").mkdir()
+    scene = editor_on(app, home)
+    open_page(app, scene, PRESETS_PAGE)
+    press_widget(app, scene, next(b for b, act in scene.presets.buttons
+                                  if act.what == "import"))
+    assert scene.file_dialog is not None
+    names = [item[0] if isinstance(item, tuple) else item
+             for item in scene.file_dialog.current_file_list]
+    assert sorted(names) == ["Shared", "one call.json"]
+
+
 def test_back_with_unsaved_changes_asks_first(app: App, home: StorePaths) -> None:
     left: list[bool] = []
     scene = RulesEditorScene(app, home, new_draft(home, "caribbean"),

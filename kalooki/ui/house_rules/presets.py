@@ -14,7 +14,7 @@ from pygame_gui.elements import UIButton, UILabel
 
 from kalooki.engine.rules import PRESETS
 from kalooki.store.filenames import safe_stem
-from kalooki.store.presets import CustomPreset, DamagedPreset, PresetShelf
+from kalooki.store.presets import SUFFIX, CustomPreset, DamagedPreset, PresetShelf
 from kalooki.ui.widgets.file_dialog import FileDialog
 from kalooki.ui.widgets.form import GAP, WIDGET_H, Form, Row
 from kalooki.words import Said, phrase, tr, ui_text
@@ -124,12 +124,12 @@ class PresetsPage:
 def file_dialog(manager: pygame_gui.UIManager, size: tuple[int, int], title: Said,
                 start: Path, existing_only: bool) -> FileDialog:
     """The file dialog, centred, for choosing a preset file to import or a place to
-    export one; its OK button says which."""
+    export one; its OK button says which. It lists folders and preset files only."""
     rect = pygame.Rect(0, 0, min(_DIALOG[0], size[0] - 40), min(_DIALOG[1], size[1] - 40))
     rect.center = (size[0] // 2, size[1] // 2)
     words = "file_dialog.import" if existing_only else "file_dialog.export"
     return FileDialog(rect, manager, title, start, ok_words=phrase(words),
-                      existing_only=existing_only)
+                      existing_only=existing_only, suffixes={SUFFIX})
 
 
 def export_start(name: str, folder: Path) -> Path:
