@@ -289,6 +289,21 @@ def test_a_damaged_settings_file_is_said_once(home: StorePaths) -> None:
         app.close()
 
 
+def test_a_torn_settings_file_is_said_in_the_player_s_words(home: StorePaths) -> None:
+    """The start's notice of a torn settings file names it and where it was set aside,
+    not where the parser stopped (line and column are for the log file)."""
+    home.config_dir.mkdir(parents=True)
+    (home.config_dir / "settings.json").write_text('{"card_scale": ', encoding="utf-8")
+    app = launch(home, clock=FakeClock())
+    try:
+        [aside] = [p.name for p in home.config_dir.iterdir() if ".broken-" in p.name]
+        said = str(app.note[0])
+        assert "settings.json" in said and aside in said
+        assert "line" not in said and "column" not in said
+    finally:
+        app.close()
+
+
 def test_starting_a_game_remembers_the_setup(app: App, home: StorePaths) -> None:
     chosen = quick_profile(home)
     menu = open_menu(app, chosen)

@@ -30,7 +30,7 @@ from kalooki.store.stats import (
 )
 from kalooki.ui.session import MatchSession, Seat
 from kalooki.words import Said
-from kalooki.words.notices import notice_said
+from kalooki.words.notices import brief_said
 
 
 def save_seats(seats: tuple[Seat, ...]) -> list[savegame.Seat]:
@@ -76,7 +76,7 @@ class MatchKeeper:
             self.pending.clear()
             self.pending_entries.clear()
         if warnings or told:
-            self.notify(notice_said([*warnings, *told][0]))
+            self.notify(brief_said([*warnings, *told][0]))
 
     def _count(self, connection: sqlite3.Connection) -> list[Fact]:
         """Within the action's transaction: the pending outcomes added to the statistics,

@@ -17,7 +17,7 @@ from kalooki.store.settings import Settings, save_settings
 from kalooki.ui.session import thinking_thread
 from kalooki.ui.sound.recipes import DISCARD as SAMPLE_SOUND
 from kalooki.words import Said, phrase, tr
-from kalooki.words.notices import notice_said
+from kalooki.words.notices import brief_said, notice_said
 from kalooki.words.system import system_language
 
 if TYPE_CHECKING:
@@ -60,7 +60,8 @@ def first_start() -> Settings:
 
 
 def told(warnings: Sequence[Fact]) -> Said:
-    """The store's notices as one message: the first, and how many more (in the log)."""
-    first = notice_said(warnings[0])
+    """The store's notices as one message for the window: the first, in brief, and how
+    many more (in the log)."""
+    first = brief_said(warnings[0])
     return first if len(warnings) == 1 else phrase("notice.and_more", first=first,
                                                    count=len(warnings) - 1)

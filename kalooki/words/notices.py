@@ -69,7 +69,9 @@ def _worded(key: str, params: dict[str, object]) -> Said:
                           for name, value in params.items()})
 
 
-def notices_text(told: Fact | Iterable[Fact]) -> str:
-    """A fact, or several as the one message a window or a terminal shows, worded now."""
+def notices_text(told: Fact | Iterable[Fact], brief: bool = False) -> str:
+    """A fact, or several as the one message a window or a terminal shows, worded now
+    (``brief``: as a page of the window says them, :func:`brief_said`)."""
     every = [told] if isinstance(told, Fact) else told
-    return " ".join(str(notice_said(each)) for each in every)
+    say = brief_said if brief else notice_said
+    return " ".join(str(say(each)) for each in every)

@@ -45,7 +45,7 @@ from kalooki.ui.widgets.dialogs import DialogScene
 from kalooki.words import Said, phrase, tr
 from kalooki.words.formats import seat_name
 from kalooki.words.house_rules import built_in_names
-from kalooki.words.notices import notice_said, notices_text
+from kalooki.words.notices import brief_said, notice_said, notices_text
 from kalooki.words.presets import preset_title
 from kalooki.words.refusals import refusal
 
@@ -341,7 +341,7 @@ def resume_save(app: App, profile: Profile, path: Path) -> TableScene | Said:
     table's log."""
     loaded = load_save(path)
     if loaded.value is None:
-        return (notice_said(loaded.warnings[0]) if loaded.warnings
+        return (brief_said(loaded.warnings[0]) if loaded.warnings
                 else phrase("notice.save_unreadable"))
     from kalooki.ui.lesson.teacher import Teacher, is_guided, taught_so_far
 
@@ -363,8 +363,8 @@ def resume_save(app: App, profile: Profile, path: Path) -> TableScene | Said:
     else:
         table = _open_table(app, session, profile)
     if loaded.warnings:
-        table.log.extend(notice_said(warning) for warning in loaded.warnings)
-        app.notify(notices_text(loaded.warnings))
+        table.log.extend(brief_said(warning) for warning in loaded.warnings)
+        app.notify(notices_text(loaded.warnings, brief=True))
     return table
 
 
