@@ -128,6 +128,19 @@ def test_more_packs_are_told_only_for_tables_the_game_seats(lang):
     assert "8" in deck(eight)
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_bigger_table_at_the_largest_says_no_more_than_it_seats(lang):
+    """"From 3 to 6 players", then "with 6 players or more": at the largest table the
+    rules name that table alone."""
+    def deck(rules: RuleSet) -> str:
+        return " ".join(rules_sections(rules, lang)[0].paragraphs)
+
+    six = dataclasses.replace(CARIB, players_max=6, packs_by_players=((6, 3, 6),))
+    more = "or more" if lang == "en" else "À partir de 6"
+    assert "6" in deck(six) and more not in deck(six)
+    assert more in deck(dataclasses.replace(six, players_max=8))
+
+
 def test_english_and_french_differ_and_say_the_key_numbers():
     en, fr = render_text(K51, "en"), render_text(K51, "fr")
     assert en != fr

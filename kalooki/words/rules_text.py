@@ -84,9 +84,11 @@ def _deck(r: RuleSet) -> list[Phrase]:
                    jokers=_counted("deck.jokers", r.jokers), cards=r.packs * 52 + r.jokers)
     paras = [_joined([cards, _entry("deck.mixed")]) if r.packs > 1 else cards,
              _entry("deck.players", low=r.players_min, high=r.players_max)]
-    paras += [_entry("deck.bigger_table", players=players, packs=packs, jokers=jokers)
+    paras += [_entry("deck.bigger_table" if players < r.players_max else "deck.largest_table",
+                     players=players, packs=packs, jokers=jokers)
               for players, packs, jokers in sorted(r.packs_by_players)
-              # a table this game never seats: saying it only contradicts the range
+              # a table this game never seats, or "or more" at the largest it seats,
+              # would only contradict the range
               if players <= r.players_max]
     return paras
 
