@@ -15,7 +15,7 @@ import pytest
 from kalooki.engine.cards import sort_key_rank, sort_key_suit
 from kalooki.ui.app import App
 from kalooki.ui.table.scene import TableScene
-from tests.support.table import click, drag, table_at_draw
+from tests.support.table import click, drag, post, table_at_draw
 from tests.support.ui import press, settle
 
 
@@ -87,3 +87,23 @@ def test_a_draw_by_key_or_click_still_goes_to_the_end(app: App, how: str) -> Non
     else:
         card = drawn_by(table, lambda: click(app, pile(table, how.split()[1])))
     assert table.hand.arrangement.order == [*before, card]
+
+
+@pytest.mark.parametrize("source", ["discard", "stock"])
+def test_a_dragged_pile_card_stays_under_the_pointer_where_it_was_grabbed(
+        app: App, source: str) -> None:
+    """The card drawn under the pointer keeps the grab of the pile pressed (the discard's
+    own, not the stock's), so it is let go where it is seen and lands there."""
+    table = table_at_draw(app)
+    settle(app)
+    rect = table.layout.stock if source == "stock" else table.layout.discard
+    start = (rect.left + 10, rect.top + 12)
+    held = between(table, 3)
+    post(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    post(pygame.MOUSEMOTION, pos=held, rel=(0, 0), buttons=(1, 0, 0))
+    app.run_frames(1)
+    (card,) = table.frame().dragged
+    assert (card.x, card.y) == (held[0] - 10, held[1] - 12)
+    post(pygame.MOUSEBUTTONUP, pos=held, button=1)
+    app.run_frames(1)

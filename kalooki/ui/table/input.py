@@ -261,7 +261,7 @@ class TableInput:
         elif press.source == "cut":
             self.drag = Drag("cut", [], (0, 0), pos)
         elif press.source in ("stock", "discard"):
-            rect = table.layout.stock
+            rect = table.layout.stock if press.source == "stock" else table.layout.discard
             grab = (press.pos[0] - rect.left, press.pos[1] - rect.top)
             self.drag = Drag("stock" if press.source == "stock" else "discard", [], grab, pos)
         self.press = None
