@@ -18,7 +18,7 @@ from kalooki.store.paths import StorePaths
 from kalooki.store.presets import delete_preset, load_shelf, presets_dir
 from kalooki.store.settings import Settings
 from kalooki.ui.app import App
-from kalooki.ui.house_rules.editor import RulesEditorScene
+from kalooki.ui.house_rules.editor import PRESETS_PAGE, RulesEditorScene
 from kalooki.ui.pages.menu import MainMenuScene
 from kalooki.ui.pages.rules import RulesScene
 from kalooki.ui.pages.statistics import StatsScene
@@ -203,5 +203,105 @@ def test_custom_presets_are_offered_in_new_game_marked_with_their_summary(
         table = app.scene
         assert isinstance(table, TableScene) and table.session.game.players == 8
         assert table.session.game.rules.name == "Our table"
+    finally:
+        app.close()
+
+
+# --- back from the editor: the setup offers the rules just saved ------------------------
+
+TABLE_TEST = dataclasses.replace(PRESETS["caribbean"], name="Table test", jokers=2,
+                                 red_ace_points=15)
+
+
+def save_table_test(app: App, editor: RulesEditorScene) -> None:
+    """The newcomer's walk: jokers down to 2, a red ace worth 15, Save as… "Table test"."""
+    open_page(app, editor, "deck")
+    for _ in range(2):
+        press_widget(app, editor, editor_of(editor, "jokers").editor.minus)
+    open_page(app, editor, "scoring")
+    red_ace = editor_of(editor, "red_ace_points").editor
+    press_widget(app, editor, red_ace.entry)
+    type_text(app, red_ace.entry, "15")
+    click(app, editor.buttons["save_as"])
+    assert editor.dialog is not None
+    type_text(app, editor.dialog.entry, "Table test")
+    click(app, editor.dialog.ok_button)
+    assert editor.dialog is None and not editor.draft.unsaved
+
+
+def back_to_setup(app: App, editor: RulesEditorScene) -> MainMenuScene:
+    click(app, editor.back_button)
+    menu = menu_of(app)
+    assert menu.setup_open
+    return menu
+
+
+def test_back_from_a_save_as_offers_the_new_rules_and_start_plays_them(
+        tmp_path: Path) -> None:
+    app = App(clock=FakeClock())
+    try:
+        open_menu(app, profile_in(tmp_path))
+        editor = house_rules_from_new_game(app)
+        assert editor.draft.base == "caribbean"
+        save_table_test(app, editor)
+        panel = back_to_setup(app, editor).setup
+        assert panel.preset_name() == "Table test"
+        assert panel.preset.selected_option[0] == "Table test (house rules)"
+        assert panel.summary.text.startswith("House rules: ")
+        click(app, panel.start)
+        table = app.scene
+        assert isinstance(table, TableScene) and table.session.game.rules == TABLE_TEST
+    finally:
+        app.close()
+
+
+def test_back_from_editing_the_chosen_rules_follows_a_new_name(tmp_path: Path) -> None:
+    """The chosen preset saved under a new name (or renamed on the Presets page) is still
+    the chosen one; left without saving, or deleted, the setup keeps what it had."""
+    from kalooki.store.presets import save_preset
+
+    app = App(clock=FakeClock())
+    try:
+        mine = profile_in(tmp_path)
+        save_preset(mine.paths, TABLE_TEST, "caribbean", "Table test", reserved=RESERVED)
+        mine.settings = dataclasses.replace(mine.settings, last_preset="Table test")
+        open_menu(app, mine)
+        editor = house_rules_from_new_game(app)
+        assert editor.draft.origin == "Table test"
+        name = editor_of(editor, "name").editor
+        press_widget(app, editor, name.entry)
+        type_text(app, name.entry, "Friday table")
+        click(app, editor.buttons["save"])
+        assert back_to_setup(app, editor).setup.preset_name() == "Friday table"
+
+        editor = house_rules_from_new_game(app)
+        open_page(app, editor, PRESETS_PAGE)
+        assert editor.presets is not None
+        rename = next(b for b, act in editor.presets.buttons
+                      if act.what == "rename" and act.target == "Friday table")
+        press_widget(app, editor, rename)
+        assert editor.dialog is not None
+        type_text(app, editor.dialog.entry, "Saturday table")
+        click(app, editor.dialog.ok_button)
+        assert back_to_setup(app, editor).setup.preset_name() == "Saturday table"
+
+        editor = house_rules_from_new_game(app)  # a look at another preset, not saved
+        open_page(app, editor, PRESETS_PAGE)
+        assert editor.presets is not None
+        start = next(b for b, act in editor.presets.buttons
+                     if act.what == "start" and act.target == "baby")
+        press_widget(app, editor, start)
+        assert back_to_setup(app, editor).setup.preset_name() == "Saturday table"
+
+        editor = house_rules_from_new_game(app)
+        save_table_test(app, editor)  # a new preset from the chosen one, then deleted
+        open_page(app, editor, PRESETS_PAGE)
+        assert editor.presets is not None
+        delete = next(b for b, act in editor.presets.buttons
+                      if act.what == "delete" and act.target == "Table test")
+        press_widget(app, editor, delete)
+        assert editor.dialog is not None
+        click(app, editor.dialog.ok_button)
+        assert back_to_setup(app, editor).setup.preset_name() == "Saturday table"
     finally:
         app.close()

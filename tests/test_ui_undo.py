@@ -16,13 +16,10 @@ from hypothesis import strategies as st
 
 from kalooki.engine.actions import Action, DrawStock
 from kalooki.engine.cards import sort_key_rank, sort_key_suit
-from kalooki.engine.deal import Phase
-from kalooki.engine.rules import preset
 from kalooki.ui.app import App
 from kalooki.ui.hand.edits import HandEdits
-from kalooki.ui.session import MatchSession, Seat
-from kalooki.ui.table.options import INSTANT
 from kalooki.ui.table.scene import TableScene
+from tests.support.table import table_at_draw
 from tests.support.ui import shown
 
 HAND = list(range(0, 26, 2))
@@ -149,21 +146,6 @@ def click(app: App, pos: tuple[int, int]) -> None:
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         pygame.event.post(pygame.event.Event(kind, pos=pos, button=1))
     app.run_frames(2)
-
-
-def table_at_draw(app: App) -> TableScene:
-    """A table where the person at the screen is to draw (baby rules: no cut)."""
-    seats = [Seat("You", "human", True), Seat("Marcia", "easy"), Seat("Delroy", "easy")]
-    session = MatchSession(preset("baby"), seats, seed=7, ai_pause=0.0)
-    table = TableScene(app, session, INSTANT)
-    app.switch(table)
-    for _ in range(2000):
-        if session.screen_to_act and session.view().phase == Phase.DRAW:
-            return table
-        if session.screen_to_act:  # a call window: let it go
-            table.submit(session.view().legal[-1])
-        app.run_frames(1)
-    raise AssertionError("the person was never asked to draw")
 
 
 def card_point(table: TableScene, card: int) -> tuple[int, int]:

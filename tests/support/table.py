@@ -136,6 +136,21 @@ def card_centre(table: TableScene, card: int) -> tuple[int, int]:
     return x + max(4, width // 8), y + width // 2
 
 
+def table_at_draw(app: App) -> TableScene:
+    """A table where the person at the screen is to draw (baby rules: no cut)."""
+    seats = [Seat("You", "human", True), Seat("Marcia", "easy"), Seat("Delroy", "easy")]
+    session = MatchSession(preset("baby"), seats, seed=7, ai_pause=0.0)
+    table = TableScene(app, session, INSTANT)
+    app.switch(table)
+    for _ in range(2000):
+        if session.screen_to_act and session.view().phase == Phase.DRAW:
+            return table
+        if session.screen_to_act:  # a call window: let it go
+            table.submit(session.view().legal[-1])
+        app.run_frames(1)
+    raise AssertionError("the person was never asked to draw")
+
+
 def wait_for_human(app: App, table: TableScene, limit: int = 5000) -> None:
     for _ in range(limit):
         if table.result is not None or table.session.screen_to_act:

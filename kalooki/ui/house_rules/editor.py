@@ -68,9 +68,15 @@ def new_draft(paths: StorePaths, name: str) -> Draft:
     return Draft(found.rules, found.based_on, origin=found.name)
 
 
+def _same(name: str | None, other: str) -> bool:
+    """Whether ``name`` is the preset ``other``: preset names differ by more than case."""
+    return name is not None and name.casefold() == other.casefold()
+
+
 class RulesEditorScene(Page):
     """``on_play(name)`` (when given) starts a game with the saved preset ``name``;
-    ``on_preview(rules, back)`` shows the rules text and comes back with ``back``."""
+    ``on_preview(rules, back)`` shows the rules text and comes back with ``back``;
+    ``on_back`` may read ``chosen``, the rules to offer where the editor was opened."""
 
     heading = "house_rules.heading"
 
@@ -91,6 +97,10 @@ class RulesEditorScene(Page):
         self.file_act: Act | None = None
         self.status: tuple[Said, bool] = ("", False)
         self.offset = 0
+        self.chosen: str | None = draft.origin
+        """The preset to offer once back: the player's own preset the editor opened on,
+        then the one last saved here; followed through a rename, forgotten once deleted
+        (None: the one offered before)."""
         super().__init__(app, on_back)
 
     def title(self) -> dict[str, Any]:
@@ -227,6 +237,7 @@ class RulesEditorScene(Page):
             self.say(notice_said(error.fact), bad=True)
             return False
         draft.saved_as(saved.rules, saved.name)
+        self.chosen = saved.name
         self.say(phrase("house_rules.saved", name=saved.name))
         return True
 
@@ -238,6 +249,7 @@ class RulesEditorScene(Page):
             except PresetError as error:
                 return notice_said(error.fact)
             self.draft = Draft(saved.rules, saved.based_on, origin=saved.name)
+            self.chosen = saved.name
             self.status = (phrase("house_rules.saved", name=saved.name), False)
             return None
 
@@ -342,8 +354,10 @@ class RulesEditorScene(Page):
             renamed = rename_preset(self.paths, found, name, reserved=built_ins())
         except PresetError as error:
             return notice_said(error.fact)
-        if self.draft.origin is not None and self.draft.origin.casefold() == found.name.casefold():
+        if _same(self.draft.origin, found.name):
             self.draft.origin_renamed(renamed.name)
+        if _same(self.chosen, found.name):
+            self.chosen = renamed.name
         self.status = (phrase("house_rules.presets.renamed", name=renamed.name), False)
         return None
 
@@ -360,9 +374,10 @@ class RulesEditorScene(Page):
                 delete_preset(self.paths, doomed)
             except PresetError as error:
                 return notice_said(error.fact)
-            if self.draft.origin is not None and self.draft.origin.casefold() == \
-                    str(name).casefold():
+            if _same(self.draft.origin, str(name)):
                 self.draft.origin_deleted()
+            if _same(self.chosen, str(name)):
+                self.chosen = None
             self.status = (phrase("house_rules.presets.deleted", name=name), False)
             return None
 

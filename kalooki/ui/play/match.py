@@ -220,10 +220,12 @@ def _start(app: App, setup: GameSetup, profile: Profile) -> None:
 
 
 def _house_rules(app: App, setup: GameSetup, profile: Profile) -> None:
-    """The editor on the panel's preset; Back returns to the open panel, Play starts the
-    game with the saved rules and the panel's players."""
+    """The editor on the panel's preset; Back returns to the open panel, offering the
+    rules just saved (or the panel's, renamed along), Play starts the game with the saved
+    rules and the panel's players."""
     def back() -> None:
-        open_menu(app, profile, setup).open_setup()
+        chosen = editor.chosen or setup.preset
+        open_menu(app, profile, dataclasses.replace(setup, preset=chosen)).open_setup()
 
     def play(name: str) -> None:
         counts = player_counts(table_rules(profile, name))
@@ -238,7 +240,7 @@ def _house_rules(app: App, setup: GameSetup, profile: Profile) -> None:
         else:
             _watch(app, seated, profile)
 
-    open_editor(app, profile.paths, setup.preset, back, on_play=play)
+    editor = open_editor(app, profile.paths, setup.preset, back, on_play=play)
 
 
 def _remember_setup(app: App, setup: GameSetup, profile: Profile) -> None:

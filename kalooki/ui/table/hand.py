@@ -150,8 +150,14 @@ class Hand:
         elif meant is not None:
             table.submit(meant)
 
-    def from_pile(self, pile: gestures.Pile) -> None:
-        self.offer(gestures.from_pile(self.table.view, pile, self.cut_random))
+    def from_pile(self, pile: gestures.Pile, at: int | None = None) -> None:
+        """A pile clicked, keyed or dragged to the hand: draw, take (or cut). The card
+        drawn joins the end of the hand, or, for a drag let go on the hand, the place
+        ``at`` it was let go (see :class:`kalooki.ui.table.input.Place`)."""
+        meant = gestures.from_pile(self.table.view, pile, self.cut_random)
+        if meant is not None and self.table.submit(meant) and at is not None:
+            self.edits.land(at)
+            self.table.restage()
 
     def click_discard(self) -> None:
         self.offer(gestures.click_discard(self.table.view, self.arrangement.chosen()))

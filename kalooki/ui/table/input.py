@@ -261,7 +261,7 @@ class TableInput:
         elif press.source == "cut":
             self.drag = Drag("cut", [], (0, 0), pos)
         elif press.source in ("stock", "discard"):
-            rect = table.layout.stock
+            rect = table.layout.stock if press.source == "stock" else table.layout.discard
             grab = (press.pos[0] - rect.left, press.pos[1] - rect.top)
             self.drag = Drag("stock" if press.source == "stock" else "discard", [], grab, pos)
         self.press = None
@@ -302,7 +302,9 @@ class TableInput:
                 table.hand.cut_at(share_along(layout.cut_strip, pos[0]))
         elif drag.source in ("stock", "discard"):
             if pos[1] >= layout.staging.top:
-                table.hand.from_pile("stock" if drag.source == "stock" else "discard")
+                place = self.place_at(table, pos, [])
+                table.hand.from_pile("stock" if drag.source == "stock" else "discard",
+                                     place.index if place and place.kind == "hand" else None)
         else:
             table.hand.let_go(drag.cards, drag_spots(drag, layout))
             table.hand.drop_cards(drag.cards, self.place_at(table, pos, drag.cards), clicked=False)
