@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 import pygame
 import pytest
+from pygame_gui.core import UIContainer, UIElement
 
 from kalooki.engine.actions import (
     Action,
@@ -542,3 +543,55 @@ def test_the_lesson_box_covers_nothing_it_lights_nor_the_summary(
     under = summary.subsurface(lesson.box.inflate(8, 8))
     drawn = pygame.mask.from_threshold(under, PANEL, (2, 2, 2, 255))
     assert drawn.count() == under.get_width() * under.get_height()
+
+
+def under_the_box(app: App, lesson: LessonScene) -> list[UIElement]:
+    """The widgets shown where the lesson box is, but its own buttons: pygame_gui draws
+    them after the scene, so each would show on top of the box."""
+    own = list(lesson.buttons.values())
+    return [widget for widget in app.ui.get_sprite_group().sprites()
+            if isinstance(widget, UIElement) and not isinstance(widget, UIContainer)
+            and widget.visible and widget.rect.colliderect(lesson.box)
+            and not any(widget is mine for mine in own)]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_lesson_box_lies_above_all_it_covers(window: App, profile: Profile,
+                                                  lang: str) -> None:
+    """No widget shows through the box (the log's scroll bar was drawn over the contract
+    lesson's right edge, arrows and all), and the box lies over the whole log or none of
+    it (no lines of the log left showing under it)."""
+    lesson = learn(window, profile)
+    window.set_language(lang)
+    table, seen = lesson.table, set()
+    while table.result is None:
+        settle(window, lesson)
+        current = lesson.teacher.current
+        if table.result is None and current is not None:
+            seen.add(current.name)
+            window.run_frames(1)
+            assert under_the_box(window, lesson) == [], current.name
+            log = table.layout.log
+            assert lesson.box.contains(log) or not lesson.box.colliderect(log), current.name
+        if table.result is None:
+            assert table.submit(human_decision(table.session.view()))
+    assert {"draw", "contract", "call"} <= seen
+
+
+def test_the_log_under_the_lesson_box_keeps_still(window: App, profile: Profile) -> None:
+    """Where the contract lesson lies over the log, the wheel over it does not scroll the
+    log hidden under it, nor do the page keys."""
+    lesson = learn(window, profile)
+    play_plainly_until(window, lesson, "contract")
+    table = lesson.table
+    assert lesson.box.contains(table.layout.log)
+    before = table.frame().log.first
+    assert before > 0  # enough lines that the log could scroll back
+    centre = lesson.box.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=3, flipped=False,
+                                         precise_x=0.0, precise_y=3.0))
+    window.run_frames(1)
+    key(window, pygame.K_PAGEUP)
+    assert table.frame().log.first == before
