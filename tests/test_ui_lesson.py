@@ -7,7 +7,7 @@ guided game left and resumed comes back with its lessons where they were."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pygame
 import pytest
@@ -40,6 +40,7 @@ from kalooki.ui.play.match import open_menu, start_match
 from kalooki.ui.profile import Profile
 from kalooki.ui.session import InlineWorker
 from kalooki.ui.table.frame import Marks
+from kalooki.ui.table.painter import frame_banner
 from kalooki.ui.table.scene import TableScene
 from kalooki.ui.table.summary import PANEL
 from kalooki.words import tr
@@ -240,8 +241,10 @@ def eager_caller(view: PlayerView) -> Action:
     return chosen or human_decision(view)
 
 
-def play_until(app: App, lesson: LessonScene, name: str) -> None:
-    """Play the guided game as the eager caller until lesson ``name`` is on screen."""
+def play_until(app: App, lesson: LessonScene, name: str,
+               look: Callable[[], None] = lambda: None) -> None:
+    """Play the guided game as the eager caller until lesson ``name`` is on screen,
+    calling ``look`` each time the person is asked."""
     table, teacher = lesson.table, lesson.teacher
     while teacher.current is None or teacher.current.name != name:
         if table.result is not None:
@@ -250,6 +253,7 @@ def play_until(app: App, lesson: LessonScene, name: str) -> None:
             lesson.got_it()
             table.next_deal()
         settle(app, lesson, keep=name)
+        look()
         if table.result is None and (teacher.current is None or teacher.current.name != name):
             assert table.submit(eager_caller(table.session.view()))
 
@@ -595,3 +599,34 @@ def test_the_log_under_the_lesson_box_keeps_still(window: App, profile: Profile)
     window.run_frames(1)
     key(window, pygame.K_PAGEUP)
     assert table.frame().log.first == before
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_banner_hides_nothing_a_lesson_points_at(window: App, profile: Profile,
+                                                    lang: str) -> None:
+    """A call's banner lay across the table's melds, where the shift, bend and contract
+    lessons have the learner look or drag: through the first deal and the second's joker
+    shift, a banner shown with a lesson covers none of its lights, nor its box, nor a meld
+    or a place cards go; none shows with the deal's summary (one peeked out above it)."""
+    lesson = learn(window, profile)
+    window.set_language(lang)
+    table, seen = lesson.table, []
+
+    def look() -> None:
+        banner = frame_banner(table.frame())
+        current = lesson.teacher.current
+        if table.result is not None:  # the summary over the table: no banner peeks out
+            assert banner is None
+            seen.append("summary")
+        if banner is None or current is None or table.result is not None:
+            return
+        seen.append(current.name)
+        layout, marks = table.layout, lesson.marks()
+        kept = [lesson.box, *marks.cards, *marks.places, *table.placement.meld_rects,
+                *(zone.melds for zone in layout.zones.values()), layout.my_melds,
+                layout.stock, layout.discard, layout.staging, layout.hand]
+        assert banner.box.collidelist(kept) == -1, current.name
+
+    play_until(window, lesson, "shift", look)
+    look()
+    assert {"contract", "shift", "summary"} <= set(seen)

@@ -431,7 +431,8 @@ class TableScene:
             call_seconds=self.calls.window.seconds_shown if self.calls.window else None,
             log=self.logbook.page(log_box(layout)),
             toast=self.toast[0] if self.toast[1] > 0 else "",
-            banner=self.banner[0] if self.banner[1] > 0 else "")
+            banner=self.banner[0] if self.banner[1] > 0 and self.result is None else "",
+            lesson_box=self.lesson_box)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.app.guard.shown(self.prompt())
