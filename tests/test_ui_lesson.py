@@ -7,10 +7,11 @@ guided game left and resumed comes back with its lessons where they were."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pygame
 import pytest
+from pygame_gui.core import UIContainer, UIElement
 
 from kalooki.engine.actions import (
     Action,
@@ -39,6 +40,7 @@ from kalooki.ui.play.match import open_menu, start_match
 from kalooki.ui.profile import Profile
 from kalooki.ui.session import InlineWorker
 from kalooki.ui.table.frame import Marks
+from kalooki.ui.table.painter import frame_banner
 from kalooki.ui.table.scene import TableScene
 from kalooki.ui.table.summary import PANEL
 from kalooki.words import tr
@@ -239,8 +241,10 @@ def eager_caller(view: PlayerView) -> Action:
     return chosen or human_decision(view)
 
 
-def play_until(app: App, lesson: LessonScene, name: str) -> None:
-    """Play the guided game as the eager caller until lesson ``name`` is on screen."""
+def play_until(app: App, lesson: LessonScene, name: str,
+               look: Callable[[], None] = lambda: None) -> None:
+    """Play the guided game as the eager caller until lesson ``name`` is on screen,
+    calling ``look`` each time the person is asked."""
     table, teacher = lesson.table, lesson.teacher
     while teacher.current is None or teacher.current.name != name:
         if table.result is not None:
@@ -249,6 +253,7 @@ def play_until(app: App, lesson: LessonScene, name: str) -> None:
             lesson.got_it()
             table.next_deal()
         settle(app, lesson, keep=name)
+        look()
         if table.result is None and (teacher.current is None or teacher.current.name != name):
             assert table.submit(eager_caller(table.session.view()))
 
@@ -542,3 +547,86 @@ def test_the_lesson_box_covers_nothing_it_lights_nor_the_summary(
     under = summary.subsurface(lesson.box.inflate(8, 8))
     drawn = pygame.mask.from_threshold(under, PANEL, (2, 2, 2, 255))
     assert drawn.count() == under.get_width() * under.get_height()
+
+
+def under_the_box(app: App, lesson: LessonScene) -> list[UIElement]:
+    """The widgets shown where the lesson box is, but its own buttons: pygame_gui draws
+    them after the scene, so each would show on top of the box."""
+    own = list(lesson.buttons.values())
+    return [widget for widget in app.ui.get_sprite_group().sprites()
+            if isinstance(widget, UIElement) and not isinstance(widget, UIContainer)
+            and widget.visible and widget.rect.colliderect(lesson.box)
+            and not any(widget is mine for mine in own)]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_lesson_box_lies_above_all_it_covers(window: App, profile: Profile,
+                                                  lang: str) -> None:
+    """No widget shows through the box (the log's scroll bar was drawn over the contract
+    lesson's right edge, arrows and all), and the box lies over the whole log or none of
+    it (no lines of the log left showing under it)."""
+    lesson = learn(window, profile)
+    window.set_language(lang)
+    table, seen = lesson.table, set()
+    while table.result is None:
+        settle(window, lesson)
+        current = lesson.teacher.current
+        if table.result is None and current is not None:
+            seen.add(current.name)
+            window.run_frames(1)
+            assert under_the_box(window, lesson) == [], current.name
+            log = table.layout.log
+            assert lesson.box.contains(log) or not lesson.box.colliderect(log), current.name
+        if table.result is None:
+            assert table.submit(human_decision(table.session.view()))
+    assert {"draw", "contract", "call"} <= seen
+
+
+def test_the_log_under_the_lesson_box_keeps_still(window: App, profile: Profile) -> None:
+    """Where the contract lesson lies over the log, the wheel over it does not scroll the
+    log hidden under it, nor do the page keys."""
+    lesson = learn(window, profile)
+    play_plainly_until(window, lesson, "contract")
+    table = lesson.table
+    assert lesson.box.contains(table.layout.log)
+    before = table.frame().log.first
+    assert before > 0  # enough lines that the log could scroll back
+    centre = lesson.box.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=3, flipped=False,
+                                         precise_x=0.0, precise_y=3.0))
+    window.run_frames(1)
+    key(window, pygame.K_PAGEUP)
+    assert table.frame().log.first == before
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_banner_hides_nothing_a_lesson_points_at(window: App, profile: Profile,
+                                                    lang: str) -> None:
+    """A call's banner lay across the table's melds, where the shift, bend and contract
+    lessons have the learner look or drag: through the first deal and the second's joker
+    shift, a banner shown with a lesson covers none of its lights, nor its box, nor a meld
+    or a place cards go; none shows with the deal's summary (one peeked out above it)."""
+    lesson = learn(window, profile)
+    window.set_language(lang)
+    table, seen = lesson.table, []
+
+    def look() -> None:
+        banner = frame_banner(table.frame())
+        current = lesson.teacher.current
+        if table.result is not None:  # the summary over the table: no banner peeks out
+            assert banner is None
+            seen.append("summary")
+        if banner is None or current is None or table.result is not None:
+            return
+        seen.append(current.name)
+        layout, marks = table.layout, lesson.marks()
+        kept = [lesson.box, *marks.cards, *marks.places, *table.placement.meld_rects,
+                *(zone.melds for zone in layout.zones.values()), layout.my_melds,
+                layout.stock, layout.discard, layout.staging, layout.hand]
+        assert banner.box.collidelist(kept) == -1, current.name
+
+    play_until(window, lesson, "shift", look)
+    look()
+    assert {"contract", "shift", "summary"} <= set(seen)

@@ -48,6 +48,10 @@ def test_the_pause_menu_dims_the_table_and_its_buttons(app: App) -> None:
 def test_opponents_card_backs_show_at_five_and_six_players(app: App, players: int) -> None:
     table = open_table(app, players=players)
     app.run_frames(2)
+    for _ in range(600):  # a call's banner lies over the card backs for its moment
+        if not table.frame().banner:
+            break
+        app.run_frames(1)
     layout = table.layout
     back = app.card_art.back_surface(layout.back_w)
     red = back.get_at((back.get_width() // 2, back.get_height() // 3))[:3]

@@ -43,8 +43,8 @@ class LessonScene:
         self.table = table
         self.teacher = teacher or Teacher()
         table.session.set_gate(self._gate)
-        table.lesson_says(self.marks, 0)
         self.box = pygame.Rect(0, 0, 0, 0)
+        table.lesson_says(self.marks, 0, self.box)
         self.buttons: dict[str, UIButton] = {}
         self._placed: Lesson | None = None
         """The lesson the box and its buttons were last placed for."""
@@ -129,7 +129,9 @@ class LessonScene:
         """Where the box goes: on the summary, the band it keeps clear; at play, the first
         of the staging area, the log and the opponents' row that covers none of what the
         lesson lights nor the hand, the prompt, the buttons and the scores (the first
-        only inside the staging area)."""
+        only inside the staging area). Over the log it takes the whole panel, no line of
+        it left showing below (the table keeps the log still and its bar hidden under
+        it, see :meth:`TableScene.lesson_says`)."""
         table = self.table
         if table.result is not None:
             return self._summary_band(self._height(lesson, self._summary_band(0).width))
@@ -140,7 +142,8 @@ class LessonScene:
         staging, log = layout.staging, layout.log
         broad = staging.width - 16
         spots = [pygame.Rect(0, 0, broad, self._height(lesson, broad)),
-                 pygame.Rect(log.left, log.top, log.width, self._height(lesson, log.width)),
+                 pygame.Rect(log.topleft, (log.width,
+                                           max(log.height, self._height(lesson, log.width)))),
                  pygame.Rect(0, 8, wide, self._height(lesson, wide))]
         spots[0].midbottom = (staging.centerx, staging.bottom - 4)
         spots[2].centerx = staging.centerx  # over the opponents, clear of the scores
@@ -157,6 +160,7 @@ class LessonScene:
         lesson = self._placed = self.teacher.current
         size = self._size()
         self.box = self._spot(lesson) if lesson is not None else pygame.Rect(0, 0, 0, 0)
+        self.table.lesson_says(self.marks, self.summary_room(), self.box)
         skip, got_it = self.buttons["skip"], self.buttons["got_it"]
         skip.set_relative_position((self.box.left + size, self.box.bottom - _BUTTON_H - 8))
         got_it.set_relative_position((self.box.right - size - got_it.rect.width,
@@ -185,7 +189,7 @@ class LessonScene:
 
     def update(self, dt: float) -> None:
         table = self.table
-        table.lesson_says(self.marks, self.summary_room())
+        table.lesson_says(self.marks, self.summary_room(), self.box)
         window = table.calls.window
         if not self.teacher.skipped and window is not None and not window.held:
             table.calls.hold_call()  # in the guided game no call runs out while the learner thinks
@@ -227,7 +231,7 @@ class LessonScene:
 
     def leave(self) -> None:
         self.table.session.set_gate(None)
-        self.table.lesson_says(Marks, 0)
+        self.table.lesson_says(Marks, 0, pygame.Rect(0, 0, 0, 0))
         for button in self.buttons.values():
             button.kill()
         self.table.leave()

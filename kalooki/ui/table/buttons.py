@@ -147,14 +147,16 @@ class TableButtons:
 
     def refresh(self, view: PlayerView, at_screen: bool, summary_open: bool,
                 finished: bool, can_lay: bool, show_hands: bool, *,
-                call_asked: bool = False, call_held: bool = False) -> None:
+                call_asked: bool = False, call_held: bool = False,
+                log_covered: bool = False) -> None:
         """Show what the person at the screen may press now: Next deal (or Back to menu
         when the table is done) over the summary; Call, Wait and Pass in their call
         window (unless it passes unasked, ``call_asked`` False; Wait greyed once
         ``call_held``); Allow and Refuse when someone calls their discard; else Lay
         down (enabled once the staged melds are legal); Undo, Redo, the sorts and Hint
         whenever a person sits at the screen; Show or Hide hands when nobody does (a
-        watched match)."""
+        watched match). The log's bar hides under the summary and under the guided
+        game's lesson box (``log_covered``)."""
         buttons = self.by_name
         asked = at_screen and view.to_act == view.player
         shown = {"suit", "rank", "hint", "undo", "redo"} if at_screen else set()
@@ -186,7 +188,7 @@ class TableButtons:
         for name, button in buttons.items():
             button.show() if name in shown else button.hide()
         if self.log_bar is not None:
-            self.log_bar.hide() if summary_open else self.log_bar.show()
+            self.log_bar.hide() if summary_open or log_covered else self.log_bar.show()
 
     def follow_log(self, log: TableLog, box: LogBox) -> None:
         """Keep the log's scroll bar and its page in step: a drag of the bar (it stands

@@ -10,7 +10,7 @@ can be built and checked without a window.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pygame
 
@@ -98,6 +98,8 @@ class TableFrame:
     """The log's entries on screen, wrapped to the panel (worded as drawn)."""
     toast: Said
     banner: Said
+    lesson_box: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    """Where the guided game's lesson box lies over the table (empty: none)."""
 
 
 def dragged_sprites(drag: Drag | None, layout: TableLayout,

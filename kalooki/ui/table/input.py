@@ -103,6 +103,7 @@ class TableVerbs(KeyedTable, Protocol):
     of it)."""
 
     logbook: TableLog
+    lesson_box: pygame.Rect
 
     @property
     def hand(self) -> HandVerbs: ...
@@ -136,6 +137,11 @@ def places(layout: TableLayout, placement: Placement) -> list[tuple[Place, pygam
     found.append((Place("staging"), layout.staging))
     found += [(Place("hand"), layout.hand), (Place("hand"), layout.prompt)]
     return found
+
+
+def log_covered(table: TableVerbs) -> bool:
+    """The guided game's lesson box lies over the log: it keeps still under it."""
+    return table.lesson_box.colliderect(table.layout.log)
 
 
 def share_along(strip: pygame.Rect, x: float) -> float:
@@ -186,9 +192,10 @@ class TableInput:
             self.press = self.drag = None
             return
         if event.type == pygame.MOUSEWHEEL and table.layout.log.collidepoint(self.pointer):
-            table.logbook.scroll_in(log_box(table.layout), -event.y * WHEEL_ENTRIES)
+            if not log_covered(table):  # under the lesson box it keeps still
+                table.logbook.scroll_in(log_box(table.layout), -event.y * WHEEL_ENTRIES)
             return
-        chip = table.logbook.chip(log_box(table.layout))
+        chip = None if log_covered(table) else table.logbook.chip(log_box(table.layout))
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and chip is not None \
                 and chip.collidepoint(event.pos):
             table.logbook.follow()  # the "new lines ↓" chip: to the newest line
@@ -330,8 +337,9 @@ class TableInput:
             table.seats.toggle_hands()
             return
         if key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) and not table.asking.open:
-            table.logbook.scroll_in(log_box(table.layout),
-                                    pages=-1 if key == pygame.K_PAGEUP else 1)
+            if not log_covered(table):
+                table.logbook.scroll_in(log_box(table.layout),
+                                        pages=-1 if key == pygame.K_PAGEUP else 1)
             return
         if table.asking.open or not table.seats.at_screen or table.shared_calls.key(key):
             return

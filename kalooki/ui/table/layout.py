@@ -48,6 +48,10 @@ class TableLayout:
     scores: Rect
     log: Rect
     buttons: Rect
+    banner: Rect
+    """Where a banner goes: across the opponents' row, under their names and just above
+    their melds (their card backs, and a header row or two, hidden a moment), so it
+    hides no place cards go."""
 
     @property
     def card_h(self) -> int:
@@ -115,9 +119,12 @@ def compute_layout(size: tuple[int, int], players: int, viewer: int,
                   (players + 1) * line + margin)
     log = Rect(sidebar.left, scores.bottom + margin, sidebar.width,
                buttons.top - scores.bottom - 2 * margin)
+    names = min((zone.header.top for zone in zones.values()), default=top.top) + line
+    melds_top = min((zone.melds.top for zone in zones.values()), default=top.bottom)
+    banner = Rect(top.left, names, top.width, melds_top - margin // 2 - names)
     return TableLayout(size, font, card_w, meld_w, back_w, zones, stock, discard, cut_strip,
                        my_melds, staging, prompt, hand, sidebar, contract, scores, log,
-                       buttons)
+                       buttons, banner)
 
 
 def header_rows(width: int, font: int, crowded: bool) -> int:

@@ -5,6 +5,9 @@ blits."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
+
 import pygame
 
 from kalooki.engine.cards import face_of, sort_key_suit
@@ -37,7 +40,9 @@ and the name alone (shown beside the dealer's chip when the clauses do not fit).
 _PANEL_EDGE = (201, 164, 76, 90)
 _TO_ACT = (246, 215, 122)
 _TOAST_BG = (20, 12, 10, 255)
-_BANNER_BG = (0, 0, 0, 170)
+_BANNER_BG = (8, 30, 18, 255)
+"""Solid, the felt in shadow: the banner lies over the opponents' words, which must not
+show through it."""
 _LABEL = (206, 220, 200)
 _HINT = (120, 220, 255)
 _CUT_MARK = (246, 215, 122)
@@ -358,10 +363,60 @@ class TablePainter:
         if frame.toast:
             _boxed(surface, ink.fit(str(frame.toast), layout.font, layout.staging.width - 40,
                                     ink.BAD, True), (centre_x, layout.staging.top), _TOAST_BG)
-        if frame.banner:
-            big = round(layout.font * 1.5)
-            _boxed(surface, ink.fit(str(frame.banner), big, layout.my_melds.width, ink.GOLD, True),
-                   (layout.my_melds.centerx, layout.my_melds.centery), _BANNER_BG)
+        shown = frame_banner(frame)
+        if shown is not None:
+            layer = pygame.Surface(shown.box.size, pygame.SRCALPHA)
+            round_by = min(shown.box.height // 3, layout.font)
+            pygame.draw.rect(layer, _BANNER_BG, layer.get_rect(), border_radius=round_by)
+            pygame.draw.rect(layer, _PANEL_EDGE, layer.get_rect(), 1, border_radius=round_by)
+            surface.blit(layer, shown.box)
+            for image, spot in shown.lines:
+                surface.blit(image, spot)
+
+
+@dataclass(frozen=True)
+class Banner:
+    """A banner as drawn: its box, and its lines each with where it goes."""
+
+    box: pygame.Rect
+    lines: tuple[tuple[pygame.Surface, pygame.Rect], ...]
+
+
+def banner_at(layout: TableLayout, words: str,
+              kept: Sequence[pygame.Rect] = ()) -> Banner:
+    """Where a banner's ``words`` go: across the foot of the opponents' row
+    (``layout.banner``), large when they fit on one line, else at the table's size, on
+    more lines only when one is too short, in a box that hugs them; where something of
+    ``kept`` lies there (the guided game's lesson box), over the whole scores panel for
+    the banner's moment. Neither covers a place cards go, in any layout."""
+    room, fill = (layout.banner, False) if layout.banner.collidelist(kept) == -1 \
+        else (layout.scores, True)
+    big = round(layout.font * 1.5)
+    size = big if len(ink.wrap(words, big, room.width - 2 * big, bold=True)) <= 1 \
+        else layout.font
+    width = room.width - 2 * size
+    lines = ink.wrap(words, size, width, bold=True) or [words]
+    high = ink.text(lines[0], size, ink.GOLD, True).get_height()
+    rows = max(1, min(len(lines), (room.height - high // 2) // high))
+    lines = [*lines[:rows - 1], " ".join(lines[rows - 1:])]  # the rest cut where it ends
+    images = [ink.fit(line, size, width, ink.GOLD, True) for line in lines]
+    block = pygame.Rect(0, 0, max(image.get_width() for image in images), high * rows)
+    block.center = room.center
+    if not fill:  # over the card backs, low in the row, the names left in sight
+        block.bottom = room.bottom - high // 4
+    spots = [image.get_rect(midtop=(block.centerx, block.top + i * high))
+             for i, image in enumerate(images)]
+    box = room.copy() if fill else block.inflate(high, high // 2)
+    return Banner(box, tuple(zip(images, spots, strict=True)))
+
+
+def frame_banner(frame: TableFrame) -> Banner | None:
+    """The frame's banner (None when it shows none), clear of the guided game's lesson
+    box and of all its lesson lights."""
+    if not frame.banner:
+        return None
+    return banner_at(frame.layout, str(frame.banner),
+                     (frame.lesson_box, *frame.taught.cards, *frame.taught.places))
 
 
 def label_rooms(melds: list[pygame.Rect], staging: pygame.Rect) -> list[int]:

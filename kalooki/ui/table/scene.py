@@ -52,7 +52,7 @@ from kalooki.ui.table.calls.shared import SharedCalls
 from kalooki.ui.table.frame import Marks, TableFrame, dragged_sprites, hint_marks, lit
 from kalooki.ui.table.hand import Hand
 from kalooki.ui.table.hint import Hint, advice
-from kalooki.ui.table.input import TableInput
+from kalooki.ui.table.input import TableInput, log_covered
 from kalooki.ui.table.layout import compute_layout
 from kalooki.ui.table.log.book import TableLog, log_box
 from kalooki.ui.table.log.narrate import Narrator
@@ -130,6 +130,8 @@ class TableScene:
         self.hint: Hint | None = None
         self.lesson_marks: Callable[[], Marks] = Marks
         """What the guided game's lesson lights now (see :meth:`lesson_says`)."""
+        self.lesson_box = pygame.Rect(0, 0, 0, 0)
+        """Where the guided game's lesson box lies over the table (see :meth:`lesson_says`)."""
         self.away = False
         """Another screen is shown over the paused table (its widgets hidden)."""
         self.painter = TablePainter(app.card_art)
@@ -180,7 +182,8 @@ class TableScene:
         self._buttons.refresh(self.view, self.seats.at_screen, self.result is not None,
                               self.finished, bool(self.hand.lays), self.seats.show_hands,
                               call_asked=call is not None and call.asks,
-                              call_held=call is not None and call.held)
+                              call_held=call is not None and call.held,
+                              log_covered=log_covered(self))
 
     def step_away(self) -> None:
         """Another screen is shown over the paused table: its widgets hide until
@@ -199,11 +202,16 @@ class TableScene:
         """The F1 help's lines for the people's call keys, in the language now."""
         return self.shared_calls.help_lines()
 
-    def lesson_says(self, marks: Callable[[], Marks], room: int) -> None:
-        """The guided game's lesson: what it lights now, and the height the deal's summary
-        keeps clear at its bottom left for it."""
+    def lesson_says(self, marks: Callable[[], Marks], room: int, box: pygame.Rect) -> None:
+        """The guided game's lesson: what it lights now, the height the deal's summary
+        keeps clear at its bottom left for it, and where its box lies over the table
+        (empty: none). The log under the box keeps still and its scroll bar hides (a
+        widget is drawn over the scene: the bar would show through the box)."""
         self.lesson_marks = marks
         self.summary_room = room
+        if box != self.lesson_box:
+            self.lesson_box = box
+            self._refresh_widgets()
 
     # --- the engine's answers --------------------------------------------------------
 
@@ -423,7 +431,8 @@ class TableScene:
             call_seconds=self.calls.window.seconds_shown if self.calls.window else None,
             log=self.logbook.page(log_box(layout)),
             toast=self.toast[0] if self.toast[1] > 0 else "",
-            banner=self.banner[0] if self.banner[1] > 0 else "")
+            banner=self.banner[0] if self.banner[1] > 0 and self.result is None else "",
+            lesson_box=self.lesson_box)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.app.guard.shown(self.prompt())
