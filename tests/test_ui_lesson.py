@@ -582,6 +582,31 @@ def test_the_lesson_box_lies_above_all_it_covers(window: App, profile: Profile,
     assert {"draw", "contract", "call"} <= seen
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+def test_no_lesson_box_covers_the_staging_area(profile: Profile, size: tuple[int, int],
+                                               lang: str) -> None:
+    """Cards the learner drops to build melds show where they land: a lesson box over the
+    staging area hid them (the joker lesson at 1280x800, its cards gone under it)."""
+    app = App(size, clock=FakeClock())
+    pygame.event.clear()
+    try:
+        lesson = learn(app, profile)
+        app.set_language(lang)
+        table, seen = lesson.table, set()
+        while table.result is None:
+            settle(app, lesson)
+            current = lesson.teacher.current
+            if table.result is None and current is not None:
+                seen.add(current.name)
+                assert not lesson.box.colliderect(table.layout.staging), current.name
+            if table.result is None:
+                assert table.submit(human_decision(table.session.view()))
+        assert {"draw", "joker", "contract"} <= seen
+    finally:
+        app.close()
+
+
 def test_the_log_under_the_lesson_box_keeps_still(window: App, profile: Profile) -> None:
     """Where the contract lesson lies over the log, the wheel over it does not scroll the
     log hidden under it, nor do the page keys."""

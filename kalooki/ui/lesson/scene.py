@@ -126,34 +126,31 @@ class LessonScene:
         return band
 
     def _spot(self, lesson: Lesson) -> pygame.Rect:
-        """Where the box goes: on the summary, the band it keeps clear; at play, the first
-        of the staging area, the log and the opponents' row that covers none of what the
-        lesson lights nor the hand, the prompt, the buttons and the scores (the first
-        only inside the staging area). Over the log it takes the whole panel, no line of
-        it left showing below (the table keeps the log still and its bar hidden under
-        it, see :meth:`TableScene.lesson_says`)."""
+        """Where the box goes: on the summary, the band it keeps clear; at play, the log
+        or else the opponents' row, the first that covers none of what the lesson lights
+        nor the hand, the prompt, the buttons and the scores. Never the staging area: the
+        cards a learner drops there to build melds must show (they went under a box
+        there). Over the log it takes the whole panel, no line of it left showing below
+        (the table keeps the log still and its bar hidden under it, see
+        :meth:`TableScene.lesson_says`)."""
         table = self.table
         if table.result is not None:
             return self._summary_band(self._height(lesson, self._summary_band(0).width))
         layout, wide = table.layout, self._wide()
         lit = self.marks()
         kept = [*lit.cards, *lit.places, layout.hand, layout.prompt, layout.buttons,
-                layout.scores, layout.contract]
-        staging, log = layout.staging, layout.log
-        broad = staging.width - 16
-        spots = [pygame.Rect(0, 0, broad, self._height(lesson, broad)),
-                 pygame.Rect(log.topleft, (log.width,
-                                           max(log.height, self._height(lesson, log.width)))),
-                 pygame.Rect(0, 8, wide, self._height(lesson, wide))]
-        spots[0].midbottom = (staging.centerx, staging.bottom - 4)
-        spots[2].centerx = staging.centerx  # over the opponents, clear of the scores
+                layout.scores, layout.contract, layout.staging]
+        log = layout.log
+        beside = pygame.Rect(log.topleft, (log.width,
+                                           max(log.height, self._height(lesson, log.width))))
+        above = pygame.Rect(0, 8, wide, self._height(lesson, wide))
+        above.centerx = layout.staging.centerx  # over the opponents, clear of the scores
         window = pygame.Rect((0, 0), self.app.size)
         named = ("skip",) if lesson.teaches else ("skip", "got_it")
         buttons = sum(self.buttons[name].rect.width for name in named) + 3 * self._size()
-        inside = (staging, window)
-        return next((spot for spot, room in zip(spots, inside, strict=False)
-                     if room.contains(spot) and spot.collidelist(kept) == -1
-                     and spot.width >= buttons), spots[2])
+        return next((spot for spot in (beside, above)
+                     if window.contains(spot) and spot.collidelist(kept) == -1
+                     and spot.width >= buttons), above)
 
     def _place(self) -> None:
         """The box where it hides nothing its lesson needs; its buttons along its bottom."""
