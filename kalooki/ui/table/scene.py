@@ -187,11 +187,13 @@ class TableScene:
         self.away = True
         self._buttons.hide()
 
-    def come_back(self) -> None:
-        """The table is on screen again, as it was, its pause menu open."""
+    def come_back(self, paused: bool = True) -> None:
+        """The table is on screen again, as it was: its pause menu open again when the
+        screen was opened from it (``paused``)."""
         self.away = False
         self.on_resize(self.app.size)
-        self.open_pause()
+        if paused:
+            self.open_pause()
 
     @property
     def help_lines(self) -> list[tuple[str, str]]:
