@@ -92,3 +92,13 @@ def test_the_greyed_undo_after_an_undo_says_so_in_french(app: App) -> None:
     hover(app, undo)
     assert tip_of(undo) == tr("table.undo_done_greyed_tip")
     assert tip_of(undo).startswith("Plus rien à annuler")
+
+
+def test_hint_asked_twice_is_taken_back_by_one_undo(app: App) -> None:
+    """The same hint asked again changes nothing on screen, so it is no second step."""
+    table = table_after_draw(app)
+    key(app, pygame.K_h)
+    key(app, pygame.K_h)
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert table.hand.hint is None and not table.hand.arrangement.selected
+    assert not table.buttons["undo"].is_enabled
