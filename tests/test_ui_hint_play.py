@@ -39,14 +39,14 @@ def test_a_lay_down_hint_stages_the_melds_and_enter_lays_them(app: App) -> None:
             table.submit(Allow())
         elif table.session.screen_to_act and view.phase in (Phase.DRAW, Phase.PLAY):
             table.show_hint()
-            assert table.hint is not None
-            if isinstance(table.hint.action, LayDown):
+            assert table.hand.hint is not None
+            if isinstance(table.hand.hint.action, LayDown):
                 break
-            table.submit(table.hint.action)
+            table.submit(table.hand.hint.action)
         app.run_frames(1)
     else:
         raise AssertionError("the hint never said to lay down")
-    lay = table.hint.action
+    lay = table.hand.hint.action
     assert sorted(map(sorted, table.hand.arrangement.staged)) == \
         sorted(sorted(spec.cards) for spec in lay.melds)
     assert table.hand.lays and table.buttons["lay"].is_enabled
@@ -63,7 +63,9 @@ def test_staging_melds_is_one_step_and_puts_the_rest_back_in_the_hand() -> None:
     edits = HandEdits()
     edits.follow(list(range(10)), dealt=True)
     edits.stage([9, 8], None)
-    edits.stage_melds([(0, 1, 2), (3, 4, 5)])
+    edits.advise("the hint", lambda cards: cards.stage_only([(0, 1, 2), (3, 4, 5)]))
     assert edits.arrangement.staged == [[0, 1, 2], [3, 4, 5]]
     assert set(edits.arrangement.order) == {6, 7, 8, 9}
+    assert edits.arrangement.advice == "the hint"
     assert edits.undo() and edits.arrangement.staged == [[9, 8]]
+    assert edits.arrangement.advice is None

@@ -97,12 +97,12 @@ def test_a_hint_selects_its_card_so_the_next_key_plays_it(app: App) -> None:
         view = table.session.view()
         if view.phase == Phase.PLAY:
             key(app, pygame.K_h)
-            if table.hint is not None and isinstance(table.hint.action, Discard):
+            if table.hand.hint is not None and isinstance(table.hand.hint.action, Discard):
                 break
         table.submit(human_decision(view))
         app.run_frames(2)
-    assert table.hint is not None and isinstance(table.hint.action, Discard)
-    card = table.hint.action.card
+    assert table.hand.hint is not None and isinstance(table.hand.hint.action, Discard)
+    card = table.hand.hint.action.card
     assert table.hand.arrangement.selected == {card}
     before = list(table.hand.arrangement.order)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL))

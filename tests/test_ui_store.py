@@ -327,12 +327,12 @@ def test_hint_shows_a_reason_and_marks_the_cards(app: App) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h",
                                          scancode=0))
     app.run_frames(1)
-    assert table.hint is not None and table.hint.reason
-    assert prompt(table.frame()) == f"Hint: {table.hint.reason}"
+    assert table.hand.hint is not None and table.hand.hint.reason
+    assert prompt(table.frame()) == f"Hint: {table.hand.hint.reason}"
     frame = table.frame()
     assert frame.hint_cards or frame.hint_places
-    assert table.submit(table.hint.action)
-    assert table.hint is None
+    assert table.submit(table.hand.hint.action)
+    assert table.hand.hint is None
 
 
 def test_human_dealer_cuts_by_dragging(app: App) -> None:

@@ -1,5 +1,6 @@
 """The human's own cards as they lie on the screen: the hand in the order the player chose,
-the melds being built in the staging area, and the selection. Pure data, no pygame.
+the melds being built in the staging area, the selection, and the hint they were readied
+for. Pure data, no pygame.
 
 The engine knows only which cards are in the hand; this arrangement follows it with
 ``sync`` after every event, keeping the player's order and staged melds where possible.
@@ -19,6 +20,7 @@ class Snapshot:
     order: tuple[int, ...]
     staged: tuple[tuple[int, ...], ...]
     selected: frozenset[int]
+    advice: object = None
 
 
 class Arrangement:
@@ -26,6 +28,10 @@ class Arrangement:
         self.order: list[int] = []
         self.staged: list[list[int]] = []
         self.selected: set[int] = set()
+        self.advice: object = None
+        """The hint the table shows over these cards (its own value, opaque here): part of
+        what undo takes back, so Undo after Hint takes back the hint with the cards it
+        readied."""
 
     def sync(self, hand: Sequence[int]) -> None:
         """Follow the engine's hand: forget cards that left it, append new ones."""
@@ -39,12 +45,13 @@ class Arrangement:
 
     def snapshot(self) -> Snapshot:
         return Snapshot(tuple(self.order), tuple(tuple(meld) for meld in self.staged),
-                        frozenset(self.selected))
+                        frozenset(self.selected), self.advice)
 
     def restore(self, snapshot: Snapshot) -> None:
         self.order = list(snapshot.order)
         self.staged = [list(meld) for meld in snapshot.staged]
         self.selected = set(snapshot.selected)
+        self.advice = snapshot.advice
 
     def all_cards(self) -> list[int]:
         return self.order + [c for meld in self.staged for c in meld]
@@ -91,6 +98,22 @@ class Arrangement:
 
     def toggle(self, card: int) -> None:
         self.selected ^= {card}
+
+    def advise(self, advice: object) -> None:
+        """The hint shown over these cards from now on (None: none)."""
+        self.advice = advice
+
+    def choose(self, cards: Sequence[int]) -> None:
+        """Exactly ``cards`` selected (a hint's card)."""
+        self.selected = set(cards)
+
+    def stage_only(self, melds: Sequence[Sequence[int]]) -> None:
+        """Exactly ``melds`` staged (a hint's lay-down), every other card in the hand, none
+        selected."""
+        self.move_to_hand([c for meld in self.staged for c in meld], None)
+        for cards in melds:
+            self.stage(cards)
+        self.selected.clear()
 
     def chosen(self) -> list[int]:
         """The selected cards in screen order."""

@@ -1,7 +1,8 @@
 """The person's own cards as they arrange them at the table, every gesture an undoable
-step: selecting, staging, unstaging, reordering and sorting. None of these reaches the
-engine; a move that does (a discard, a lay-down, a draw) ends the history, since a played
-card cannot come back. Pure: no pygame, no view; the table asks, then places the cards.
+step: selecting, staging, unstaging, reordering, sorting, and a hint shown with the cards
+it readies. None of these reaches the engine; a move that does (a discard, a lay-down, a
+draw) ends the history, since a played card cannot come back. Pure: no pygame, no view;
+the table asks, then places the cards.
 
 Also kept here: the cards that just came into the hand (drawn, taken, won by a call),
 marked until the person's next move, so the newcomer is easy to find.
@@ -39,12 +40,20 @@ class HandEdits:
     def clear_selection(self) -> None:
         self._step(lambda a: a.selected.clear())
 
-    def choose(self, cards: Sequence[int]) -> None:
-        """Exactly ``cards`` selected (a hint's card), as one step to undo."""
+    def advise(self, advice: object,
+               ready: Callable[[Arrangement], object] | None = None) -> None:
+        """Show ``advice`` (the table's hint) with the cards ``ready`` readies for it (its
+        card selected, its melds staged), as one step: undo takes both back, redo brings
+        both again."""
         def change(a: Arrangement) -> None:
-            a.selected.clear()
-            a.selected.update(cards)
+            a.advise(advice)
+            if ready is not None:
+                ready(a)
         self._step(change)
+
+    def drop_advice(self) -> None:
+        """The game moved on: the hint shown is no longer (no step, nothing to undo)."""
+        self.arrangement.advise(None)
 
     def shift(self, step: int) -> None:
         self._step(lambda a: a.shift(step))
@@ -55,16 +64,6 @@ class HandEdits:
     def stage(self, cards: Sequence[int], meld: int | None) -> None:
         def change(a: Arrangement) -> None:
             a.stage(cards, meld)
-            a.selected.clear()
-        self._step(change)
-
-    def stage_melds(self, melds: Sequence[Sequence[int]]) -> None:
-        """Exactly ``melds`` staged (a hint's lay-down), every other card in the hand, as
-        one step to undo."""
-        def change(a: Arrangement) -> None:
-            a.move_to_hand([c for meld in a.staged for c in meld], None)
-            for cards in melds:
-                a.stage(cards)
             a.selected.clear()
         self._step(change)
 

@@ -1,7 +1,7 @@
 """Undo and redo of what the person has not yet played: the gestures that only rearrange
-their own cards (selecting, staging, unstaging, reordering, sorting). The engine never
-hears of these, so their history is the table's; a move committed to the engine ends it
-(a played card cannot come back).
+their own cards (selecting, staging, unstaging, reordering, sorting, a hint readying
+them). The engine never hears of these, so their history is the table's; a move
+committed to the engine ends it (a played card cannot come back).
 
 Pure: the history holds :class:`~kalooki.ui.hand.arrangement.Snapshot` values, the table
 takes one before and after each gesture and restores the one undo or redo hands back.

@@ -404,12 +404,12 @@ def _open_table(app: App, session: MatchSession, profile: Profile, *,
     from kalooki.ui.table.scene import TableScene
 
     session.after_action.append(MatchKeeper(profile.paths, app.notify))
-    def rules() -> None:
-        _rules_over(app, table, profile)
+    def rules(paused: bool = True) -> None:
+        _rules_over(app, table, profile, paused)
 
     table = TableScene(
         app, session, TableOptions.from_settings(profile.settings),
-        on_quit=lambda: open_menu(app, profile), help_rules=rules,
+        on_quit=lambda: open_menu(app, profile), help_rules=lambda: rules(paused=False),
         pause_extras=(("table.pause.rules", rules),
                       ("table.pause.save", lambda: _save_over(app, table, profile)),
                       ("table.pause.settings", lambda: _settings_over(app, table, profile))))
@@ -418,20 +418,26 @@ def _open_table(app: App, session: MatchSession, profile: Profile, *,
     return table
 
 
-def _back_to(app: App, table: TableScene) -> Callable[[], None]:
-    """Return from a screen shown over the paused table: the table as it was, with its
-    pause menu open again."""
+def _back_to(app: App, table: TableScene, paused: bool = True) -> Callable[[], None]:
+    """Return from a screen shown over the table to the one it was opened from, as it
+    was: the scene on screen now (the table, or the guided game over it), with the pause
+    menu open again when it was opened from there (``paused``), else playing on (the
+    help's link, which the help closed on the way)."""
+    shown = app.scene
+    assert shown is not None
+
     def back() -> None:
-        app.show_over(table)
-        table.come_back()
+        app.show_over(shown)
+        table.come_back(paused)
     return back
 
 
-def _rules_over(app: App, table: TableScene, profile: Profile) -> None:
-    """The rules of the game being played, over the paused table."""
+def _rules_over(app: App, table: TableScene, profile: Profile, paused: bool = True) -> None:
+    """The rules of the game being played, over the table (opened from its pause menu,
+    or through the help when not ``paused``)."""
+    back = _back_to(app, table, paused)
     table.step_away()
-    app.show_over(RulesScene(app, table.session.game.rules, _back_to(app, table),
-                             beneath=table,
+    app.show_over(RulesScene(app, table.session.game.rules, back, beneath=table,
                              on_language=lambda lang: profile.change(app, language=lang)))
 
 

@@ -210,7 +210,12 @@ class TableButtons:
         self._bar_at = bar.start_percentage
 
     def refresh_undo(self, can_undo: bool, can_redo: bool) -> None:
-        """Undo and Redo usable only when there is something to take back or redo."""
+        """Undo and Redo usable only when there is something to take back or redo; Undo
+        greyed by undoing says that Redo does it again (not that there was nothing)."""
+        undo = self.by_name.get("undo")
+        if isinstance(undo, TipButton):
+            undo.reword_greyed(ui_tooltip("table.undo_done_greyed_tip" if can_redo
+                                          else _GREYED_TIPS["undo"]))
         for name, usable in (("undo", can_undo), ("redo", can_redo)):
             button = self.by_name.get(name)
             if button is not None and button.is_enabled != usable:

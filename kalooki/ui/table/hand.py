@@ -21,6 +21,7 @@ from kalooki.ui.hand.arrangement import Arrangement
 from kalooki.ui.hand.edits import HandEdits
 from kalooki.ui.hand.staging import StagedMeld, assess, legal_lay_downs
 from kalooki.ui.table import gestures, questions
+from kalooki.ui.table.hint import Hint
 from kalooki.words import Said, phrase
 from kalooki.words.refusals import refusal
 
@@ -70,6 +71,13 @@ class Hand:
     def arrangement(self) -> Arrangement:
         """The person's cards as they lie (changed only through ``self.edits``)."""
         return self.edits.arrangement
+
+    @property
+    def hint(self) -> Hint | None:
+        """The hint shown over the cards: asked for this turn, until the game moves on or
+        Undo takes it back with the cards it readied."""
+        shown = self.arrangement.advice
+        return shown if isinstance(shown, Hint) else None
 
     def cut_with(self, chance: random.Random) -> None:
         """Cut anywhere by ``chance`` (the guided game's own, so its deal is always one)."""

@@ -1,7 +1,8 @@
 """The person's hint at the table: what the adviser (:func:`kalooki.ai.hint.hint`) would
 do, and the gesture that readies it — the card it plays selected (the next key plays it),
-the melds of a lay-down staged (Lay down or Enter lays them). The gesture is one step of
-the hand's edits, so Ctrl+Z takes it back."""
+the melds of a lay-down staged (Lay down or Enter lays them). Shown, the hint is one step
+of the hand's edits with the cards it readied, so Ctrl+Z takes back both, the hint's line
+and outlines with the selection, and Ctrl+Y brings both again."""
 
 from __future__ import annotations
 
@@ -12,7 +13,6 @@ from kalooki.ai.hint import hint
 from kalooki.engine.actions import Action, LayDown
 from kalooki.engine.view import PlayerView
 from kalooki.ui.hand.arrangement import Arrangement
-from kalooki.ui.hand.edits import HandEdits
 from kalooki.ui.table.frame import hinted_card
 from kalooki.words import Said
 
@@ -26,13 +26,13 @@ class Hint:
 
 
 def advice(view: PlayerView, arrangement: Arrangement
-           ) -> tuple[Hint, Callable[[HandEdits], object] | None]:
-    """The hint for ``view`` and the gesture that readies it (None: nothing to ready)."""
+           ) -> tuple[Hint, Callable[[Arrangement], object] | None]:
+    """The hint for ``view`` and what readies its cards (None: nothing to ready)."""
     action, reason = hint(view)
     card = hinted_card(action)
     if card is not None and card in arrangement.order:
-        return Hint(action, reason), lambda edits: edits.choose([card])
+        return Hint(action, reason), lambda cards: cards.choose([card])
     if isinstance(action, LayDown):
         melds = [spec.cards for spec in action.melds]
-        return Hint(action, reason), lambda edits: edits.stage_melds(melds)
+        return Hint(action, reason), lambda cards: cards.stage_only(melds)
     return Hint(action, reason), None

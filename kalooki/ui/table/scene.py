@@ -51,7 +51,7 @@ from kalooki.ui.table.calls.own import OwnCalls
 from kalooki.ui.table.calls.shared import SharedCalls
 from kalooki.ui.table.frame import Marks, TableFrame, dragged_sprites, hint_marks, lit
 from kalooki.ui.table.hand import Hand
-from kalooki.ui.table.hint import Hint, advice
+from kalooki.ui.table.hint import advice
 from kalooki.ui.table.input import TableInput, log_covered
 from kalooki.ui.table.layout import compute_layout
 from kalooki.ui.table.log.book import TableLog, log_box
@@ -127,7 +127,6 @@ class TableScene:
         self.summary_room = 0
         """Height the deal's summary keeps clear at its bottom left (for a lesson)."""
         self.deals_finished = 0
-        self.hint: Hint | None = None
         self.lesson_marks: Callable[[], Marks] = Marks
         """What the guided game's lesson lights now (see :meth:`lesson_says`)."""
         self.lesson_box = pygame.Rect(0, 0, 0, 0)
@@ -191,11 +190,13 @@ class TableScene:
         self.away = True
         self._buttons.hide()
 
-    def come_back(self) -> None:
-        """The table is on screen again, as it was, its pause menu open."""
+    def come_back(self, paused: bool = True) -> None:
+        """The table is on screen again, as it was: its pause menu open again when the
+        screen was opened from it (``paused``)."""
         self.away = False
         self.on_resize(self.app.size)
-        self.open_pause()
+        if paused:
+            self.open_pause()
 
     @property
     def help_lines(self) -> list[tuple[str, str]]:
@@ -242,7 +243,7 @@ class TableScene:
             self.motion.follow(event, self.layout, view.player)
             self._note(event, view, line)
         if events:
-            self.hint = None  # the game moved on
+            self.hand.edits.drop_advice()  # the game moved on: the hint with it
         self.hand.follow(self.view, view, any(isinstance(e, ev.Dealt) for e in events))
         self.view = view
         self.restage()
@@ -324,7 +325,8 @@ class TableScene:
 
     def show_hint(self) -> None:
         """Ask the advisor what to do now: its reason is shown and the cards or the place
-        it means are outlined until the game moves on."""
+        it means are outlined until the game moves on; its card is selected or its melds
+        staged, one step with the hint that Undo takes back."""
         view = self.view
         if not (view.my_turn and view.legal and self.session.screen_to_act):
             self.show_toast(phrase("table.toast.hint_not_yours"))
@@ -332,9 +334,8 @@ class TableScene:
         if view.phase == Phase.CUT:
             self.show_toast(phrase("table.toast.hint_cut"))
             return
-        self.hint, readied = advice(view, self.hand.arrangement)
-        if readied is not None:  # its card selected, or its melds staged
-            self.hand.rearrange(readied)
+        shown, ready = advice(view, self.hand.arrangement)
+        self.hand.rearrange(lambda edits: edits.advise(shown, ready))
 
     def prompt(self) -> Prompt | None:
         """The prompt on top of the table now: a choice panel, the deal's summary, the
@@ -358,7 +359,6 @@ class TableScene:
         all may see."""
         self.view = self.session.view()
         self.hand.take_back(self.view)
-        self.hint = None
         self.on_resize(self.app.size)
 
     # --- Scene -----------------------------------------------------------------------------
@@ -404,8 +404,8 @@ class TableScene:
         """This frame, as the painter draws it."""
         view, layout, placement, motion = self.view, self.layout, self.placement, self.motion
         hand, seats, shared = self.hand, self.seats, self.shared_calls.window
-        drag = self.input.drag
-        hint_cards, hint_places = hint_marks(self.hint.action if self.hint else None, layout,
+        drag, hint = self.input.drag, hand.hint
+        hint_cards, hint_places = hint_marks(hint.action if hint else None, layout,
                                              placement, motion, self._buttons.shown())
         cut = None
         if hand.cutting:
@@ -426,7 +426,7 @@ class TableScene:
             staged=tuple(zip(hand.staged, placement.staged_rects, strict=True)),
             ready=bool(hand.lays), lay_problem=hand.lay_problem,
             cut=cut,
-            hint_reason=self.hint.reason if self.hint else None, hint_cards=hint_cards,
+            hint_reason=hint.reason if hint else None, hint_cards=hint_cards,
             hint_places=hint_places, taught=self.lesson_marks(), call_asked=self.calls.asked,
             call_seconds=self.calls.window.seconds_shown if self.calls.window else None,
             log=self.logbook.page(log_box(layout)),

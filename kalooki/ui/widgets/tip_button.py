@@ -42,6 +42,13 @@ class TipButton(UIButton):
             self.set_tooltip(text, self.tool_tip_object_id, kwargs)
             self.tool_tip_wrap_width = _REASON_WIDTH if greyed else self._wrap
 
+    def reword_greyed(self, greyed_tip: dict[str, Any]) -> None:
+        """Say ``greyed_tip`` from now on when greyed (why it is greyed has changed)."""
+        if greyed_tip != self._tips[1]:
+            self._tips = (self._tips[0], greyed_tip)
+            if not self.is_enabled:
+                self._show_tip(True)
+
     def disable(self) -> None:
         super().disable()
         self._show_tip(True)
