@@ -2,8 +2,9 @@
 moment is refused only to the player whose turn it is (anyone else hears whose turn it
 is), so each moment's sentence speaks to them: the person asked whether to allow a call
 is told that they are deciding on a call, not that "the player whose turn it is" is; the
-person who has drawn and clicks the stock again (the second click of a double-click) is
-told that they have drawn already, not that "cards are being laid down"."""
+person who has drawn and clicks the stock again is told that they have drawn already,
+not that "cards are being laid down" (the second click of a double-click is no click of
+its own: it says nothing)."""
 
 from __future__ import annotations
 
@@ -118,12 +119,22 @@ def test_the_person_deciding_on_a_call_is_told_so(app: App) -> None:
     assert "vous" in str(table.toast[0]) and "le joueur dont" not in str(table.toast[0])
 
 
-def test_a_double_click_on_the_stock_draws_once_and_says_the_draw_is_made(app: App) -> None:
+def test_a_double_click_on_the_stock_draws_once_and_says_nothing(app: App) -> None:
+    """A double-click is one gesture: its second click is no second draw to refuse."""
     table = table_asked(app, Phase.DRAW)
     hand = len(table.session.view().hand)
     click_stock(app, table, times=2)
     view = table.session.view()
     assert view.phase == Phase.PLAY and len(view.hand) == hand + 1  # one card drawn
+    assert str(table.toast[0]) == ""
+
+
+def test_the_stock_clicked_again_after_the_draw_says_the_draw_is_made(app: App) -> None:
+    table = table_asked(app, Phase.DRAW)
+    click_stock(app, table)
+    app.run_frames(60)  # longer than a double-click
+    click_stock(app, table)
+    assert table.session.view().phase == Phase.PLAY
     assert str(table.toast[0]) == SAID[Phase.PLAY]
     app.set_language("fr")
     assert str(table.toast[0]) == tr("error.wrong_phase.play")

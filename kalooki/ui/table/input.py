@@ -290,6 +290,8 @@ class TableInput:
                 table.hand.rearrange(lambda edits: edits.toggle(card))
         elif press.source == "cut":
             table.hand.cut_at(None)
+        elif press.source in ("stock", "discard") and self.clicks.click(press.source):
+            return  # a double-click's second click: one gesture, drawn once
         elif press.source == "stock":
             table.hand.from_pile("stock")
         elif press.source == "discard":
