@@ -91,3 +91,20 @@ def test_the_guided_game_comes_back_with_its_lesson_after_the_rules(
     assert isinstance(app.scene, RulesScene)
     press(app, pygame.K_ESCAPE)
     assert app.scene is lesson and lesson.table.asking.chooser is not None
+
+
+def test_the_lesson_s_buttons_hide_under_the_screens_opened_over_it(
+        app: App, profile: Profile) -> None:
+    """Skip the lessons and Got it showed through the rules page opened over the guided
+    game; they come back with it."""
+    menu = open_menu(app, profile)
+    click(app, menu.buttons["learn"])
+    lesson = app.scene
+    assert isinstance(lesson, LessonScene)
+    app.run_frames(2)
+    assert lesson.buttons["skip"].visible and lesson.buttons["got_it"].visible
+    rules_through_the_help(app)
+    assert not any(button.visible for button in lesson.buttons.values())
+    press(app, pygame.K_ESCAPE)
+    assert app.scene is lesson
+    assert lesson.buttons["skip"].visible and lesson.buttons["got_it"].visible

@@ -222,6 +222,17 @@ class LessonScene:
             surface.blit(ink.text(said, size), (x, y))
             y += round(size * 1.4)
 
+    def step_away(self) -> None:
+        """Another screen over the guided game: the lesson's buttons hide with the
+        table's widgets (they showed through the rules page)."""
+        self.table.step_away()
+        for button in self.buttons.values():
+            button.hide()
+
+    def come_back(self, paused: bool = True) -> None:
+        self.table.come_back(paused)
+        self._place()
+
     def on_resize(self, size: tuple[int, int]) -> None:
         self.table.on_resize(size)
         self._build()

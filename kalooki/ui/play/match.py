@@ -15,7 +15,7 @@ import random
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from kalooki.engine.errors import RuleError
 from kalooki.engine.facts.said import Fact
@@ -418,33 +418,42 @@ def _open_table(app: App, session: MatchSession, profile: Profile, *,
     return table
 
 
-def _back_to(app: App, table: TableScene, paused: bool = True) -> Callable[[], None]:
-    """Return from a screen shown over the table to the one it was opened from, as it
-    was: the scene on screen now (the table, or the guided game over it), with the pause
-    menu open again when it was opened from there (``paused``), else playing on (the
-    help's link, which the help closed on the way)."""
+@runtime_checkable
+class _Beneath(Protocol):
+    """A scene a screen can be shown over: the table, or the guided game over it."""
+
+    def step_away(self) -> None: ...
+
+    def come_back(self, paused: bool = True) -> None: ...
+
+
+def _away(app: App, table: TableScene, paused: bool = True) -> Callable[[], None]:
+    """The scene on screen now (the table, or the guided game over it) steps away for a
+    screen shown over it, its widgets hidden; returns how to go back to it, as it was:
+    with the pause menu open again when it was opened from there (``paused``), else
+    playing on (the help's link, which the help closed on the way)."""
     shown = app.scene
     assert shown is not None
+    beneath: _Beneath = shown if isinstance(shown, _Beneath) else table
+    beneath.step_away()
 
     def back() -> None:
         app.show_over(shown)
-        table.come_back(paused)
+        beneath.come_back(paused)
     return back
 
 
 def _rules_over(app: App, table: TableScene, profile: Profile, paused: bool = True) -> None:
     """The rules of the game being played, over the table (opened from its pause menu,
     or through the help when not ``paused``)."""
-    back = _back_to(app, table, paused)
-    table.step_away()
+    back = _away(app, table, paused)
     app.show_over(RulesScene(app, table.session.game.rules, back, beneath=table,
                              on_language=lambda lang: profile.change(app, language=lang)))
 
 
 def _settings_over(app: App, table: TableScene, profile: Profile) -> None:
     """The settings over the paused table; changes reach the match at once."""
-    table.step_away()
-    app.show_over(settings_scene(app, profile, _back_to(app, table), table))
+    app.show_over(settings_scene(app, profile, _away(app, table), table))
 
 
 def _save_over(app: App, table: TableScene, profile: Profile) -> None:
@@ -460,6 +469,5 @@ def _save_over(app: App, table: TableScene, profile: Profile) -> None:
             return save_error(error)
         return None
 
-    table.step_away()
-    app.show_over(DialogScene(app, table, _back_to(app, table),
+    app.show_over(DialogScene(app, table, _away(app, table),
                               save_dialog(app, default, save)))
