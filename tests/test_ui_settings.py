@@ -26,6 +26,8 @@ from kalooki.ui.pages.menu import MainMenuScene
 from kalooki.ui.pages.settings import SettingsScene
 from kalooki.ui.play.match import Profile, open_menu
 from kalooki.ui.table.scene import TableScene
+from kalooki.ui.app import MIN_SIZE
+from kalooki.ui.widgets.fitted_label import FittedLabel
 from kalooki.ui.widgets.form import Choice, Slider, Stepper, TextLine, Toggle
 from kalooki.words import language, tr
 from kalooki.words.layout import read
@@ -268,3 +270,22 @@ def test_the_table_keeps_its_buttons_hidden_under_settings_when_the_card_size_ch
                                          unicode="", scancode=0))
     app.run_frames(2)
     assert app.scene is table and "log bar" in table_widgets_shown()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_setting_s_explanation_shows_whole_in_the_smallest_window(
+        profile: Profile, lang: str) -> None:
+    """An explanation cut to "…" leaves its end to a tooltip few players find (the
+    settle time's, in French, ended "…ou d'un écran de…")."""
+    app = App(MIN_SIZE, clock=FakeClock())
+    try:
+        app.set_language(lang)
+        scene = open_settings(app, profile)
+        cut = []
+        for section in scene.tabs.buttons:
+            open_tab(app, scene, section)
+            cut += [label.shown for label in scene.form.widgets
+                    if isinstance(label, FittedLabel) and label.shown.endswith("…")]
+        assert cut == []
+    finally:
+        app.close()
