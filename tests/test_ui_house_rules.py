@@ -26,6 +26,7 @@ from kalooki.ui.house_rules.draft import Draft
 from kalooki.ui.house_rules.editor import PRESETS_PAGE, RulesEditorScene, new_draft
 from kalooki.ui.house_rules.rows import BiggerTables, DealTable
 from kalooki.ui.widgets.field_rows import ChoiceSet, OptionalNumber, SingleField
+from kalooki.ui.widgets.fitted_label import FittedLabel
 from kalooki.ui.widgets.form import Choice, Stepper, TextLine, Toggle
 from kalooki.words import set_language, tr
 from kalooki.words.house_rules import built_in_names
@@ -406,3 +407,21 @@ def test_the_editor_speaks_the_players_language(app: App, home: StorePaths) -> N
     joker = editor_of(scene, "joker_points")
     assert shown(joker.help_label) == "Points d'un joker resté en main."
     assert tr("house_rules.summary", changes="x") == "Règles maison : x"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_rule_s_explanation_shows_whole_in_the_smallest_window(
+        home: StorePaths, lang: str) -> None:
+    """An explanation cut to "…" leaves its end to a tooltip (two French ones were)."""
+    app = App(MIN_SIZE, clock=FakeClock())
+    try:
+        app.set_language(lang)
+        scene = editor_on(app, home)
+        cut = []
+        for page in scene.tabs.buttons:
+            open_page(app, scene, page)
+            cut += [label.shown for label in scene.form.widgets
+                    if isinstance(label, FittedLabel) and label.shown.endswith("…")]
+        assert cut == []
+    finally:
+        app.close()
