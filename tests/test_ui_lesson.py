@@ -102,6 +102,10 @@ def test_the_guided_game_teaches_its_first_deal_through_to_the_scoring(
     assert refused and {"draw", "contract", "discard", "call"} <= set(seen)
     assert set(seen) - {"scoring"} <= teacher.done  # each learnt once, not again and again
     assert teacher.current is not None and teacher.current.name == "scoring"
+    shown = " ".join(lesson._lines()[1])
+    for points in (RULES_OF_LESSON.joker_points, RULES_OF_LESSON.red_ace_points,
+                   RULES_OF_LESSON.face_points):  # what the cards left in hand cost
+        assert f" {points}" in shown
     assert lesson.buttons["got_it"].visible
     click(app, lesson.buttons["got_it"])
     assert teacher.current is None and "scoring" in teacher.done

@@ -234,18 +234,23 @@ def _pips(r: RuleSet) -> Phrase:
     return _entry("scoring.pips.each", points=r.pip_points)
 
 
-def _scoring(r: RuleSet) -> list[Phrase]:
+def card_values(r: RuleSet) -> Phrase:
+    """What each card left in hand costs (the rules' scoring, and the scoring lesson)."""
     aces = _entry("scoring.aces.same", points=r.black_ace_points) \
         if r.black_ace_points == r.red_ace_points \
         else _entry("scoring.aces.by_colour", black=r.black_ace_points, red=r.red_ace_points)
+    return _entry("scoring.values", joker=r.joker_points, aces=aces, faces=_faces(r),
+                  pips=_pips(r))
+
+
+def _scoring(r: RuleSet) -> list[Phrase]:
     if r.stock_exhaustion == "reshuffle-once-then-void":
         again = _entry("scoring.stock.once_then_void")
     elif r.reshuffle_limit is None:
         again = _entry("scoring.stock.stuck", ceiling=RESHUFFLE_CEILING)
     else:
         again = _entry("scoring.stock.limited", count=r.reshuffle_limit)
-    paras = [_entry("scoring.penalty", joker=r.joker_points, aces=aces, faces=_faces(r),
-                    pips=_pips(r)),
+    paras = [_entry("scoring.penalty", values=card_values(r)),
              _joined([_entry("scoring.stock.rebuilt"), again])]
     if r.redeal_limit is not None and not r.never_voids:
         # what ends a deal that keeps being void, so that every match ends

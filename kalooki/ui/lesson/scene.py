@@ -23,6 +23,7 @@ from kalooki.ui.table.frame import Marks, lesson_marks
 from kalooki.ui.table.scene import TableScene
 from kalooki.ui.table.summary import note_band
 from kalooki.words import tr, ui_text
+from kalooki.words.rules_text import card_values
 
 if TYPE_CHECKING:
     from kalooki.ui.scene import Host
@@ -99,8 +100,10 @@ class LessonScene:
     def _wrapped(self, lesson: Lesson, width: int) -> tuple[list[str], list[str]]:
         """The title's lines (a narrow box wraps it too) and the text's."""
         size = self._size()
+        text = tr(f"lesson.{lesson.name}.text",  # the scoring lesson names the cards' cost
+                  values=card_values(self.table.view.rules))
         return (ink.wrap(tr(f"lesson.{lesson.name}.title"), size + 6, width - 2 * size),
-                ink.wrap(tr(f"lesson.{lesson.name}.text"), size, width - 2 * size))
+                ink.wrap(text, size, width - 2 * size))
 
     def _height(self, lesson: Lesson, width: int) -> int:
         """The box's height for ``lesson`` at ``width``: its title, lines and buttons."""
