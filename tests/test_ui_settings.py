@@ -21,12 +21,11 @@ from kalooki.store.settings import (
     settings_in,
     settings_path,
 )
-from kalooki.ui.app import App
+from kalooki.ui.app import MIN_SIZE, App
 from kalooki.ui.pages.menu import MainMenuScene
 from kalooki.ui.pages.settings import SettingsScene
 from kalooki.ui.play.match import Profile, open_menu
 from kalooki.ui.table.scene import TableScene
-from kalooki.ui.app import MIN_SIZE
 from kalooki.ui.widgets.fitted_label import FittedLabel
 from kalooki.ui.widgets.form import Choice, Slider, Stepper, TextLine, Toggle
 from kalooki.words import language, tr
