@@ -17,6 +17,7 @@ from kalooki.ui.charts.match import match_chart
 from kalooki.ui.charts.plot import draw_chart
 from kalooki.ui.table.layout import meld_step
 from kalooki.ui.table.log.narrate import bonus_text, going_word
+from kalooki.ui.widgets.help_overlay import clear_of_help
 from kalooki.words import tr
 
 _BACKDROP = (0, 0, 0, 150)
@@ -31,7 +32,7 @@ FINAL_CHART_SHARE = 0.46
 def summary_rect(size: tuple[int, int]) -> pygame.Rect:
     rect = pygame.Rect(0, 0, min(size[0] - 40, 1480), min(size[1] - 40, 800))
     rect.center = (size[0] // 2, size[1] // 2)
-    return rect
+    return clear_of_help(rect, size)
 
 
 NEXT_BUTTON_ROOM = 260
