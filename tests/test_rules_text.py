@@ -14,6 +14,7 @@ from kalooki.words import set_language
 from kalooki.words.house_rules import changes
 from kalooki.words.refusals import refusal_text
 from kalooki.words.rules_text import render_text, rules_sections
+from tests.support.words import plain
 
 CARIB, K51, R40 = preset("caribbean"), preset("kalooki51"), preset("rami40")
 ELIM = dataclasses.replace(K51, match_end="elimination", buy_ins=1)
@@ -195,7 +196,7 @@ def test_bad_json_is_refused_with_where_it_breaks():
         "The custom preset is not valid JSON (line 1, column 2)."
     set_language("fr")
     try:
-        assert "ligne 1, colonne 2" in refusal_text(caught.value)
+        assert "ligne 1, colonne 2" in plain(refusal_text(caught.value))
     finally:
         set_language("en")
 
