@@ -247,7 +247,7 @@ def test_the_summary_says_the_differences_in_words(app: App, home: StorePaths) -
                     max_calls=2, cut_bonus=False)
     scene.refresh()
     assert "House rules: 12 cards in deals 1–3 · Dealer's cut bonus: no · Calls per deal: 2" \
-           " · Jokers count: 25" in html.unescape(scene.summary_box.html_text)
+           " · Jokers: 25 points" in html.unescape(scene.summary_box.html_text)
 
 
 
