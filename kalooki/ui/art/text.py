@@ -51,6 +51,16 @@ SMALLEST = 11
 """Nor below this size (pixels)."""
 
 
+def _smallest(size: int, shrink: float) -> int:
+    return min(size, max(SMALLEST, round(size * shrink)))
+
+
+def fits(words: str, size: int, width: int, bold: bool = False,
+         shrink: float = SHRINK) -> bool:
+    """Whether :func:`fit` shows ``words`` whole in ``width`` (a little smaller, maybe)."""
+    return font(_smallest(size, shrink), bold).size(words)[0] <= width
+
+
 def fit(words: str, size: int, width: int, colour: Colour = TEXT,
         bold: bool = False, shrink: float = SHRINK) -> pygame.Surface:
     """``words`` in ``width`` pixels: at ``size``, else as much smaller as it takes (to
@@ -58,8 +68,8 @@ def fit(words: str, size: int, width: int, colour: Colour = TEXT,
     surface = text(words, size, colour, bold)
     if surface.get_width() <= width:
         return surface
-    smallest = min(size, max(SMALLEST, round(size * shrink)))
-    if font(smallest, bold).size(words)[0] <= width:
+    smallest = _smallest(size, shrink)
+    if fits(words, size, width, bold, shrink):
         while size > smallest and surface.get_width() > width:
             size -= 1
             surface = text(words, size, colour, bold)
@@ -103,6 +113,13 @@ def wrap(words: str, size: int, width: int, bold: bool = False) -> list[str]:
                 and face.size(" ".join([above[-1], *line]))[0] <= width):
             line.insert(0, above.pop())
     return [" ".join(line) for line in lines]
+
+
+def wrap_at_most(words: str, size: int, width: int, most: int) -> list[str]:
+    """:func:`wrap`'s lines, at most ``most`` of them: what is left over joins the last
+    line (for :func:`fit` to make room for it)."""
+    lines = wrap(words, size, width)
+    return lines if len(lines) <= most else [*lines[:most - 1], " ".join(lines[most - 1:])]
 
 
 def wrap_items(items: list[str], joiner: str, size: int, width: int) -> list[str]:

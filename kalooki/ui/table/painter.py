@@ -53,12 +53,25 @@ def _panel(surface: pygame.Surface, rect: pygame.Rect) -> None:
 
 
 def _boxed(surface: pygame.Surface, words: pygame.Surface, centre: tuple[int, int],
-           colour: tuple[int, int, int, int]) -> None:
-    box = words.get_rect(center=centre).inflate(words.get_height(), words.get_height() // 2)
+           colour: tuple[int, int, int, int], line: int = 0) -> None:
+    """``words`` on a rounded box padded by half a ``line`` (the words' height)."""
+    pad = line or words.get_height()
+    box = words.get_rect(center=centre).inflate(pad, pad // 2)
     layer = pygame.Surface(box.size, pygame.SRCALPHA)
     pygame.draw.rect(layer, colour, layer.get_rect(), border_radius=box.height // 3)
     surface.blit(layer, box)
     surface.blit(words, words.get_rect(center=centre))
+
+
+def _stacked(lines: list[pygame.Surface]) -> pygame.Surface:
+    """Rendered lines one above the other, each centred."""
+    stack = pygame.Surface((max(line.get_width() for line in lines),
+                            sum(line.get_height() for line in lines)), pygame.SRCALPHA)
+    y = 0
+    for line in lines:
+        stack.blit(line, line.get_rect(midtop=(stack.get_width() // 2, y)))
+        y += line.get_height()
+    return stack
 
 
 class TablePainter:
@@ -358,10 +371,12 @@ class TablePainter:
         if frame.toast:
             _boxed(surface, ink.fit(str(frame.toast), layout.font, layout.staging.width - 40,
                                     ink.BAD, True), (centre_x, layout.staging.top), _TOAST_BG)
-        if frame.banner:
-            big = round(layout.font * 1.5)
-            _boxed(surface, ink.fit(str(frame.banner), big, layout.my_melds.width, ink.GOLD, True),
-                   (layout.my_melds.centerx, layout.my_melds.centery), _BANNER_BG)
+        if frame.banner:  # a long one (a void deal's) on two lines, not cut
+            big, room = round(layout.font * 1.5), layout.my_melds.width
+            lines = [ink.fit(line, big, room, ink.GOLD, True)
+                     for line in ink.wrap_at_most(str(frame.banner), big, room, 2)]
+            _boxed(surface, _stacked(lines), layout.my_melds.center, _BANNER_BG,
+                   lines[0].get_height())
 
 
 def label_rooms(melds: list[pygame.Rect], staging: pygame.Rect) -> list[int]:
@@ -396,8 +411,7 @@ def header_words(both: str, size: int, room: int) -> str:
 
 def label_lines(words: str, size: int, room: int) -> list[str]:
     """A staged meld's label on one line, or two when it is longer than its room."""
-    lines = ink.wrap(words, size, room)
-    return lines if len(lines) <= 2 else [lines[0], " ".join(lines[1:])]
+    return ink.wrap_at_most(words, size, room, 2)
 
 
 _PHASES = {Phase.CUT: "cut", Phase.DRAW: "draw", Phase.CALL: "call", Phase.ALLOW: "allow",
