@@ -35,7 +35,7 @@ def test_presets_lists_custom_ones_marked_and_damaged_ones_with_their_reason(
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("caribbean: ")
     assert "our table (custom, based on baby): Dealer's cut bonus: no · Calls per deal: 2 · " \
-           "Jokers count: 25" in lines
+           "Jokers: 25 points" in lines
     assert lines[-1] == ("torn.json (custom, damaged): torn.json: The rule 'Packs of 52 "
                          "cards' must be between 1 and 4, not 0.")
 

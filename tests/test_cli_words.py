@@ -19,16 +19,18 @@ from kalooki.engine.rules import PRESETS
 from kalooki.store.paths import HOME_ENV, StorePaths
 from kalooki.store.settings import Settings, save_settings, settings_path
 from tests.support.cli import internal_error, not_played
+from tests.support.words import plain
 
 
 def said(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    """Exit code, stdout and stderr of ``kalooki *argv`` (``--help`` exits as argparse does)."""
+    """Exit code, stdout and stderr of ``kalooki *argv`` (``--help`` exits as argparse does),
+    their no-break spaces read as spaces: these tests check the words."""
     try:
         code = main(list(argv))
     except SystemExit as done:
         code = int(done.code or 0)
     out, err = capsys.readouterr()
-    return code, out.strip(), err.strip()
+    return code, plain(out.strip()), plain(err.strip())
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -14,6 +14,7 @@ from kalooki.words import set_language
 from kalooki.words.house_rules import changes
 from kalooki.words.refusals import refusal_text
 from kalooki.words.rules_text import render_text, rules_sections
+from tests.support.words import plain
 
 CARIB, K51, R40 = preset("caribbean"), preset("kalooki51"), preset("rami40")
 ELIM = dataclasses.replace(K51, match_end="elimination", buy_ins=1)
@@ -151,8 +152,22 @@ def test_english_and_french_differ_and_say_the_key_numbers():
 def test_diff_reads_like_house_rules():
     rules = dataclasses.replace(CARIB, hand_sizes=(12, 12, 12, 12, 12, 13, 14, 15, 16),
                                 joker_points=25)
-    assert changes(rules, CARIB) == ["12 cards in deals 1–3", "Jokers count: 25"]
+    assert changes(rules, CARIB) == ["12 cards in deals 1–3", "Jokers: 25 points"]
     assert changes(CARIB, CARIB) == []
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", ["Jokers: 25 points", "Black aces: 1 point", "Picture cards: 5 points",
+            "Tens: 5 points", "Cards 2 to 9: 2 points each"]),
+    ("fr", ["Jokers : 25 points", "As noirs : 1 point", "Figures : 5 points",
+            "Dix : 5 points", "Cartes de 2 à 9 : 2 points chacune"])])
+def test_what_a_card_counts_reads_as_its_points(lang: str, said: list[str]) -> None:
+    """"Jokers count: 25" read oddly: the house-rules line says what each card is worth
+    the way a player would."""
+    set_language(lang)
+    rules = dataclasses.replace(CARIB, joker_points=25, black_ace_points=1, face_points=5,
+                                ten_points=5, pip_points=2)
+    assert [plain(words) for words in changes(rules, CARIB)] == said
 
 
 # --- validation ------------------------------------------------------------------
@@ -208,7 +223,7 @@ def test_bad_json_is_refused_with_where_it_breaks():
         "The custom preset is not valid JSON (line 1, column 2)."
     set_language("fr")
     try:
-        assert "ligne 1, colonne 2" in refusal_text(caught.value)
+        assert "ligne 1, colonne 2" in plain(refusal_text(caught.value))
     finally:
         set_language("en")
 
@@ -252,3 +267,13 @@ def test_rules_contract_answers_for_opening_games(capsys):
     assert code == 0 and out.strip() == "7H 8H 9H | KS KC KD = 54 || 2C"
     code, out, _ = run(capsys, "contract", "--preset", "kalooki51", "7H", "8H", "9H", "2C")
     assert code == 1 and out.startswith("no: ")
+
+
+def test_only_whole_number_fields_have_a_change_sentence_of_their_own() -> None:
+    from kalooki.engine.facts.fields import Kind
+    from kalooki.engine.rules import SPECS
+    from kalooki.words.layout import read
+
+    own = [key.split(".")[2] for key in read("en")
+           if key.startswith("rules.field.") and key.endswith(".change")]
+    assert own and all(SPECS[name].kind in (Kind.INT, Kind.OPTIONAL_INT) for name in own)

@@ -16,6 +16,7 @@ from kalooki.engine.rules.fields import Section
 from kalooki.tools.screens.check import Problem
 from kalooki.tools.screens.registry import render, screen_names
 from kalooki.words import PSEUDO, set_language
+from tests.support.words import plain
 
 EXPECTED = ("menu", "setup", "settings-", *(f"house-rules-{s.value}" for s in Section),
             "house-rules-presets", "rules", "statistics", "load", "save", "table-", "summary",
@@ -82,7 +83,7 @@ def test_the_command_renders_one_screen_and_says_how_many(tmp_path: Path, capsys
 def test_the_command_says_how_many_in_the_language_asked(tmp_path: Path, capsys) -> None:
     assert main(["screens", str(tmp_path), "--lang", "fr", "--size", "1024x640",
                  "--only", "menu", "--only", "load"]) == 0
-    assert capsys.readouterr().out == f"3 images dans {tmp_path}\n"
+    assert plain(capsys.readouterr().out) == f"3 images dans {tmp_path}\n"
 
 
 @pytest.mark.parametrize("argv", [
@@ -111,3 +112,23 @@ def test_the_command_prints_no_pygame_banner() -> None:
     result = subprocess.run([sys.executable, "-m", "kalooki", "screens", "--list"],
                             capture_output=True, text=True, env=env, timeout=120, check=False)
     assert (result.returncode, result.stdout.split()) == (0, screen_names())
+
+
+def test_a_picture_reports_the_words_cut_before_its_frame(tmp_path: Path) -> None:
+    """A deal's summary is drawn once, frames before the picture that shows it: its cut
+    words ("×2 inclus (table renve…") are the picture's all the same."""
+    from kalooki.store.paths import StorePaths
+    from kalooki.tools.screens.shots import Shots
+    from kalooki.ui.art import text as ink
+
+    shots = Shots(tmp_path, (1024, 640), PSEUDO, StorePaths.under(tmp_path / "store"),
+                  brackets=("[", "]"))
+    try:
+        with shots.app() as app:
+            ink.fit("[words far wider than their room]", 14, 40)
+            shots.take(app, "early")
+            shots.take(app, "later")
+    finally:
+        set_language("en")
+    assert [(p.picture, p.kind) for p in shots.problems if "wider" in p.words] == [
+        ("early-1024x640.png", "cut")]

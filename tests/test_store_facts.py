@@ -21,6 +21,7 @@ from kalooki.words import languages, set_language
 from kalooki.words.catalog import has
 from kalooki.words.layout import read
 from kalooki.words.notices import _RENAMED, notice_key, notice_said, notices_text
+from tests.support.words import plain
 
 STORE = Path(__file__).resolve().parents[1] / "kalooki" / "store"
 MAKERS = frozenset({"notice", "fact", "Refused", "Damaged", "Invalid", "SaveError",
@@ -82,7 +83,7 @@ def test_a_refusal_carries_a_code_and_is_worded_only_at_the_edge() -> None:
     finally:
         set_language("en")
     assert english == "not a readable JSON object: not valid JSON at line 1, column 2"
-    assert french.startswith("pas un objet JSON lisible : JSON non valide")
+    assert plain(french).startswith("pas un objet JSON lisible : JSON non valide")
 
 
 def test_a_fact_s_parameters_are_worded_by_what_they_are() -> None:

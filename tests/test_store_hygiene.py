@@ -27,6 +27,7 @@ from kalooki.store.savegame import SaveError
 from kalooki.store.settings import load_settings, settings_path
 from kalooki.words.house_rules import built_in_names
 from kalooki.words.notices import notice_said, notices_text
+from tests.support.words import plain
 
 RESERVED = built_in_names()
 """The names the words give the built-in presets: no custom preset may take one."""
@@ -40,7 +41,7 @@ def test_a_damaged_settings_file_is_explained_in_french(tmp_path, french):
     _, warnings = load_settings(paths)
     assert warnings[0].code == "file-damaged"  # the store says a fact, in no language
     assert warnings[0].facts["reason"] == fact("not-json", line=2, column=3)
-    shown = notices_text(warnings)
+    shown = plain(notices_text(warnings))
     assert "JSON non valide à la ligne 2, colonne 3" in shown
     assert "Expecting" not in shown and "line" not in shown
 
@@ -61,7 +62,7 @@ def test_each_kind_of_unreadable_file_has_french_words(tmp_path, french, data, w
 def test_a_save_that_is_not_json_says_why_in_french(french):
     with pytest.raises(SaveError) as caught:
         decode(b"{not json")
-    said = notices_text(caught.value.fact)
+    said = plain(notices_text(caught.value.fact))
     assert said.startswith("pas un objet JSON lisible : JSON non valide")
     assert "Expecting" not in said
 

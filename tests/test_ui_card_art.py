@@ -85,3 +85,36 @@ def test_overlays_surround_the_card(kind: Highlight) -> None:
     margin = overlay_margin(96)
     assert surface.get_size() == (96 + 2 * margin, card_height(96) + 2 * margin)
     assert surface.get_at((margin // 2, surface.get_height() // 2)).a > 0
+
+
+GAME_WIDTHS = (24, 30, 40, 48, 56, 64, 80, 96, 111, 120, 150)
+"""Widths the game draws faces at: the summary's hands (24 to 70 px), the melds (30 to
+111) and the hand and the piles (40 to 150)."""
+
+
+def _index_ink(surface: pygame.Surface, far: bool) -> pygame.Rect:
+    """The box of a corner index's ink: the top-left corner's (the bottom-right's when
+    ``far``). Ink is a suit's colour or near black, never the grey border's blend."""
+    w, h = surface.get_size()
+    xs = range(w // 2, w) if far else range(w // 2)
+    ys = range(h * 3 // 5, h) if far else range(h * 2 // 5)
+    found = [(x, y) for x in xs for y in ys
+             if (pixel := surface.get_at((x, y))).a == 255
+             and (max(pixel[:3]) - min(pixel[:3]) > 60 or max(pixel[:3]) < 90)]
+    left, top = min(x for x, _ in found), min(y for _, y in found)
+    right, bottom = max(x for x, _ in found), max(y for _, y in found)
+    return pygame.Rect(left, top, right - left + 1, bottom - top + 1)
+
+
+@pytest.mark.parametrize("width", GAME_WIDTHS)
+def test_every_corner_index_keeps_a_margin_inside_the_card(width: int) -> None:
+    """The 10 of a 64 px card touched its left edge: every rank's index (and the joker's
+    star) keeps clear of the card's edges, top-left and bottom-right, at every size."""
+    art = CardArt()
+    margin = max(2, round(width * 0.04))
+    for code in range(JOKER_FACE + 1):
+        surface = art.face_surface(code, width)
+        near, far = _index_ink(surface, False), _index_ink(surface, True)
+        assert near.left >= margin and near.top >= margin, (code, near)
+        w, h = surface.get_size()
+        assert w - far.right >= margin and h - far.bottom >= margin, (code, far)

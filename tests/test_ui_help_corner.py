@@ -47,3 +47,17 @@ def test_the_sidebars_first_line_leaves_the_help_button_its_corner(
             assert not any(_gold(c) for c in under), (size, lang, name)
     finally:
         application.close()
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720), (1920, 1080)])
+def test_no_full_window_panel_runs_under_the_help_button(size: tuple[int, int]) -> None:
+    """The "?" sat on the rounded corner of the pages' sheet (saved games, settings, the
+    replay's list) and of a deal's summary at 1024x640: it stands beside them now."""
+    from kalooki.ui.table.summary import summary_rect
+    from kalooki.ui.widgets.page import sheet_rect
+
+    corner = help_corner(size)
+    for panel, width in ((sheet_rect(size), min(size[0] - 48, 1240)),
+                         (summary_rect(size), min(size[0] - 40, 1480))):
+        assert not panel.inflate(4, 4).colliderect(corner), (size, panel, corner)
+        assert panel.width == width  # its words keep all their room

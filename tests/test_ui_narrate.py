@@ -20,6 +20,7 @@ from kalooki.ui.table.log.narrate import Narrator
 from kalooki.ui.table.summary import _title
 from kalooki.words import set_language
 from tests.support.rig import CARIB, DEAL1, deal_one_contract, ready, rigged
+from tests.support.words import plain
 
 NAMES = ["Desmond", "Marcia", "Ana", "Delroy"]
 
@@ -27,7 +28,7 @@ NAMES = ["Desmond", "Marcia", "Ana", "Delroy"]
 def told(narrator: Narrator, events: list[Event]) -> list[str]:
     """The lines of ``events`` as the narrator's viewer may see them."""
     lines = (narrator.line(event.seen_by(narrator.viewer), ()) for event in events)
-    return [str(line) for line in lines if line]
+    return [plain(str(line)) for line in lines if line]
 
 
 def cut_and_deal(viewer: int | None) -> list[str]:
@@ -124,7 +125,7 @@ def test_a_lay_down_lists_its_melds_as_a_sentence_does() -> None:
     assert str(narrator.line(lay, table)) == \
         "Desmond went down with a group of 5s, a group of 6s and a group of 7s."
     set_language("fr")
-    assert str(narrator.line(lay, table)) == \
+    assert plain(str(narrator.line(lay, table))) == \
         "Desmond a ouvert avec un groupe de 5, un groupe de 6 et un groupe de 7."
 
 
@@ -151,7 +152,7 @@ def test_a_tack_names_whose_meld_it_joined_in_good_french() -> None:
     assert [str(line) for line in lines] == ["Desmond put 3♣ on Marcia's group of 3s.",
                                              "Desmond put 5♣ on their group of 5s."]
     set_language("fr")
-    assert [str(line) for line in lines] == ["Desmond a ajouté 3♣ au groupe de 3 de Marcia.",
+    assert [plain(str(line)) for line in lines] == ["Desmond a ajouté 3♣ au groupe de 3 de Marcia.",
                                              "Desmond a ajouté 5♣ à son groupe de 5."]
 
 
@@ -169,6 +170,6 @@ def test_a_deal_scored_as_the_hands_stand_says_why(stall: Stall) -> None:
     assert "scored as the hands stand" in str(line)
     assert (f"{TURN_CEILING} turns" in _title(result, NAMES, CARIB)) is turns
     set_language("fr")
-    assert (f"La donne 3 dure depuis {TURN_CEILING} tours" in str(line)) is turns
+    assert (f"La donne 3 dure depuis {TURN_CEILING} tours" in plain(str(line))) is turns
     assert "comptée telle quelle" in str(line)
-    assert (f"{TURN_CEILING} tours" in _title(result, NAMES, CARIB)) is turns
+    assert (f"{TURN_CEILING} tours" in plain(_title(result, NAMES, CARIB))) is turns

@@ -108,7 +108,7 @@ def test_our_table_from_the_editor_to_another_players_game(tmp_path: Path) -> No
         build_our_table(app, editor)
         assert editor.draft.rules == OURS
         assert "House rules: 12 cards in deals 1–3 · Dealer's cut bonus: no · Calls per " \
-               "deal: 2 · Jokers count: 25" in html.unescape(editor.summary_box.html_text)
+               "deal: 2 · Jokers: 25 points" in html.unescape(editor.summary_box.html_text)
 
         click(app, editor.buttons["preview"])  # the rules text of these rules
         shown = app.scene

@@ -35,6 +35,7 @@ from tests.support.ui import (
     tip_of,
     type_text,
 )
+from tests.support.words import plain
 
 
 def shown_choice(menu: object) -> str:
@@ -110,7 +111,7 @@ def test_an_autosave_is_titled_by_its_rules_and_players(app: App, profile: Profi
     names = [row[0] for row in scene.rows()]
     assert names[0] == "Baby Kalooki: You, Grace, Bert  (autosave)", names
     set_language("fr")
-    assert scene.rows()[0][0] == "Baby Kalooki : Vous, Grace, Bert  (sauvegarde auto)"
+    assert plain(scene.rows()[0][0]) == "Baby Kalooki : Vous, Grace, Bert  (sauvegarde auto)"
 
 
 def test_greyed_undo_and_redo_say_why(app: App, good_seed: int) -> None:

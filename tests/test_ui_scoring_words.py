@@ -3,22 +3,25 @@ the bonus rule, and the feat's name comes from the rules, not the preset's name.
 
 import dataclasses
 
+import pytest
+
 from kalooki.engine.rules import preset
 from kalooki.ui.table.log.narrate import going_word
 from kalooki.ui.table.summary import _bent_note
 from kalooki.words import set_language
+from tests.support.words import plain
 
 CARIB, K51, R40 = preset("caribbean"), preset("kalooki51"), preset("rami40")
 
 
 def test_a_losers_note_follows_the_bonus_rule():
-    assert _bent_note(CARIB) == "×2 included (table bent)"
+    assert plain(_bent_note(CARIB)) == "×2: table bent"
     plus = dataclasses.replace(CARIB, going_out_bonus="plus")
-    assert _bent_note(plus) == "+25 included (table bent)"
+    assert plain(_bent_note(plus)) == "+25: table bent"
     assert _bent_note(dataclasses.replace(CARIB, going_out_bonus="none")) == ""
     assert _bent_note(K51) == "+25 going Kalooki"
     set_language("fr")
-    assert _bent_note(K51) == "+25, en faisant Kalooki"
+    assert plain(_bent_note(K51)) == "+25, en faisant Kalooki"
 
 
 def test_going_rami_or_kalooki_is_decided_by_the_rules():
@@ -36,9 +39,34 @@ def test_the_summary_speaks_to_the_person_at_the_screen():
     bent = dataclasses.replace(won, bent=True)
     names = ["Vous", "Marcia", "Delroy"]
     set_language("fr")
-    assert _title(won, names, CARIB, you=0) == "Donne 2 : vous sortez"
-    assert _title(bent, names, CARIB, you=0) == "Donne 2 : vous sortez et renversez la table"
-    assert _final_line(names, [10, 200, 300], True, [False, True, True], you=0) \
+    assert plain(_title(won, names, CARIB, you=0)) == "Donne 2 : vous sortez"
+    assert plain(_title(bent, names, CARIB, you=0)) == \
+        "Donne 2 : vous sortez et renversez la table"
+    assert plain(_final_line(names, [10, 200, 300], True, [False, True, True], you=0)) \
         .startswith("Vous restez seul en lice !")
     set_language("en")
     assert _title(won, ["You", "Marcia", "Delroy"], CARIB, you=0) == "Deal 2: you went out"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+@pytest.mark.parametrize("players", [3, 6])
+def test_a_match_s_summaries_show_every_word_whole(size: tuple[int, int], lang: str,
+                                                  players: int) -> None:
+    """"×2 inclus (table renve…" at 1920x1080 in French: every summary of a Baby Kalooki
+    match (tables bent, the dealer's cut bonus, the chart and its marks, the standings)
+    shows its words whole, at six players (short rows) and three (a long note wraps)."""
+    from kalooki.tools.screens.charts import summary_after
+    from kalooki.ui.app import App
+    from kalooki.ui.art.text import watching_cuts
+    from tests.support.ui import FakeClock
+
+    set_language(lang)
+    app = App(size, clock=FakeClock())
+    try:
+        with watching_cuts() as cut:
+            table = summary_after(app, 99, rules="baby", players=players)
+    finally:
+        app.close()
+    assert table.session.over
+    assert sorted(set(cut)) == []

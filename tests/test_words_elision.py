@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from kalooki.words import phrase, set_language, tr
 from kalooki.words.elision import MARK, elided
+from tests.support.words import plain
 
 
 def test_a_name_beginning_with_a_vowel_is_elided_in_french() -> None:
@@ -24,7 +25,7 @@ def test_a_phrase_inside_a_phrase_elides_too() -> None:
     set_language("fr")
     refused = phrase("log.refuse.other", who="Ana", card="2♠",
                      call=phrase("log.whose_call.other", who="Olivier"))
-    assert str(refused) == "Ana a refusé l'appel d'Olivier et a pris 2♠."
+    assert plain(str(refused)) == "Ana a refusé l'appel d'Olivier et a pris 2♠."
     set_language("en")
     assert str(refused) == "Ana refused Olivier's call and took 2♠."
 
@@ -59,3 +60,12 @@ def test_a_preposition_contracts_with_the_article_a_filled_in_phrase_begins_with
     assert elided(f"de {MARK}Le Goff", "fr") == "de Le Goff"  # a name keeps its article
     assert elided(f"à {MARK}la suite", "fr") == "à la suite"
     assert elided(f"to {MARK}le groupe", "en") == "to le groupe"
+
+
+def test_a_value_bound_by_a_no_break_space_elides_too() -> None:
+    """The catalogs bind a card to the word before it ("l'appel de\u00a0%{card}") so that
+    it never starts a line alone: it elides all the same."""
+    set_language("fr")
+    assert plain(tr("table.stale.allow", card="A♦")) == \
+        "Cette réponse visait l'appel d'A♦, déjà réglé."
+    assert elided(f"à\u00a0{MARK}le groupe", "fr") == "au groupe"

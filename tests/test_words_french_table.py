@@ -30,6 +30,7 @@ from kalooki.ui.widgets.field_rows import reading
 from kalooki.words import set_language, tr
 from kalooki.words.refusals import refusal_text
 from tests.support.ui import FakeClock
+from tests.support.words import plain
 
 HEARTS = SUIT_NAMES.index("hearts")
 KING_OF_HEARTS = make_card(KING, HEARTS)
@@ -130,7 +131,7 @@ def test_a_mistyped_card_is_refused_as_typed_naming_the_french_letters(capsys) -
     """The refusal quotes what was typed ("RX", not the "KX" it was read as) and, in
     French, suggests R D V as well (it named only 7H, 10S, TH, AS and JK)."""
     assert main(["rules", "meld", "--lang", "fr", "5H", "RX"]) == 2
-    err = capsys.readouterr().err.strip()
+    err = plain(capsys.readouterr().err.strip())
     assert err.startswith("kalooki : « RX » n'est pas une carte")
     assert all(code in err for code in ("RH", "DS", "VC"))
     assert main(["rules", "score", "--lang", "fr", "RH", "RH", "RH"]) == 2  # two packs

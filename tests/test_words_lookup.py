@@ -10,6 +10,7 @@ from kalooki.words import language, phrase, set_language, tr
 from kalooki.words.cards import card_name, rank_name, suit_name
 from kalooki.words.catalog import has
 from kalooki.words.system import system_language
+from tests.support.words import plain
 
 
 def test_english_is_spoken_until_told_otherwise() -> None:
@@ -36,7 +37,7 @@ def test_an_unknown_language_is_refused() -> None:
 ])
 def test_plurals_follow_each_language(lang: str, count: int, said: str) -> None:
     set_language(lang)
-    assert tr("cards.count", count=count) == said
+    assert plain(tr("cards.count", count=count)) == said
 
 
 def test_a_plural_entry_without_a_count_is_a_mistake_said_plainly() -> None:
@@ -56,7 +57,7 @@ def test_a_phrase_is_made_into_words_each_time_it_is_shown() -> None:
     kept = phrase("cards.count", count=3)
     assert str(kept) == "3 cards"
     set_language("fr")
-    assert str(kept) == "3 cartes"
+    assert plain(str(kept)) == "3 cartes"
 
 
 def test_every_card_has_a_name_in_every_language() -> None:

@@ -18,7 +18,7 @@ from kalooki.words.catalog import has
 from kalooki.words.layout import read
 from kalooki.words.refusals import refusal, refusal_key, refusal_text
 from tests.support.rig import rigged
-from tests.support.words import placeholders
+from tests.support.words import placeholders, plain
 
 ROOT = Path(__file__).resolve().parents[1] / "kalooki"
 CARIB = preset("caribbean")
@@ -113,11 +113,11 @@ def test_a_refusal_follows_the_language_and_names_its_facts() -> None:
     said = refusal(error)
     assert str(said) == "Deal 2 needs two groups and one run; your melds make two groups."
     set_language("fr")
-    assert str(said) == "La donne 2 demande deux groupes et une suite ; vos combinaisons " \
+    assert plain(str(said)) == "La donne 2 demande deux groupes et une suite ; vos combinaisons " \
                         "font deux groupes."
     nested = refusal_text(RuleError("tack-wrong-card", case="suit", card=SAMPLES["card"],
                                     meld=SAMPLES["meld"]))
-    assert nested == "D♥ ne va pas dans la suite 5♥–8♥ (JK pour 7♥)."
+    assert plain(nested) == "D♥ ne va pas dans la suite 5♥–8♥ (JK pour 7♥)."
 
 
 def test_a_refusal_without_a_sentence_says_its_engine_message() -> None:

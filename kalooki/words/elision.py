@@ -15,12 +15,17 @@ MARK = "\x1f"
 character no catalog entry or name may hold)."""
 
 _VOWELS = "AEIOUÀÂÆÉÈÊËÎÏÔŒÙÛÜaeiouàâæéèêëîïôœùûü"
+_GAP = "[ \u00a0]"
+"""The space between a word and a value: an ordinary one, or the no-break one the French
+catalog binds a card to its word with (so that it never stands alone on a line)."""
 _RULES = {
-    "fr": ((re.compile(rf"\b([Dd]|[Qq]u)e {MARK}(?=[{_VOWELS}])"), r"\1'"),
-           (re.compile(rf"\bà {MARK}les "), "aux "), (re.compile(rf"\bà {MARK}le "), "au "),
-           (re.compile(rf"\bÀ {MARK}les "), "Aux "), (re.compile(rf"\bÀ {MARK}le "), "Au "),
-           (re.compile(rf"\b([Dd])e {MARK}les "), r"\1es "),
-           (re.compile(rf"\b([Dd])e {MARK}le "), r"\1u ")),
+    "fr": ((re.compile(rf"\b([Dd]|[Qq]u)e{_GAP}{MARK}(?=[{_VOWELS}])"), r"\1'"),
+           (re.compile(rf"\bà{_GAP}{MARK}les "), "aux "),
+           (re.compile(rf"\bà{_GAP}{MARK}le "), "au "),
+           (re.compile(rf"\bÀ{_GAP}{MARK}les "), "Aux "),
+           (re.compile(rf"\bÀ{_GAP}{MARK}le "), "Au "),
+           (re.compile(rf"\b([Dd])e{_GAP}{MARK}les "), r"\1es "),
+           (re.compile(rf"\b([Dd])e{_GAP}{MARK}le "), r"\1u ")),
 }
 """Per language: the words that elide before a vowel, and what they become ("d'Ana"),
 and the contractions of a preposition with the article that begins a filled-in phrase

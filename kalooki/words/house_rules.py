@@ -1,5 +1,5 @@
 """House rules in words: what a rule set changes from its preset, in one line ("12 cards
-in deals 1–3 · Jokers count: 25 · Calls per deal: 2"), and a rule field's value as the
+in deals 1–3 · Jokers: 25 points · Calls per deal: 2"), and a rule field's value as the
 editor and that line say it. Built from the field descriptions and the catalogs'
 ``rules.field.*`` entries, so a new field is said with no new code."""
 
@@ -9,7 +9,7 @@ from typing import Any
 
 from kalooki.engine.facts.fields import Kind
 from kalooki.engine.rules import FIELDS, PRESETS, SPECS, RuleSet
-from kalooki.words.catalog import Phrase, languages, phrase, tr
+from kalooki.words.catalog import Phrase, has, languages, phrase, tr
 from kalooki.words.melds import contract_name
 from kalooki.words.presets import preset_title
 
@@ -30,6 +30,17 @@ def value_words(name: str, value: Any) -> str:
                             jokers=jokers) for players, packs, jokers in value) \
             or tr("form.none")
     return str(value)
+
+
+def change_words(name: str, value: Any) -> str:
+    """One changed field as the house-rules line says it: "Calls per deal: 2", or the
+    field's own sentence where its catalog gives one (``rules.field.<name>.change``), as
+    the points a card counts do: "Jokers: 25 points", not "Jokers count: 25"."""
+    own = f"rules.field.{name}.change"
+    if isinstance(value, int) and not isinstance(value, bool) and has(own):
+        return tr(own, value=phrase("terms.points", count=value))
+    return tr("house_rules.change", label=tr(SPECS[name].label_key),
+              value=value_words(name, value))
 
 
 def deals_words(numbers: list[int]) -> Phrase:
@@ -83,15 +94,14 @@ def changes(rules: RuleSet, base: RuleSet) -> list[str]:
         elif spec.kind is Kind.CONTRACTS:
             continue  # said with the hand sizes, deal by deal
         else:
-            said.append(tr("house_rules.change", label=tr(spec.label_key),
-                           value=value_words(spec.name, mine)))
+            said.append(change_words(spec.name, mine))
     if rules.hand_sizes == base.hand_sizes and rules.contracts != base.contracts:
         said += _deals_changed(rules, base)
     return said
 
 
 def changes_line(rules: RuleSet, base: RuleSet) -> str:
-    """"12 cards in deals 1–3 · Jokers count: 25", or that nothing differs."""
+    """"12 cards in deals 1–3 · Jokers: 25 points", or that nothing differs."""
     found = changes(rules, base)
     if not found:
         return tr("house_rules.same_as", preset_name=preset_title(base.name))

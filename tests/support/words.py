@@ -13,3 +13,9 @@ def forms(entry: object) -> list[str]:
 
 def placeholders(entry: object) -> set[str]:
     return {a or b for text in forms(entry) for a, b in PLACEHOLDER.findall(text)}
+
+
+def plain(text: str) -> str:
+    """``text`` with its no-break spaces read as spaces: for a test of the wording, not of
+    where its lines may break (``tests/test_words_typography.py`` checks that)."""
+    return text.replace("\u00a0", " ").replace("\u202f", " ")

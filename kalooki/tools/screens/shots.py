@@ -51,6 +51,9 @@ class Shots:
     pseudo-language): when known, each picture is checked (:mod:`.check`)."""
     problems: list[Problem] = field(default_factory=list)
     """Each picture's cut and stray words."""
+    _cut: list[str] = field(default_factory=list, repr=False)
+    """The words :func:`~kalooki.ui.art.text.fit` shortened since the last picture: a
+    surface drawn once (a deal's summary) is cut before the frame that shows it."""
 
     @contextmanager
     def app(self) -> Iterator[App]:
@@ -58,7 +61,8 @@ class Shots:
         set_language(self.lang)
         window = App(self.size, clock=SteadyClock())
         try:
-            yield window
+            with watching_cuts() as self._cut:
+                yield window
         finally:
             window.close()
 
@@ -86,8 +90,8 @@ class Shots:
 
     def take(self, app: App, name: str) -> Path:
         """Draw one frame of ``app`` and save it as ``<name>-<W>x<H>.png``."""
-        with watching_cuts() as cut:
-            app.step()
+        app.step()
+        cut, self._cut[:] = list(self._cut), []
         path = self.out / f"{name}-{self.size[0]}x{self.size[1]}.png"
         pygame.image.save(app.surface, path)
         self.written.append(path)

@@ -58,6 +58,12 @@ def _index_growth(width: int) -> float:
     return 1.0 + max(0.0, min(0.35, (110 - width) / 200))
 
 
+def _index_margin(width: int) -> int:
+    """How near a corner index may come to the card's edges, in pixels: 5% of the card,
+    and at least 3 pixels (an index that touches the edge reads as cut)."""
+    return max(3, round(width * 0.05))
+
+
 def ink(text: str, height: float, colour: palette.Colour | pygame.Color, bold: bool = True,
         max_width: float | None = None) -> pygame.Surface:
     """``text`` cropped to its inked pixels and scaled so the ink is exactly ``height``
@@ -165,9 +171,10 @@ class CardArt:
         if key == _BACK:
             self._draw_back(canvas, inner, radius - border)
         elif key == JOKER_FACE:
-            self._draw_joker(canvas, _index_growth(width))
+            self._draw_joker(canvas, _index_growth(width), _index_margin(width) * scale)
         else:
-            self._draw_natural(canvas, face_rank(key), face_suit(key), _index_growth(width))
+            self._draw_natural(canvas, face_rank(key), face_suit(key), _index_growth(width),
+                               _index_margin(width) * scale)
         card = pygame.Surface(size, pygame.SRCALPHA)
         card.blit(canvas, (0, 0))
         _rounded_mask(card, radius)
@@ -176,9 +183,11 @@ class CardArt:
     def _suit(self, suit: int, height: float) -> pygame.Surface:
         return ink(_SUIT_GLYPHS[suit], height, self.suit_colour(suit), bold=False)
 
-    def _index(self, canvas: pygame.Surface, label: pygame.Surface,
-               mark: pygame.Surface) -> None:
-        """The rank (or joker star) over a small suit, top-left and upside down bottom-right."""
+    def _index(self, canvas: pygame.Surface, label: pygame.Surface, mark: pygame.Surface,
+               margin: int) -> None:
+        """The rank (or joker star) over a small suit, top-left and upside down
+        bottom-right, centred on its column but never nearer the edges than ``margin``
+        (a wide "10" or star used to touch the card's edge)."""
         w = canvas.get_width()
         column = max(label.get_width(), mark.get_width())
         gap = round(w * 0.03)
@@ -186,18 +195,19 @@ class CardArt:
                                 pygame.SRCALPHA)
         corner.blit(label, ((column - label.get_width()) // 2, 0))
         corner.blit(mark, ((column - mark.get_width()) // 2, label.get_height() + gap))
-        x = round(w * 0.115 - column / 2)
-        y = round(w * 0.065)
+        x = max(margin, round(w * 0.115 - column / 2))
+        y = max(margin, round(w * 0.065))
         canvas.blit(corner, (x, y))
         flipped = pygame.transform.flip(corner, True, True)
         canvas.blit(flipped, (canvas.get_width() - x - column,
                               canvas.get_height() - y - corner.get_height()))
 
-    def _draw_natural(self, canvas: pygame.Surface, rank: int, suit: int, grow: float) -> None:
+    def _draw_natural(self, canvas: pygame.Surface, rank: int, suit: int, grow: float,
+                      margin: int) -> None:
         w, h = canvas.get_size()
         colour = self.suit_colour(suit)
         label = ink(self.rank_letter(rank), w * 0.145 * grow, colour, max_width=w * 0.2 * grow)
-        self._index(canvas, label, self._suit(suit, w * 0.12 * grow))
+        self._index(canvas, label, self._suit(suit, w * 0.12 * grow), margin)
         if rank == 1:
             self._draw_ace(canvas, suit)
         elif rank >= JACK:
@@ -251,11 +261,11 @@ class CardArt:
         pygame.draw.rect(canvas, palette.GOLD, frame.inflate(-line * 4, -line * 4),
                          max(1, line // 2), border_radius=round(w * 0.02))
 
-    def _draw_joker(self, canvas: pygame.Surface, grow: float) -> None:
+    def _draw_joker(self, canvas: pygame.Surface, grow: float, margin: int) -> None:
         w, h = canvas.get_size()
         star = _star_surface(w * 0.15 * grow, palette.JOKER_MAIN, palette.JOKER_ACCENT)
         self._index(canvas, star, ink(tr("cards.letter.joker"), w * 0.08 * grow,
-                                      palette.JOKER_MAIN, max_width=w * 0.2 * grow))
+                                      palette.JOKER_MAIN, max_width=w * 0.2 * grow), margin)
         centre = (w / 2, h / 2)
         pygame.draw.circle(canvas, palette.JOKER_GLOW, centre, w * 0.29)
         big = _star_surface(w * 0.52, palette.JOKER_ACCENT, palette.JOKER_MAIN)

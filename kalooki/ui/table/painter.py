@@ -451,8 +451,7 @@ def header_words(both: str, size: int, room: int) -> str:
 
 def label_lines(words: str, size: int, room: int) -> list[str]:
     """A staged meld's label on one line, or two when it is longer than its room."""
-    lines = ink.wrap(words, size, room)
-    return lines if len(lines) <= 2 else [lines[0], " ".join(lines[1:])]
+    return ink.wrap_at_most(words, size, room, 2)
 
 
 _PHASES = {Phase.CUT: "cut", Phase.DRAW: "draw", Phase.CALL: "call", Phase.ALLOW: "allow",

@@ -15,8 +15,9 @@ from kalooki.ui.art import text as ink
 from kalooki.ui.art.cards import CardArt
 from kalooki.ui.charts.match import match_chart
 from kalooki.ui.charts.plot import draw_chart
-from kalooki.ui.table.layout import meld_step
+from kalooki.ui.table.layout import meld_step, meld_width
 from kalooki.ui.table.log.narrate import bonus_text, going_word
+from kalooki.ui.widgets.help_overlay import clear_of_help
 from kalooki.words import tr
 
 _BACKDROP = (0, 0, 0, 150)
@@ -31,7 +32,7 @@ FINAL_CHART_SHARE = 0.46
 def summary_rect(size: tuple[int, int]) -> pygame.Rect:
     rect = pygame.Rect(0, 0, min(size[0] - 40, 1480), min(size[1] - 40, 800))
     rect.center = (size[0] // 2, size[1] // 2)
-    return rect
+    return clear_of_help(rect, size)
 
 
 NEXT_BUTTON_ROOM = 260
@@ -168,10 +169,16 @@ def render_summary(art: CardArt, size: tuple[int, int], result: DealResult,
     width = right - panel.left - pad
     name_w = round(width * 0.2)
     notes = [_score_notes(result, player, bent_note, out) for player in range(rows)]
-    column = max(ink.text(words, small, bold=True).get_width()
+    column = max(ink.text(words, small).get_width()
                  for words in [tr("summary.total", total=t) for t in totals]
                  + [n for n in notes if n])
-    points_x = right - min(round(width * 0.34), max(round(width * 0.16), column + 8))
+    # the points column takes the room its words need, as far as the hand keeps its tight
+    # fan (every card's index in sight)
+    most = max(round(width * 0.34), width - name_w - 10 - meld_width(
+        max(len(hand) for hand in result.hands), card_w, tight=True))
+    points_x = right - min(most, max(round(width * 0.16), column + 8))
+    line_h = round(small * 1.35)
+    row_lines = row_h // line_h  # a row's score, its notes (wrapped if it has room), total
     for player in range(rows):
         y = top + player * row_h
         surface.blit(ink.fit(names[player], small, name_w, bold=True), (panel.left + pad, y))
@@ -184,12 +191,14 @@ def render_summary(art: CardArt, size: tuple[int, int], result: DealResult,
         score = result.scores[player]
         colour = ink.GOOD if score <= 0 else ink.TEXT
         lines = [(f"{score:+d}", colour, True)]
-        if notes[player]:
-            lines.append((notes[player], ink.DIM, False))
+        note = notes[player]
+        said = [note] if ink.fits(note, small, right - points_x) else ink.wrap_at_most(
+            note, small, right - points_x, max(1, row_lines - 2))
+        lines += [(words, ink.DIM, False) for words in said if words]
         lines.append((tr("summary.total", total=totals[player]), ink.DIM, False))
         for number, (words, shade, bold) in enumerate(lines):
             surface.blit(ink.fit(words, small, right - points_x, shade, bold=bold),
-                         (points_x, y + round(small * 1.35 * number)))
+                         (points_x, y + line_h * number))
         mine = "_you" if player == you else ""
         marks = [(tr(f"summary.went_out{mine}"), ink.GOLD)] if player == result.winner else []
         if threshold and not (out and out[player] and not result.hands[player]):

@@ -53,6 +53,21 @@ def help_corner(size: tuple[int, int]) -> pygame.Rect:
     side = max(26, round(size[1] * 0.03))
     return pygame.Rect(size[0] - side - 2, 2, side, side)
 
+
+HELP_GAP = 6
+"""How far a panel keeps from the "?" button."""
+
+
+def clear_of_help(panel: pygame.Rect, size: tuple[int, int]) -> pygame.Rect:
+    """A full-window panel (a page's sheet, a deal's summary) begun lower, when it has to
+    be, so that the window's "?" button stands in the margin above it: the button sat on
+    the panel's rounded corner at 1024x640. Its width, which its words need, is kept."""
+    corner = help_corner(size).inflate(2 * HELP_GAP, 2 * HELP_GAP)
+    if not panel.colliderect(corner):
+        return panel
+    return pygame.Rect(panel.left, corner.bottom, panel.width, panel.bottom - corner.bottom)
+
+
 @dataclass(frozen=True)
 class Topic:
     """One screen's help: its keys (each with the catalog key of what they do, under

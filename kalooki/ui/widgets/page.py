@@ -17,6 +17,7 @@ from pygame_gui.elements import UIButton, UILabel
 
 from kalooki.ui.art.felt import felt
 from kalooki.ui.scene import Scene
+from kalooki.ui.widgets.help_overlay import clear_of_help
 from kalooki.words import ui_text
 
 if TYPE_CHECKING:
@@ -39,7 +40,7 @@ def sheet_rect(size: tuple[int, int]) -> pygame.Rect:
     width = min(size[0] - 2 * MARGIN, MAX_WIDTH)
     rect = pygame.Rect(0, 0, width, size[1] - 2 * MARGIN)
     rect.center = (size[0] // 2, size[1] // 2)
-    return rect
+    return clear_of_help(rect, size)
 
 
 class Page:
