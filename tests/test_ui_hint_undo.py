@@ -8,32 +8,20 @@ from __future__ import annotations
 import pygame
 
 from kalooki.engine.actions import Discard, DrawStock
-from kalooki.engine.deal import Phase
-from kalooki.engine.rules import preset
 from kalooki.ui.app import App
-from kalooki.ui.session import MatchSession, Seat
-from kalooki.ui.table.options import INSTANT
 from kalooki.ui.table.scene import TableScene
 from kalooki.words import tr
 from tests.support.keys import key
+from tests.support.table import table_at_draw
 from tests.support.ui import click, hover, tip_of
 
 
 def table_after_draw(app: App) -> TableScene:
     """A table where the person at the screen has just drawn and is to play on."""
-    seats = [Seat("You", "human", True), Seat("Marcia", "easy"), Seat("Delroy", "easy")]
-    session = MatchSession(preset("baby"), seats, seed=7, ai_pause=0.0)
-    table = TableScene(app, session, INSTANT)
-    app.switch(table)
-    for _ in range(2000):
-        if session.screen_to_act and session.view().phase == Phase.DRAW:
-            assert table.submit(DrawStock())
-            app.run_frames(1)
-            return table
-        if session.screen_to_act:  # a call window: let it go
-            table.submit(session.view().legal[-1])
-        app.run_frames(1)
-    raise AssertionError("the person was never asked to draw")
+    table = table_at_draw(app)
+    assert table.submit(DrawStock())
+    app.run_frames(1)
+    return table
 
 
 def test_undo_after_hint_takes_back_the_hint_and_redo_brings_it_again(app: App) -> None:

@@ -26,7 +26,6 @@ from kalooki.ui.house_rules.draft import Draft
 from kalooki.ui.house_rules.editor import PRESETS_PAGE, RulesEditorScene, new_draft
 from kalooki.ui.house_rules.rows import BiggerTables, DealTable
 from kalooki.ui.widgets.field_rows import ChoiceSet, OptionalNumber, SingleField
-from kalooki.ui.widgets.fitted_label import FittedLabel
 from kalooki.ui.widgets.form import Choice, Stepper, TextLine, Toggle
 from kalooki.words import set_language, tr
 from kalooki.words.house_rules import built_in_names
@@ -36,6 +35,7 @@ from tests.support.ui import (
     bring_into_view,
     choose,
     click,
+    cut_words,
     editor_of,
     file_dialog_pick,
     open_page,
@@ -421,8 +421,7 @@ def test_every_rule_s_explanation_shows_whole_in_the_smallest_window(
         cut = []
         for page in scene.tabs.buttons:
             open_page(app, scene, page)
-            cut += [label.shown for label in scene.form.widgets
-                    if isinstance(label, FittedLabel) and label.shown.endswith("…")]
+            cut += cut_words(scene.form)
         assert cut == []
     finally:
         app.close()

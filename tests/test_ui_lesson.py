@@ -33,7 +33,7 @@ from kalooki.store.settings import load_settings
 from kalooki.ui.app import App
 from kalooki.ui.art import palette
 from kalooki.ui.lesson.scene import LessonScene
-from kalooki.ui.lesson.teacher import LESSON_RULES, LESSON_SEED, taught_so_far
+from kalooki.ui.lesson.teacher import LESSON_RULES, LESSON_SEED, Lesson, taught_so_far
 from kalooki.ui.pages.menu import MainMenuScene
 from kalooki.ui.pages.setup import GameSetup
 from kalooki.ui.play.match import open_menu, start_match
@@ -563,6 +563,19 @@ def under_the_box(app: App, lesson: LessonScene) -> list[UIElement]:
             and not any(widget is mine for mine in own)]
 
 
+def first_deal_lessons(app: App, lesson: LessonScene) -> Iterator[Lesson]:
+    """Each lesson on screen while the person is asked, through the first deal played
+    plainly (lessons to read are read)."""
+    table = lesson.table
+    while table.result is None:
+        settle(app, lesson)
+        current = lesson.teacher.current
+        if table.result is None and current is not None:
+            yield current
+        if table.result is None:
+            assert table.submit(human_decision(table.session.view()))
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_the_lesson_box_lies_above_all_it_covers(window: App, profile: Profile,
                                                   lang: str) -> None:
@@ -571,18 +584,13 @@ def test_the_lesson_box_lies_above_all_it_covers(window: App, profile: Profile,
     it (no lines of the log left showing under it)."""
     lesson = learn(window, profile)
     window.set_language(lang)
-    table, seen = lesson.table, set()
-    while table.result is None:
-        settle(window, lesson)
-        current = lesson.teacher.current
-        if table.result is None and current is not None:
-            seen.add(current.name)
-            window.run_frames(1)
-            assert under_the_box(window, lesson) == [], current.name
-            log = table.layout.log
-            assert lesson.box.contains(log) or not lesson.box.colliderect(log), current.name
-        if table.result is None:
-            assert table.submit(human_decision(table.session.view()))
+    seen = set()
+    for current in first_deal_lessons(window, lesson):
+        seen.add(current.name)
+        window.run_frames(1)
+        assert under_the_box(window, lesson) == [], current.name
+        log = lesson.table.layout.log
+        assert lesson.box.contains(log) or not lesson.box.colliderect(log), current.name
     assert {"draw", "contract", "call"} <= seen
 
 
@@ -597,15 +605,10 @@ def test_no_lesson_box_covers_the_staging_area(profile: Profile, size: tuple[int
     try:
         lesson = learn(app, profile)
         app.set_language(lang)
-        table, seen = lesson.table, set()
-        while table.result is None:
-            settle(app, lesson)
-            current = lesson.teacher.current
-            if table.result is None and current is not None:
-                seen.add(current.name)
-                assert not lesson.box.colliderect(table.layout.staging), current.name
-            if table.result is None:
-                assert table.submit(human_decision(table.session.view()))
+        seen = set()
+        for current in first_deal_lessons(app, lesson):
+            seen.add(current.name)
+            assert not lesson.box.colliderect(lesson.table.layout.staging), current.name
         assert {"draw", "joker", "contract"} <= seen
     finally:
         app.close()

@@ -26,12 +26,11 @@ from kalooki.ui.pages.menu import MainMenuScene
 from kalooki.ui.pages.settings import SettingsScene
 from kalooki.ui.play.match import Profile, open_menu
 from kalooki.ui.table.scene import TableScene
-from kalooki.ui.widgets.fitted_label import FittedLabel
 from kalooki.ui.widgets.form import Choice, Slider, Stepper, TextLine, Toggle
 from kalooki.words import language, tr
 from kalooki.words.layout import read
 from tests.support.pages import table_with_moves
-from tests.support.ui import FakeClock, choose, click, type_text
+from tests.support.ui import FakeClock, choose, click, cut_words, type_text
 
 PLAYER_SPECS = [spec for spec in SETTING_SPECS if spec.section is not None]
 SPECS = specs_by_name(Settings)
@@ -283,8 +282,7 @@ def test_every_setting_s_explanation_shows_whole_in_the_smallest_window(
         cut = []
         for section in scene.tabs.buttons:
             open_tab(app, scene, section)
-            cut += [label.shown for label in scene.form.widgets
-                    if isinstance(label, FittedLabel) and label.shown.endswith("…")]
+            cut += cut_words(scene.form)
         assert cut == []
     finally:
         app.close()

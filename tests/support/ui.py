@@ -14,6 +14,8 @@ import pygame_gui
 from kalooki.ui.app import App
 from kalooki.ui.house_rules.editor import RulesEditorScene
 from kalooki.ui.widgets.field_rows import FieldEditor
+from kalooki.ui.widgets.fitted_label import FittedLabel
+from kalooki.ui.widgets.form import Form
 
 
 def shown(widget: Any) -> str:
@@ -228,3 +230,9 @@ def file_dialog_pick(app: App, scene: RulesEditorScene, path: Path) -> None:
         click(app, dialog.ok_button)
         app.run_frames(3)
     assert scene.file_dialog is None
+
+
+def cut_words(form: Form) -> list[str]:
+    """The labels of ``form`` cut to "…" (their end left to a tooltip few players find)."""
+    return [label.shown for label in form.widgets
+            if isinstance(label, FittedLabel) and label.shown.endswith("…")]
