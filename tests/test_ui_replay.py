@@ -25,7 +25,7 @@ from kalooki.store.paths import StorePaths
 from kalooki.store.savegame import GameSave, Seat, snapshot
 from kalooki.store.saves import save_named
 from kalooki.store.settings import Settings
-from kalooki.ui.app import App
+from kalooki.ui.app import MIN_SIZE, App
 from kalooki.ui.pages.menu import MainMenuScene
 from kalooki.ui.pages.saves import LoadGameScene
 from kalooki.ui.play.match import open_menu
@@ -34,7 +34,7 @@ from kalooki.ui.replay.scene import ReplayScene
 from kalooki.ui.widgets.file_dialog import FileDialog
 from kalooki.words import languages, set_language
 from tests.support.rig import eager
-from tests.support.ui import click, shown
+from tests.support.ui import FakeClock, click, shown
 
 SEATS = [Seat("You", "human"), Seat("Grace", "easy"), Seat("Bert", "easy")]
 
@@ -325,3 +325,19 @@ def test_the_menu_with_every_entry_fits_the_smallest_window(size: tuple[int, int
             assert window.contains(rect) and rect.collidelist(rects[:index]) == -1
     finally:
         application.close()
+
+
+def test_the_file_dialog_grows_with_a_large_window(profile: Profile) -> None:
+    """A large window gets a larger file dialog (it stayed 720×520 at 1920×1080), and
+    every window holds it whole."""
+    sizes = {}
+    for size in (MIN_SIZE, (1920, 1080)):
+        app = App(size, clock=FakeClock())
+        try:
+            rect = open_file(app, from_menu(app, profile, "replay")).rect
+            assert pygame.Rect((0, 0), size).contains(rect)
+            sizes[size] = rect.size
+        finally:
+            app.close()
+    small, large = sizes[MIN_SIZE], sizes[(1920, 1080)]
+    assert large[0] > small[0] and large[1] > small[1]

@@ -15,7 +15,7 @@ from pygame_gui.elements import UIButton, UILabel
 from kalooki.engine.rules import PRESETS
 from kalooki.store.filenames import safe_stem
 from kalooki.store.presets import SUFFIX, CustomPreset, DamagedPreset, PresetShelf
-from kalooki.ui.widgets.file_dialog import FileDialog
+from kalooki.ui.widgets.file_dialog import FileDialog, dialog_rect
 from kalooki.ui.widgets.form import GAP, WIDGET_H, Form, Row
 from kalooki.words import Said, phrase, tr, ui_text
 from kalooki.words.house_rules import changes_line
@@ -25,7 +25,6 @@ from kalooki.words.presets import preset_summary, preset_title
 _ROW_H = 64
 _ACTION_W = 170
 _HEAD_H = 40
-_DIALOG = (720, 520)
 
 
 @dataclass(frozen=True)
@@ -125,10 +124,8 @@ def file_dialog(manager: pygame_gui.UIManager, size: tuple[int, int], title: Sai
                 start: Path, existing_only: bool) -> FileDialog:
     """The file dialog, centred, for choosing a preset file to import or a place to
     export one; its OK button says which. It lists folders and preset files only."""
-    rect = pygame.Rect(0, 0, min(_DIALOG[0], size[0] - 40), min(_DIALOG[1], size[1] - 40))
-    rect.center = (size[0] // 2, size[1] // 2)
     words = "file_dialog.import" if existing_only else "file_dialog.export"
-    return FileDialog(rect, manager, title, start, ok_words=phrase(words),
+    return FileDialog(dialog_rect(size, margin=20), manager, title, start, ok_words=phrase(words),
                       existing_only=existing_only, suffixes={SUFFIX})
 
 

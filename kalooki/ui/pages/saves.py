@@ -21,7 +21,7 @@ from kalooki.store.saves import SUFFIX, SaveEntry, delete_save, list_saves, rena
 from kalooki.ui.art import text as ink
 from kalooki.ui.widgets.clicks import DoubleClicks
 from kalooki.ui.widgets.dialogs import Dialog
-from kalooki.ui.widgets.file_dialog import FileDialog
+from kalooki.ui.widgets.file_dialog import FileDialog, dialog_rect
 from kalooki.ui.widgets.form import button_width
 from kalooki.ui.widgets.page import BUTTON_H, Page
 from kalooki.words import Said, phrase, tr, ui_text
@@ -194,10 +194,7 @@ class LoadGameScene(Page):
         as the page that lists replays is, since it is for watching one."""
         if self.picker is not None or self.dialog is not None:
             return
-        width, height = min(720, self.app.size[0] - 80), min(520, self.app.size[1] - 80)
-        rect = pygame.Rect(0, 0, width, height)
-        rect.center = (self.app.size[0] // 2, self.app.size[1] // 2)
-        self.picker = FileDialog(rect, self.app.ui, phrase(_REPLAYS),
+        self.picker = FileDialog(dialog_rect(self.app.size), self.app.ui, phrase(_REPLAYS),
                                  self.paths.saves_dir, ok_words=phrase("file_dialog.watch"),
                                  existing_only=True, suffixes={SUFFIX})
         self._enable()

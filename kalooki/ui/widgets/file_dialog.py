@@ -25,6 +25,19 @@ _PAD, _GAP, _ROW, _LIST_TOP_GAP = 10, 8, 32, 10
 _SMALL = (("home_button", "file_dialog.home"), ("parent_directory_button", "file_dialog.up"),
           ("refresh_button", "file_dialog.refresh"), ("delete_button", "file_dialog.delete"))
 """The small buttons along the top, in this order, with their words."""
+_LEAST = (720, 520)
+"""The dialog's size in a small window (as large as the window allows)."""
+
+
+def dialog_rect(window: tuple[int, int], margin: int = 40) -> pygame.Rect:
+    """Where a file dialog goes in a window of size ``window``: centred, at least
+    :data:`_LEAST` and growing with a large window (a long path and many names show
+    whole), never nearer its edges than ``margin``."""
+    width = min(max(_LEAST[0], window[0] * 9 // 20), window[0] - 2 * margin)
+    height = min(max(_LEAST[1], window[1] * 3 // 5), window[1] - 2 * margin)
+    rect = pygame.Rect(0, 0, width, height)
+    rect.center = (window[0] // 2, window[1] // 2)
+    return rect
 
 
 class FileDialog(UIFileDialog):
