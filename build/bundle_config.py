@@ -11,7 +11,7 @@ import sys
 from pathlib import Path, PurePath
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from kalooki import __version__
+import kalooki
 
 ASSETS = PurePath("kalooki", "assets")
 """The assets' folder, the same in the repository and in the bundle: ``kalooki.asset_path``
@@ -111,4 +111,4 @@ def platform_tag() -> str:
 
 def onefile_name() -> str:
     """``kalooki-0.1.0-linux-x86_64``: the one-file program says what it is when downloaded."""
-    return f"kalooki-{__version__}-{platform_tag()}"
+    return f"kalooki-{kalooki.version()}-{platform_tag()}"

@@ -6,7 +6,7 @@
   (Windows Vista and later) and the ``.icns`` (macOS 10.7 and later) hold PNG images, so
   no Pillow is needed for either.
 - ``version_info.txt``: the Windows version resource, from ``version_info.template`` and
-  ``kalooki.__version__``.
+  ``kalooki.version()``.
 
 Run headless: ``SDL_VIDEODRIVER=dummy python build/prepare.py`` (``make exe`` does).
 """
@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
-from kalooki import __version__  # noqa: E402
+import kalooki  # noqa: E402
 from kalooki.ui.art.icon import draw_icon  # noqa: E402
 
 WORK = ROOT / "build" / "work"
@@ -75,8 +75,10 @@ def icns_bytes(types: Sequence[tuple[bytes, int]] = ICNS_TYPES) -> bytes:
     return b"icns" + struct.pack(">I", 8 + len(body)) + body
 
 
-def version_info(version: str = __version__) -> str:
-    """The template with the version filled in; Windows wants four numbers as a tuple."""
+def version_info(version: str | None = None) -> str:
+    """The template with the version (this copy's unless given) filled in; Windows wants
+    four numbers as a tuple."""
+    version = version or kalooki.version()
     numbers = [int(part) for part in version.split("+")[0].split(".")[:4] if part.isdigit()]
     numbers += [0] * (4 - len(numbers))
     template = (ROOT / "build" / "version_info.template").read_text(encoding="utf-8")
@@ -94,7 +96,7 @@ def main() -> int:
     (WORK / "version_info.txt").write_text(version_info(), encoding="utf-8")
     pygame.quit()
     print(f"prepared: {icon_dir / 'kalooki.png'}, kalooki.ico, kalooki.icns, "
-          f"{WORK / 'version_info.txt'} (version {__version__})")
+          f"{WORK / 'version_info.txt'} (version {kalooki.version()})")
     return 0
 
 

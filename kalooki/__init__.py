@@ -1,13 +1,12 @@
 """Kalooki, the Caribbean contract rummy, and its cousins.
 
 The package also answers what it is and where the files it ships are, here at the bottom
-of the layers so that every layer asks the same way: :data:`__version__` (the one version,
+of the layers so that every layer asks the same way: :func:`version` (the one version,
 written in ``pyproject.toml`` only), :data:`APP_ID` (its name to the desktop) and
 :func:`asset_path` (fonts, theme, catalogs under ``kalooki/assets/``).
 """
 
-import tomllib
-from importlib import metadata
+import functools
 from importlib.resources import files
 from pathlib import Path
 
@@ -19,11 +18,15 @@ UNKNOWN_VERSION = "0+unknown"
 """What a copy reports when neither its pyproject nor its installed metadata is found."""
 
 
-def _version() -> str:
+@functools.cache
+def version() -> str:
     """``project.version`` of the checkout's ``pyproject.toml`` when this package sits in
     one (what runs is then the checkout, whatever was installed); else the installed
     distribution's metadata, which a wheel, pipx and a PyInstaller bundle (the spec copies
-    it) carry."""
+    it) carry. Read when first asked, not at import: the readers' imports would cost a
+    launch 60 ms before its first frame."""
+    import tomllib
+
     pyproject = Path(__file__).resolve().parents[1] / "pyproject.toml"
     try:
         project = tomllib.loads(pyproject.read_text(encoding="utf-8")).get("project", {})
@@ -31,13 +34,12 @@ def _version() -> str:
         project = {}
     if project.get("name") == DISTRIBUTION and isinstance(project.get("version"), str):
         return str(project["version"])
+    from importlib import metadata
+
     try:
         return metadata.version(DISTRIBUTION)
     except metadata.PackageNotFoundError:
         return UNKNOWN_VERSION
-
-
-__version__ = _version()
 
 
 def asset_path(*parts: str) -> Path:

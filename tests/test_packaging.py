@@ -18,7 +18,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from kalooki import __version__
+from kalooki import version
 from kalooki.ui import resources
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -163,25 +163,25 @@ def test_the_windows_version_file_carries_the_version() -> None:
     text = prepare.version_info("1.2.3")
     assert "filevers=(1, 2, 3, 0)" in text and "'ProductVersion', '1.2.3'" in text
     assert "{version" not in text
-    assert prepare.version_info().count(__version__) >= 2
+    assert prepare.version_info().count(version()) >= 2
 
 
 def test_the_version_is_written_once_in_pyproject() -> None:
     import tomllib
 
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    assert __version__ == project["project"]["version"]
+    assert version() == project["project"]["version"]
     assert "version" not in project["project"].get("dynamic", [])
     written = [path for path in (ROOT / "kalooki").rglob("*.py")
-               if f'"{__version__}"' in path.read_text(encoding="utf-8")]
+               if f'"{version()}"' in path.read_text(encoding="utf-8")]
     assert not written
 
 
 def _version_of_copy(folder: Path, cwd: Path) -> str:
-    """``kalooki.__version__`` of the package's ``__init__`` copied into ``folder``."""
+    """``kalooki.version()`` of the package's ``__init__`` copied into ``folder``."""
     (folder / "kalooki").mkdir(parents=True)
     shutil.copy(ROOT / "kalooki" / "__init__.py", folder / "kalooki")
-    code = "import kalooki; print(kalooki.__version__)"
+    code = "import kalooki; print(kalooki.version())"
     return subprocess.run([sys.executable, "-c", code], cwd=cwd, capture_output=True,
                           text=True, check=True, timeout=60,
                           env={**os.environ, "PYTHONPATH": str(folder)}).stdout.strip()
@@ -199,7 +199,7 @@ def test_an_installed_copy_reports_its_metadata_version(tmp_path: Path) -> None:
     pyproject is not taken for ours."""
     (tmp_path / "pyproject.toml").write_text('[project]\nname = "other"\nversion = "5"\n',
                                              encoding="utf-8")
-    assert _version_of_copy(tmp_path, cwd=tmp_path) == __version__
+    assert _version_of_copy(tmp_path, cwd=tmp_path) == version()
 
 
 def test_version_names_the_saves_format(capsys: pytest.CaptureFixture[str]) -> None:
@@ -207,7 +207,7 @@ def test_version_names_the_saves_format(capsys: pytest.CaptureFixture[str]) -> N
     from kalooki.store.savegame import FORMAT_VERSION
 
     assert main(["--version"]) == 0
-    assert capsys.readouterr().out == f"kalooki {__version__} (saves: format {FORMAT_VERSION})\n"
+    assert capsys.readouterr().out == f"kalooki {version()} (saves: format {FORMAT_VERSION})\n"
 
 
 def test_the_release_workflow_builds_tests_and_uploads_on_windows_and_macos() -> None:
@@ -224,7 +224,7 @@ def test_the_release_workflow_builds_tests_and_uploads_on_windows_and_macos() ->
 
 
 def test_the_one_file_program_is_named_for_its_version_and_platform() -> None:
-    assert bundle_config.onefile_name().startswith(f"kalooki-{__version__}-")
+    assert bundle_config.onefile_name().startswith(f"kalooki-{version()}-")
 
 
 def test_the_licence_is_declared_as_current_setuptools_wants_it() -> None:

@@ -62,3 +62,32 @@ def test_the_menu_opens_without_the_table_or_the_computer_players(program: str) 
     assert seen["scene"] == "MainMenuScene" and seen["panels"] == 0
     assert "kalooki.ui.pages.menu" in loaded  # the probe sees what is loaded
     assert [name for name in LATER if name in loaded] == []
+
+
+_FROM_THE_COMMAND_LINE = """
+import json, sys, tempfile
+import i18n
+from kalooki import selftest
+from kalooki.cli.main import parse
+from kalooki.store.paths import StorePaths
+parse(["--self-test"])
+with tempfile.TemporaryDirectory() as home:
+    context = selftest.Context(StorePaths.under(home))
+    selftest.open_window(context)
+    print(json.dumps({"loaded": sorted(sys.modules),
+                      "pseudo": bool(i18n.translations.container.get("qps"))}))
+"""
+
+NOT_BEFORE_THE_MENU = ("kalooki.cli.simulate", "kalooki.cli.rules", "kalooki.cli.saves",
+                       "kalooki.cli.screens", "kalooki.cli.desktop", "importlib.metadata",
+                       "tomllib")
+"""What a launch from the command line spared its first frame: the commands' modules (the
+computer players, the rules' printer), the readers of the version."""
+
+
+def test_a_launch_parses_its_options_without_the_commands_and_makes_no_pseudo_language() -> None:
+    seen = _loaded_by(_FROM_THE_COMMAND_LINE)
+    loaded = seen["loaded"]
+    assert isinstance(loaded, list) and "kalooki.ui.pages.menu" in loaded
+    assert [name for name in NOT_BEFORE_THE_MENU if name in loaded] == []
+    assert seen["pseudo"] is False

@@ -29,6 +29,13 @@ def test_window_opens_at_default_size_and_runs_frames(app: App) -> None:
     assert isinstance(clock, FakeClock) and clock.frames == 5
 
 
+def test_the_window_gets_its_icon_after_its_first_frame(app: App) -> None:
+    app.step([])
+    assert app.frames_drawn == 1 and not app.icon_given  # the first frame waits for nothing
+    app.step([])
+    assert app.icon_given
+
+
 def test_menu_offers_continue_greyed_until_there_is_an_autosave(app: App) -> None:
     without = MainMenuScene(app)
     app.switch(without)

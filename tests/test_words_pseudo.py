@@ -1,5 +1,6 @@
-"""The pseudo-language ``qps``: English made strange at load time (accented, about 40%
-longer, bracketed), and the check that reads a screen's words for cut and stray text."""
+"""The pseudo-language ``qps``: English made strange the first time it is spoken
+(accented, about 40% longer, bracketed), and the check that reads a screen's words for
+cut and stray text."""
 
 from __future__ import annotations
 
@@ -28,6 +29,22 @@ def test_parameters_and_number_formats_are_kept() -> None:
     assert pseudo_entry("format.decimal_mark", ".") == "."
     assert pseudo_entry("cards.count", {"one": "%{count} card", "other": "%{count} cards"}) \
         == {"one": "[%{count} ćáŕď ··]", "other": "[%{count} ćáŕďś ···]"}
+
+
+def test_it_is_made_only_once_spoken_or_asked_for() -> None:
+    import i18n
+
+    from kalooki.words.catalog import full_key, has, use_catalogs
+
+    use_catalogs(None)  # the catalogs as a launch finds them
+    assert tr("common.back") == "Back"
+    assert not i18n.translations.has(full_key("common.back"), PSEUDO)
+    assert has("common.back", PSEUDO)  # asked for by name: made then
+    assert tr("common.back", locale=PSEUDO) == "[Ḃáćķ ··]"
+    use_catalogs(None)
+    set_language(PSEUDO)
+    assert tr("common.back") == "[Ḃáćķ ··]"
+    use_catalogs(None)
 
 
 def test_the_game_speaks_it_when_asked_but_never_offers_it() -> None:

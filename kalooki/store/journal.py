@@ -31,7 +31,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from kalooki import __version__
+from kalooki import version
 from kalooki.engine.facts.said import Fact, fact
 from kalooki.engine.record import HASH_EVERY, GameRecord, Recorder
 from kalooki.engine.rules import RuleSet
@@ -308,7 +308,7 @@ def header_of(recorder: Recorder, seats: Sequence[Seat]) -> dict[str, Any]:
     bare = GameRecord(game.rules, game.players, game.seed)
     return {
         "format_version": FORMAT_VERSION,
-        "app_version": __version__,
+        "app_version": version(),
         "name": default_name(bare, seats),
         "players": [{"name": s.name, "level": s.level} for s in seats],
         "record": {"rules": game.rules.to_dict(), "players": game.players, "seed": game.seed,

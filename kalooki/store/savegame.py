@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from kalooki import __version__
+from kalooki import version
 from kalooki.engine.cards import card_code, parse_card_code
 from kalooki.engine.errors import RuleError
 from kalooki.engine.facts.said import quoted
@@ -119,7 +119,7 @@ class GameSave:
     kind: str = "named"
     saved_at: datetime | None = None
     """Set by the writer; None only before the first write."""
-    app_version: str = __version__
+    app_version: str = dataclasses.field(default_factory=version)
 
     def to_dict(self) -> dict[str, Any]:
         return {

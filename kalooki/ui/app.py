@@ -79,7 +79,6 @@ class App:
                  ) -> None:
         pygame.init()
         self.window = pygame.Window(TITLE, clamp_size(size), resizable=True)
-        self.window.set_icon(window_icon())  # the task bar's, where no desktop entry names one
         self.window.minimum_size = MIN_SIZE
         # The window surface must exist before the UIManager: pygame_gui converts surfaces.
         self.surface = self.window.get_surface()
@@ -96,6 +95,10 @@ class App:
         self.card_art = CardArt(four_colour=four_colour)
         self.frames_drawn = 0
         """Frames drawn since the window opened (the idle bench and tests count them)."""
+        self.icon_given = False
+        """Whether the window has its icon (the task bar's, where no desktop entry names
+        one): drawn with the second frame, since drawing it would hold up the first by
+        30 ms on a slow machine."""
         self.sounds = sounds if sounds is not None else SoundBoard()
         """Silent unless the launcher hands the app a board with a mixer."""
         self.fps = fps
@@ -234,6 +237,9 @@ class App:
 
     def step(self, events: Iterable[pygame.event.Event] | None = None) -> bool:
         """Run one frame on ``events`` (default: the pygame queue); False once quitting."""
+        if self.frames_drawn and not self.icon_given:
+            self.window.set_icon(window_icon())
+            self.icon_given = True
         dt = self.clock.tick(self.fps) / 1000
         arrived = list(pygame.event.get() if events is None else events)
         if arrived:

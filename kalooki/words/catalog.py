@@ -28,7 +28,7 @@ FALLBACK = "en"
 """The language of a missing entry, and the one the pseudo-language is made from."""
 PSEUDO = "qps"
 """A reserved code (ISO 639's private-use range): every English entry accented, longer
-and bracketed (``[Ĉàļļ ··]``), made when the catalogs load, never offered to players;
+and bracketed (``[Ĉàļļ ··]``), made the first time it is spoken, never offered to players;
 ``kalooki screens DIR --lang qps`` shows cut text (no closing bracket) and words that do
 not come from the catalogs (no accents)."""
 NAMESPACE = "kalooki"
@@ -39,6 +39,9 @@ RESERVED_PARAMS = frozenset({"key", "locale", "default"})
 
 _log = logging.getLogger("kalooki.words")
 _loaded = False
+_pseudo_made = False
+_pseudo_sources: dict[str, Mapping[str, Any]] = {}
+"""Libraries' English entries the pseudo-language is to make its own (:func:`add_pseudo`)."""
 _folder: Path | None = None
 _reported: set[str] = set()
 
@@ -77,36 +80,46 @@ def spoken() -> tuple[str, ...]:
 def use_catalogs(folder: Path | None) -> None:
     """Read the catalogs from ``folder`` from now on (``None``: the game's own): a test
     adds a language by writing its file there. The language spoken goes back to English."""
-    global _folder, _loaded
+    global _folder, _loaded, _pseudo_made
     _folder = folder
     languages.cache_clear()
     for entries in i18n.translations.container.values():
         for key in [key for key in entries if key.startswith(f"{NAMESPACE}.")]:
             del entries[key]
-    _loaded = False
+    _loaded = _pseudo_made = False
     _reported.clear()
     i18n.set("locale", FALLBACK)
 
 
-def _load() -> None:
+def _load(lang: str | None = None) -> None:
     """Put every entry of every catalog into python-i18n once (the library pygame_gui
-    translates its widgets with), and the pseudo-language made from English."""
-    global _loaded
-    if _loaded:
-        return
-    i18n.set("file_format", "json")
-    i18n.set("fallback", FALLBACK)
-    for lang in languages():
-        for key, entry in read_catalog(lang).items():
-            i18n.translations.add(full_key(key), entry, lang)
-    for key, entry in pseudo_entries(read_catalog(FALLBACK)).items():
-        i18n.translations.add(full_key(key), entry, PSEUDO)
-    _loaded = True
+    translates its widgets with); the pseudo-language, made from English, only once
+    ``lang`` is it: players never speak it, and making it cost a launch 20 ms."""
+    global _loaded, _pseudo_made
+    if not _loaded:
+        i18n.set("file_format", "json")
+        i18n.set("fallback", FALLBACK)
+        for code in languages():
+            for key, entry in read_catalog(code).items():
+                i18n.translations.add(full_key(key), entry, code)
+        _loaded = True
+    if lang == PSEUDO and not _pseudo_made:
+        _add_pseudo(NAMESPACE, read_catalog(FALLBACK))
+        for namespace, english in _pseudo_sources.items():
+            _add_pseudo(namespace, english)
+        _pseudo_made = True
 
 
 def add_pseudo(namespace: str, english: Mapping[str, Any]) -> None:
     """Give the pseudo-language a library's own English entries too (pygame_gui's "OK"
-    and "Cancel" in its file dialog), so that no word on a screen escapes the check."""
+    and "Cancel" in its file dialog), so that no word on a screen escapes the check:
+    now if it is made, else with the rest when it is."""
+    _pseudo_sources[namespace] = english
+    if _pseudo_made:
+        _add_pseudo(namespace, english)
+
+
+def _add_pseudo(namespace: str, english: Mapping[str, Any]) -> None:
     for key, entry in pseudo_entries(dict(english)).items():
         i18n.translations.add(f"{namespace}.{key}", entry, PSEUDO)
 
@@ -125,8 +138,9 @@ def full_key(key: str) -> str:
 
 
 def has(key: str, lang: str | None = None) -> bool:
-    _load()
-    return bool(i18n.translations.has(full_key(key), lang or language()))
+    asked = lang or language()
+    _load(asked)
+    return bool(i18n.translations.has(full_key(key), asked))
 
 
 def language() -> str:
@@ -140,7 +154,7 @@ def set_language(lang: str) -> None:
     re-labels every widget made with :func:`ui_text`."""
     if lang not in spoken():
         raise ValueError(f"language must be one of {', '.join(spoken())}, not {lang!r}")
-    _load()
+    _load(lang)
     i18n.set("locale", lang)
 
 
@@ -155,8 +169,8 @@ def tr(key: str, /, *, locale: str | None = None, **params: object) -> str:
 
 
 def _filled(key: str, locale: str | None, params: Mapping[str, object]) -> str:
-    _load()
     lang = locale if locale in spoken() else language()
+    _load(lang)
     name = full_key(key)
     found = i18n.translations.has(name, lang) or i18n.translations.has(name, FALLBACK)
     if not found:
