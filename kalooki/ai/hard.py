@@ -56,15 +56,15 @@ from kalooki.engine.view import PlayerView
 from kalooki.words import Phrase, Said, phrase
 from kalooki.words.cards import card_face
 
-"""CPU seconds a hard player may think about one decision: about 20-40 sampled deals in
-most contracts. With fewer the search cannot tell a better move from luck (checked by
-``python -m bench hard``), and a second is the most a player should wait."""
-MOVES_PER_SECOND = 5000
-"""Play-out moves per second of budget in reproducible mode: the slowest contracts' rate
-on this machine, so a reproducible search thinks about as long as a timed one and no
-longer. Measured over searched decisions of a deal of each Caribbean contract against
-medium: 5,700-11,600 moves per CPU second (7,500 in all); it was 3,000 before the engine
-got faster, when reproducible hard used a third of its budget."""
+MOVES_PER_SECOND = 3300
+"""Play-out moves per second of budget in reproducible mode: the slowest contract's rate
+on the slowest machine measured, so that a reproducible search thinks no longer than its
+budget there (a faster machine gives it less time, never other moves). On 2026-12-03
+this machine ran random play 2.3 times slower than the day before (``python -m bench
+engine``: 35,000 actions a second against 78,000-85,000) and searched decisions of a
+deal of each Caribbean contract against medium at 3,400-8,700 play-out moves per CPU
+second, deals 7 and 8 the slowest; at the 5,000 counted until then, hard's decision p95
+was 1.07 s over a chunk of 36 deals. The faster day's rates were 5,700-11,600."""
 MAX_WORLDS = 64
 """Sampled deals per decision at most, however large the budget."""
 MIN_WORLDS = 6
