@@ -14,6 +14,7 @@ from pygame import Rect
 
 from kalooki.ui.art.cards import card_height
 from kalooki.ui.art.highlight import lift
+from kalooki.ui.widgets.help_overlay import clear_of_help
 
 
 @dataclass(frozen=True)
@@ -82,7 +83,8 @@ def compute_layout(size: tuple[int, int], players: int, viewer: int,
     back_w = max(16, round(card_w * (0.3 if crowded else 0.42)))
 
     side_w = _clamp(width * 0.22, 250, 400)
-    sidebar = Rect(width - side_w - margin, margin, side_w, height - 2 * margin)
+    sidebar = clear_of_help(Rect(width - side_w - margin, margin, side_w, height - 2 * margin),
+                            size)  # the window's "?" stands above it
     main = Rect(margin, margin, sidebar.left - 2 * margin, height - 2 * margin)
 
     hand_h = card_h + lift(card_w) + margin

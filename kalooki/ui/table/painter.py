@@ -25,7 +25,6 @@ from kalooki.ui.table.layout import TableLayout, count_on_fan
 from kalooki.ui.table.log.book import LogPage, chip_rect, log_box
 from kalooki.ui.table.motion import Sprite
 from kalooki.ui.table.seat_header import JOINT, header_lines, row_size
-from kalooki.ui.widgets.help_overlay import help_corner
 from kalooki.words import tr
 from kalooki.words.cards import card_face
 from kalooki.words.catalog import has
@@ -297,10 +296,7 @@ class TablePainter:
         rules = view.rules
         staged = [meld for meld, _ in frame.staged]
         deal = deal_words(view, names, frame.at_screen)
-        corner = help_corner(surface.get_size()).inflate(8, 8)
-        first = pygame.Rect(box.left, box.top, box.width, line)
-        room = corner.left - box.left if corner.colliderect(first) else box.width
-        rows = [(header_words(deal, font, room), ink.GOLD, True)]
+        rows = [(header_words(deal, font, box.width), ink.GOLD, True)]
         if not rules.uses_contracts:
             rows.extend(opening_rows(view, staged))
         elif view.down[view.player]:
@@ -313,8 +309,7 @@ class TablePainter:
                 rows.append((words, ink.TEXT, False))
         rows.append((_turn_text(view, names, frame.at_screen, frame.callers), ink.DIM, False))
         for i, (words, colour, bold) in enumerate(rows):
-            surface.blit(ink.fit(words, font if i == 0 else font - 2, room if i == 0
-                                 else box.width, colour, bold),
+            surface.blit(ink.fit(words, font if i == 0 else font - 2, box.width, colour, bold),
                          (box.left, box.top + i * line))
         box = layout.scores.inflate(-16, -10)
         heading = (tr("table.scores") if rules.match_end != "elimination"

@@ -49,7 +49,7 @@ _TABLE_KEYS: tuple[tuple[Keys, str], ...] = (
 
 def help_corner(size: tuple[int, int]) -> pygame.Rect:
     """Where the window's "?" button sits, top right on every screen: what a screen
-    draws there must leave it room (the table's first sidebar line)."""
+    draws there must leave it room (:func:`clear_of_help`)."""
     side = max(26, round(size[1] * 0.03))
     return pygame.Rect(size[0] - side - 2, 2, side, side)
 
@@ -59,9 +59,10 @@ HELP_GAP = 6
 
 
 def clear_of_help(panel: pygame.Rect, size: tuple[int, int]) -> pygame.Rect:
-    """A full-window panel (a page's sheet, a deal's summary) begun lower, when it has to
-    be, so that the window's "?" button stands in the margin above it: the button sat on
-    the panel's rounded corner at 1024x640. Its width, which its words need, is kept."""
+    """A panel (a page's sheet, a deal's summary, the table's sidebar) begun lower, when it
+    has to be, so that the window's "?" button stands in the margin above it: the button
+    sat on the panels' rounded corners at 1024x640. Its width, which its words need, is
+    kept."""
     corner = help_corner(size).inflate(2 * HELP_GAP, 2 * HELP_GAP)
     if not panel.colliderect(corner):
         return panel
