@@ -273,6 +273,33 @@ def test_a_damaged_save_shows_its_reason(app: App, profile: Profile) -> None:
     assert any(row[3] for row in scene.rows())
 
 
+def test_a_one_line_damage_notice_stands_in_the_middle_of_its_row(app: App,
+                                                                   profile: Profile) -> None:
+    """It used to take the row's first line and leave the second empty."""
+    from kalooki.ui.art import text as ink
+
+    table = table_with_moves(app, profile, 2)
+    named_save(profile.paths, table, "Torn").write_text('{"name": ', encoding="utf-8")
+    table.leave()
+    scene = open_load(app, profile)
+    app.run_frames(2)
+    [index] = [i for i, row in enumerate(scene.rows()) if row[3]]
+    assert len(ink.wrap(scene.rows()[index][1], scene.size, scene.list_rect.width - 24)) == 1
+    surface = pygame.Surface(app.size)
+    scene.draw_body(surface)
+    top = scene.list_rect.top + (index - scene.scroll) * scene.row_h
+    red = [y for y in range(top, top + scene.row_h)
+           for x in range(scene.list_rect.left, scene.list_rect.centerx)
+           if _reddish(surface.get_at((x, y)))]
+    assert red
+    above, below = min(red) - top, top + scene.row_h - 1 - max(red)
+    assert abs(above - below) <= 4, (above, below)
+
+
+def _reddish(colour: pygame.Color) -> bool:
+    return colour.r > 150 and colour.r > colour.g + 50
+
+
 # --- save game from the pause menu ------------------------------------------------------
 
 def test_save_game_from_the_pause_menu_writes_a_named_save(app: App,

@@ -335,15 +335,19 @@ class LoadGameScene(Page):
             left, width = box.left + 12, box.width - 24
             date = ink.text(saved, size, ink.DIM)
             surface.blit(date, date.get_rect(topright=(box.right - 12, y + 7)))
-            if damaged:  # the store's sentence, over both lines of the row
+            top = y + 7
+            if damaged:  # the store's sentence, on both lines of the row or centred on one
                 first, *rest = ink.wrap(details, size, width) or [""]
-                lines = [ink.text(first, size, ink.BAD), ink.fit(" ".join(rest), size, width,
-                                                                 ink.BAD)]
+                lines = [ink.text(first, size, ink.BAD)]
+                if rest:
+                    lines.append(ink.fit(" ".join(rest), size, width, ink.BAD))
+                else:
+                    top = y + (self.row_h - self.line) // 2
             else:
                 lines = [ink.fit(name, size + 1, width - date.get_width() - 24, ink.TEXT, True),
                          ink.fit(details, size, width, ink.DIM)]
             for number, image in enumerate(lines):
-                surface.blit(image, (left, y + 7 + number * self.line))
+                surface.blit(image, (left, top + number * self.line))
             y += self.row_h
         words, bad = self.status
         if words:
