@@ -48,25 +48,43 @@ def test_the_summary_speaks_to_the_person_at_the_screen():
     assert _title(won, ["You", "Marcia", "Delroy"], CARIB, you=0) == "Deal 2: you went out"
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
-@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+SIZES = ((1024, 640), (1920, 1080))
+
+
 @pytest.mark.parametrize("players", [3, 6])
-def test_a_match_s_summaries_show_every_word_whole(size: tuple[int, int], lang: str,
-                                                  players: int) -> None:
+def test_a_match_s_summaries_show_every_word_whole(players: int) -> None:
     """"×2 inclus (table renve…" at 1920x1080 in French: every summary of a Baby Kalooki
     match (tables bent, the dealer's cut bonus, the chart and its marks, the standings)
-    shows its words whole, at six players (short rows) and three (a long note wraps)."""
+    shows its words whole at both sizes in both languages, each summary seen in all four
+    (the window resized and the language switched as a player may), at six players (short
+    rows) and three (a long note wraps)."""
     from kalooki.tools.screens.charts import summary_after
     from kalooki.ui.app import App
     from kalooki.ui.art.text import watching_cuts
     from tests.support.ui import FakeClock
 
-    set_language(lang)
-    app = App(size, clock=FakeClock())
+    app = App(SIZES[0], clock=FakeClock())
+    seen: list[tuple[int, tuple[int, int], str]] = []
+    cuts: list[tuple[int, tuple[int, int], str, list[str]]] = []
+
+    def in_every_size_and_language(table) -> None:
+        for size in SIZES:
+            for lang in ("en", "fr"):
+                with watching_cuts() as cut:  # the summary is drawn as it is laid out again
+                    app.window.size = size
+                    app.set_language(lang)
+                    app.run_frames(2)
+                assert app.size == size and table.result is not None
+                seen.append((table.result.deal, size, lang))
+                if cut:
+                    cuts.append((table.result.deal, size, lang, sorted(set(cut))))
+
     try:
-        with watching_cuts() as cut:
-            table = summary_after(app, 99, rules="baby", players=players)
+        table = summary_after(app, 99, rules="baby", players=players,
+                              at_summary=in_every_size_and_language)
     finally:
         app.close()
     assert table.session.over
-    assert sorted(set(cut)) == []
+    deals = {deal for deal, _, _ in seen}
+    assert len(deals) >= 3 and len(seen) == 4 * len(deals)
+    assert cuts == []

@@ -4,6 +4,7 @@ sample history."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from kalooki.engine.rng import Rng
@@ -22,8 +23,10 @@ from kalooki.ui.table.scene import TableScene
 
 
 def summary_after(app: App, deal: int, *, rules: str = "caribbean", players: int = 4,
-                  seed: int = 7) -> TableScene:
-    """A table stopped on the summary of ``deal`` (or of the match's last deal)."""
+                  seed: int = 7, at_summary: Callable[[TableScene], None] | None = None
+                  ) -> TableScene:
+    """A table stopped on the summary of ``deal`` (or of the match's last deal);
+    ``at_summary`` is shown each summary on the way, the last one included."""
     setup = GameSetup(rules, players, (DEFAULT_LEVEL,) * (players - 1),
                       DEFAULT_NAMES[:players - 1])
     session = MatchSession(preset(rules), seats_for(setup), seed, ai_pause=0.0)
@@ -34,6 +37,8 @@ def summary_after(app: App, deal: int, *, rules: str = "caribbean", players: int
     for _ in range(MAX_STEPS * deal):
         app.step()
         if table.result is not None:
+            if at_summary is not None:
+                at_summary(table)
             if table.result.deal >= deal or session.over:
                 break
             table.next_deal()
