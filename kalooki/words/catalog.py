@@ -87,6 +87,7 @@ def use_catalogs(folder: Path | None) -> None:
         for key in [key for key in entries if key.startswith(f"{NAMESPACE}.")]:
             del entries[key]
     _loaded = _pseudo_made = False
+    _filled_once.cache_clear()
     _reported.clear()
     i18n.set("locale", FALLBACK)
 
@@ -170,6 +171,23 @@ def tr(key: str, /, *, locale: str | None = None, **params: object) -> str:
 
 def _filled(key: str, locale: str | None, params: Mapping[str, object]) -> str:
     lang = locale if locale in spoken() else language()
+    try:
+        return _filled_once(key, lang, tuple((name, type(value), value)
+                                             for name, value in params.items()))
+    except TypeError:  # a parameter no cache may hold (or an entry asked wrongly: again)
+        return _fill(key, lang, params)
+
+
+@functools.lru_cache(maxsize=4096)
+def _filled_once(key: str, lang: str, params: tuple[tuple[str, type, object], ...]) -> str:
+    """:func:`_fill`, kept: a frame words the same labels again (the table asks about 40
+    a frame, each 30 µs on a slow machine), and an entry's words depend only on its key,
+    its language and its parameters, each with its type (1 and 1.0 are one key to a
+    dict, not to the words), until :func:`use_catalogs` reads other catalogs."""
+    return _fill(key, lang, {name: value for name, _, value in params})
+
+
+def _fill(key: str, lang: str, params: Mapping[str, object]) -> str:
     _load(lang)
     name = full_key(key)
     found = i18n.translations.has(name, lang) or i18n.translations.has(name, FALLBACK)
