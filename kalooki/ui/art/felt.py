@@ -46,7 +46,8 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
             dx, dy = (x + 0.5) / gw - 0.5, ((y + 0.5) / gh - 0.42) * 0.9
             t = min(1.0, (dx * dx + dy * dy) ** 0.5 * 1.55)
             rgb += bytes(_mix(palette.FELT_CENTRE, palette.FELT_EDGE, t * t))
-    small = pygame.image.frombytes(bytes(rgb), _GRID, "RGB")
+    small = pygame.Surface(_GRID)  # the window's own format: a 24-bit felt made each
+    small.blit(pygame.image.frombytes(bytes(rgb), _GRID, "RGB"), (0, 0))  # frame 3x dearer
     surface = pygame.transform.smoothscale(small, size)
     weave = _weave()
     for x in range(0, size[0], _WEAVE_TILE):
