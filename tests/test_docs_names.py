@@ -5,6 +5,7 @@ dotted ``kalooki.x.y`` or ``tests.x.y`` leads to a module and the names in it, a
 fails here, not in a newcomer's hands)."""
 
 import ast
+import functools
 import pathlib
 import re
 
@@ -21,31 +22,22 @@ DOTTED = re.compile(r"^(kalooki|tests)(\.\w+)+(?<!\.sqlite3)$")
 CONSTANT = re.compile(r"^[A-Z][A-Z0-9_]{2,}$")
 
 
-def _defined() -> set[str]:
-    names = set()
+@functools.cache
+def _names() -> tuple[frozenset[str], frozenset[str]]:
+    """The names defined (functions, classes) and those given a value anywhere (constants,
+    attributes, module-level names), from one parse of every source, made when first
+    asked: at import it cost every worker of the suite three seconds."""
+    defined: set[str] = set()
+    assigned: set[str] = set()
     for path in SOURCES:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.FunctionDef | ast.ClassDef | ast.AsyncFunctionDef):
-                names.add(node.name)
-    return names
-
-
-DEFINED = _defined()
-
-
-def _assigned() -> set[str]:
-    """The names given a value anywhere (constants, attributes, module-level names)."""
-    names = set()
-    for path in SOURCES:
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                defined.add(node.name)
             targets = (node.targets if isinstance(node, ast.Assign)
                        else [node.target] if isinstance(node, ast.AnnAssign) else [])
-            names |= {n.id if isinstance(n, ast.Name) else n.attr for target in targets
-                      for n in ast.walk(target) if isinstance(n, ast.Name | ast.Attribute)}
-    return names
-
-
-ASSIGNED = _assigned()
+            assigned |= {n.id if isinstance(n, ast.Name) else n.attr for target in targets
+                         for n in ast.walk(target) if isinstance(n, ast.Name | ast.Attribute)}
+    return frozenset(defined), frozenset(assigned)
 
 
 def _leads_somewhere(dotted: str) -> bool:
@@ -54,7 +46,8 @@ def _leads_somewhere(dotted: str) -> bool:
     for cut in range(len(parts), 0, -1):
         place = ROOT.joinpath(*parts[:cut])
         if place.with_suffix(".py").exists() or (place / "__init__.py").exists():
-            return all(name in DEFINED | ASSIGNED for name in parts[cut:])
+            defined, assigned = _names()
+            return all(name in defined | assigned for name in parts[cut:])
     return False
 
 
@@ -76,14 +69,14 @@ def test_every_module_named_exists(doc: pathlib.Path) -> None:
 
 @pytest.mark.parametrize("doc", DOCS, ids=lambda p: p.name)
 def test_every_function_named_exists(doc: pathlib.Path) -> None:
-    missing = [n for t in _quoted(doc) for n in CALL.findall(t) if n not in DEFINED]
+    missing = [n for t in _quoted(doc) for n in CALL.findall(t) if n not in _names()[0]]
     assert not missing, f"{doc.name} names functions that are not there: {missing}"
 
 
 @pytest.mark.parametrize("doc", DOCS, ids=lambda p: p.name)
 def test_every_dotted_name_and_constant_named_exists(doc: pathlib.Path) -> None:
     missing = [t for t in _quoted(doc) if (DOTTED.match(t) and not _leads_somewhere(t))
-               or (CONSTANT.match(t) and t not in ASSIGNED)]
+               or (CONSTANT.match(t) and t not in _names()[1])]
     assert not missing, f"{doc.name} names what is not there: {missing}"
 
 
@@ -91,4 +84,5 @@ def test_the_name_check_sees_what_it_judges() -> None:
     assert _leads_somewhere("tests.support.ui.FakeClock")
     assert _leads_somewhere("kalooki.engine.events")
     assert not _leads_somewhere("tests.ui_support.FakeClock")  # moved to tests/support/
-    assert "LATER_FIELDS" in ASSIGNED and "LANGUAGES" not in ASSIGNED
+    assigned = _names()[1]
+    assert "LATER_FIELDS" in assigned and "LANGUAGES" not in assigned
