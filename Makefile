@@ -34,8 +34,9 @@ lint: $(TEST_STAMP)
 	$(BIN)/mypy
 
 # The whole suite on every core, a test file to a worker (so a module's fixtures are built
-# once), then the 15 slowest. Plain `pytest` runs the same tests in one process.
-PYTEST_PARALLEL := -n auto --dist loadfile --durations=15
+# once) in the order tests/conftest.py gives them (the heaviest first), then the 15 slowest.
+# Plain `pytest` runs the same tests in one process.
+PYTEST_PARALLEL := -n auto --dist loadfile --no-loadscope-reorder --durations=15
 # Bytecode written even where the machine says not to (PYTHONDONTWRITEBYTECODE, as here):
 # else every worker compiles and rewrites each test module again, and every program a
 # test starts compiles the game again (collecting the suite: 20 s of CPU a worker, 12 s

@@ -127,8 +127,9 @@ HEAVIEST_FIRST = ("test_screens.py", "test_ui_house_rules.py", "test_ui_lesson.p
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The heaviest files first: pytest-xdist hands the workers whole files in this order,
-    and one worker left with a heavy file at the end kept the suite waiting a minute for
-    it. Only the order changes; a file missing from the list runs in its usual place."""
+    """The heaviest files first: pytest-xdist hands the workers whole files in this order
+    (``make test`` asks it not to reorder them by their number of tests), and one worker
+    left with a heavy file at the end kept the suite waiting a minute for it. Only the
+    order changes; a file missing from the list runs in its usual place."""
     rank = {name: index for index, name in enumerate(HEAVIEST_FIRST)}
     items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
