@@ -126,8 +126,8 @@ def build(folder: Path = FOLDER, out: Path = DIST) -> Path:
 
     if not (folder / PACKAGE).is_file():
         raise SystemExit(f"no {folder / PACKAGE}: run make exe first")
-    arch = architecture()
-    root = WORK / f"{PACKAGE}_{kalooki.version()}_{arch}"
+    arch, version = architecture(), kalooki.version()
+    root = WORK / f"{PACKAGE}_{version}_{arch}"
     shutil.rmtree(root, ignore_errors=True)
     shutil.copytree(folder, root / PROGRAM_DIR, symlinks=True)
     for name in DEBIAN_LIBRARIES:
@@ -144,21 +144,21 @@ def build(folder: Path = FOLDER, out: Path = DIST) -> Path:
     doc = root / "usr" / "share" / "doc" / PACKAGE
     doc.mkdir(parents=True)
     (doc / "copyright").write_text(copyright_file(ROOT, root / PROGRAM_DIR), encoding="utf-8")
-    _gzip(changelog(kalooki.version()), doc / "changelog.gz")
-    _gzip(manual_page(kalooki.version()), root / "usr" / "share" / "man" / "man6" / "kalooki.6.gz")
+    _gzip(changelog(version), doc / "changelog.gz")
+    _gzip(manual_page(version), root / "usr" / "share" / "man" / "man6" / "kalooki.6.gz")
     _normalise_modes(root, root / PROGRAM_DIR / PACKAGE)
     installed_kb = sum(p.stat().st_size for p in root.rglob("*")
                        if p.is_file() and not p.is_symlink()) // 1024 + 1
     debian = root / "DEBIAN"
     debian.mkdir()
-    (debian / "control").write_text(control(kalooki.version(), arch, _depends(root), installed_kb),
+    (debian / "control").write_text(control(version, arch, _depends(root), installed_kb),
                                     encoding="utf-8")
     (debian / "md5sums").write_text(_md5sums(root), encoding="utf-8")
     for path in debian.iterdir():
         path.chmod(0o644)
     debian.chmod(0o755)
     out.mkdir(parents=True, exist_ok=True)
-    target = out / deb_name(kalooki.version(), arch)
+    target = out / deb_name(version, arch)
     subprocess.run(["dpkg-deb", "--root-owner-group", "-Zxz", "--build", str(root),
                     str(target)], check=True, stdout=subprocess.DEVNULL)
     return target
