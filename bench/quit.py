@@ -16,7 +16,8 @@ import sys
 import time
 
 from kalooki.engine.rules import preset
-from kalooki.ui.session import MatchSession, Seat, thinking_thread
+from kalooki.ui.session import MatchSession, Seat
+from kalooki.ui.workers import thinking_thread
 
 CLOSES = 20
 TARGET = 0.2

@@ -13,8 +13,8 @@ from kalooki.store.settings import Settings
 from kalooki.ui.app import App
 from kalooki.ui.play.match import play_from_command_line, setup_of_seats
 from kalooki.ui.profile import Profile
-from kalooki.ui.session import InlineWorker
 from kalooki.ui.table.scene import TableScene
+from kalooki.ui.workers import InlineWorker
 from tests.support.cli import not_played, one_line_exit
 
 

@@ -1,6 +1,7 @@
 """The main menu's first frame waits for nothing it does not show: launching the game to
 its menu loads neither the table's rooms nor the computer players (they load with the
-first match), and the new-game panel is built when first opened."""
+first match), nor the other screens (they load when first opened), and the new-game
+panel is built when first opened."""
 
 import json
 import os
@@ -10,8 +11,12 @@ import sys
 import pytest
 
 LATER = ("kalooki.ui.table.scene", "kalooki.ui.lesson.scene", "kalooki.ui.replay.scene",
-         "kalooki.ai.medium", "kalooki.ai.hard", "kalooki.ui.play.autoplay")
-"""Modules the first match loads, never the menu."""
+         "kalooki.ai.medium", "kalooki.ai.hard", "kalooki.ui.play.autoplay",
+         "kalooki.ui.session", "kalooki.ui.keeper", "kalooki.ui.sound.event_cues",
+         "kalooki.ui.replay.sources", "kalooki.ui.pages.rules", "kalooki.ui.pages.saves",
+         "kalooki.ui.pages.settings", "kalooki.ui.pages.statistics",
+         "kalooki.ui.house_rules.editor", "kalooki.ui.charts.history")
+"""Modules the first match or the first visit to another screen loads, never the menu."""
 
 _LAUNCH = """
 import json, sys, tempfile

@@ -14,8 +14,8 @@ from kalooki.store.settings import Settings, load_settings
 from kalooki.ui.app import App
 from kalooki.ui.pages.setup import GameSetup
 from kalooki.ui.play.match import Profile, open_menu, seats_for, setup_from
-from kalooki.ui.session import InlineWorker
 from kalooki.ui.table.scene import TableScene
+from kalooki.ui.workers import InlineWorker
 from kalooki.words import tr
 from tests.support.ui import choose, click, shown
 

@@ -38,11 +38,11 @@ from kalooki.ui.pages.menu import MainMenuScene
 from kalooki.ui.pages.setup import GameSetup
 from kalooki.ui.play.match import open_menu, start_match
 from kalooki.ui.profile import Profile
-from kalooki.ui.session import InlineWorker
 from kalooki.ui.table.frame import Marks
 from kalooki.ui.table.painter import frame_banner
 from kalooki.ui.table.scene import TableScene
 from kalooki.ui.table.summary import PANEL
+from kalooki.ui.workers import InlineWorker
 from kalooki.words import tr
 from tests.support.keys import by_keys, choose, key
 from tests.support.table import human_decision, wait_for_human

@@ -23,8 +23,8 @@ from kalooki.ui.pages.menu import MainMenuScene
 from kalooki.ui.pages.rules import RulesScene
 from kalooki.ui.pages.statistics import StatsScene
 from kalooki.ui.play.match import Profile, open_menu
-from kalooki.ui.session import InlineWorker
 from kalooki.ui.table.scene import TableScene
+from kalooki.ui.workers import InlineWorker
 from kalooki.words.house_rules import built_in_names
 from tests.support.table import human_decision
 from tests.support.ui import (

@@ -9,7 +9,8 @@ from __future__ import annotations
 import threading
 
 from kalooki.ai.hard import HardPlayer
-from kalooki.ui.session import MatchSession, Seat, thinking_thread
+from kalooki.ui.session import MatchSession, Seat
+from kalooki.ui.workers import thinking_thread
 from tests.support.rig import CARIB
 
 _GUARD = 60.0

@@ -32,7 +32,8 @@ from kalooki.ui.play.match import Profile
 from kalooki.ui.session import MatchSession, Seat
 from kalooki.ui.sound import recipes as s
 from kalooki.ui.sound.board import SoundBoard, game_board, loudness, open_mixer
-from kalooki.ui.sound.cues import Cue, batch_cues, event_cue, gesture_cue
+from kalooki.ui.sound.cues import Cue, gesture_cue
+from kalooki.ui.sound.event_cues import batch_cues, event_cue
 from kalooki.ui.sound.recipes import RECIPES
 from kalooki.ui.table.options import TableOptions
 from kalooki.ui.table.scene import TableScene

@@ -36,10 +36,11 @@ from kalooki.ui.launcher import launch
 from kalooki.ui.pages.menu import MainMenuScene
 from kalooki.ui.pages.setup import GameSetup
 from kalooki.ui.play.match import continue_match, open_menu, start_match
-from kalooki.ui.session import MatchSession, Seat, thinking_thread
+from kalooki.ui.session import MatchSession, Seat
 from kalooki.ui.table.options import INSTANT, TableOptions
 from kalooki.ui.table.painter import prompt
 from kalooki.ui.table.scene import TableScene
+from kalooki.ui.workers import thinking_thread
 from tests.support.pages import play_until, quick_profile
 from tests.support.rig import rigged
 from tests.support.saves import legacy_store

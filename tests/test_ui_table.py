@@ -23,9 +23,9 @@ from kalooki.ui.app import App
 from kalooki.ui.pages.menu import MainMenuScene
 from kalooki.ui.play.autoplay import run_autoplay
 from kalooki.ui.play.match import Profile, open_menu
-from kalooki.ui.session import InlineWorker
 from kalooki.ui.table.options import INSTANT, TableOptions
 from kalooki.ui.table.scene import TableScene
+from kalooki.ui.workers import InlineWorker
 from tests.support.table import (
     assert_cards_whole,
     card_centre,

@@ -26,8 +26,9 @@ from kalooki.ui.pages.menu import MainMenuScene
 from kalooki.ui.pages.setup import GameSetup
 from kalooki.ui.play.match import Profile, open_menu, watch_from_command_line
 from kalooki.ui.play.watch import watch_seats, watch_setup
-from kalooki.ui.session import InlineWorker, MatchSession, Seat
+from kalooki.ui.session import MatchSession, Seat
 from kalooki.ui.table.scene import TableScene
+from kalooki.ui.workers import InlineWorker
 from kalooki.words import tr
 from tests.support.table import click
 from tests.support.ui import FakeClock, shown

@@ -14,6 +14,7 @@ import argparse
 import logging
 from collections.abc import Callable
 from concurrent.futures import Executor
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -29,11 +30,13 @@ from kalooki.ui.play.match import (
     watch_from_command_line,
 )
 from kalooki.ui.profile import Profile, first_start, told
-from kalooki.ui.replay.sources import Watched
 from kalooki.ui.resources import font
-from kalooki.ui.session import thinking_thread
 from kalooki.ui.sound.board import game_board
+from kalooki.ui.workers import thinking_thread
 from kalooki.words import FALLBACK, languages, set_language
+
+if TYPE_CHECKING:
+    from kalooki.ui.replay.sources import Watched
 
 
 def launch(paths: StorePaths | None = None, fullscreen: bool = False,

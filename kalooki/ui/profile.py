@@ -14,8 +14,8 @@ from kalooki.engine.facts.said import Fact
 from kalooki.store.fields import Invalid
 from kalooki.store.paths import StorePaths
 from kalooki.store.settings import Settings, save_settings
-from kalooki.ui.session import thinking_thread
 from kalooki.ui.sound.recipes import DISCARD as SAMPLE_SOUND
+from kalooki.ui.workers import thinking_thread
 from kalooki.words import Said, phrase, tr
 from kalooki.words.notices import brief_said, notice_said
 from kalooki.words.system import system_language

@@ -9,19 +9,17 @@ the refusal says whose turn it is), so a key pressed during a computer's move ca
 move for the computer.
 
 A computer player may think for half a second, so its choice is handed to a *worker* (an
-``Executor``) with the player's view (immutable): in the game a thread, so the window keeps
-drawing (:func:`thinking_thread`); in tests and autoplay the :class:`InlineWorker`, which
-thinks at once, so the whole match runs synchronously. The action is applied here, on the
-main thread, once it is ready; the engine's game is only ever touched by the main thread.
+``Executor``, :mod:`kalooki.ui.workers`) with the player's view (immutable). The action
+is applied here, on the main thread, once it is ready; the engine's game is only ever
+touched by the main thread.
 """
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass, replace
-from typing import ParamSpec, TypeVar
 
 from kalooki.engine import events as ev
 from kalooki.engine.actions import Action, Call, LayDown, Pass
@@ -35,14 +33,13 @@ from kalooki.engine.rng import Rng
 from kalooki.engine.rules import RuleSet
 from kalooki.engine.state import Game
 from kalooki.engine.view import PlayerView
+from kalooki.ui.workers import InlineWorker
 from kalooki.words.formats import seat_name
 
 Chooser = Callable[[PlayerView, Rng], Action]
 AfterAction = Callable[["MatchSession", list[Event]], None]
 HUMAN_SEAT = 0
 _PLAYER_SALT = 1000
-_P = ParamSpec("_P")
-_T = TypeVar("_T")
 
 
 def computer_player(level: str, name: str = "", think_budget: float = DEFAULT_BUDGET,
@@ -63,25 +60,6 @@ class Seat:
     name: str
     level: str  # HUMAN for a person at the table
     human: bool = False
-
-
-class InlineWorker(Executor):
-    """A worker that does the job at once, on the caller's thread: the session then runs
-    synchronously, one deterministic step per update."""
-
-    def submit(self, fn: Callable[_P, _T], /, *args: _P.args,
-               **kwargs: _P.kwargs) -> Future[_T]:
-        future: Future[_T] = Future()
-        try:
-            future.set_result(fn(*args, **kwargs))
-        except Exception as error:  # handed over as a thread's would be: at result()
-            future.set_exception(error)
-        return future
-
-
-def thinking_thread() -> Executor:
-    """The game's worker: one thread, so the window keeps drawing while a computer thinks."""
-    return ThreadPoolExecutor(1, thread_name_prefix="kalooki-ai")
 
 
 def public_part(view: PlayerView) -> PlayerView:

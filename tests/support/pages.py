@@ -16,8 +16,8 @@ from kalooki.ui.pages.menu import MainMenuScene
 from kalooki.ui.pages.saves import LoadGameScene
 from kalooki.ui.pages.setup import GameSetup
 from kalooki.ui.play.match import Profile, open_menu, start_match
-from kalooki.ui.session import InlineWorker
 from kalooki.ui.table.scene import TableScene
+from kalooki.ui.workers import InlineWorker
 from tests.support.table import human_decision
 from tests.support.ui import click
 

@@ -22,7 +22,7 @@ from kalooki.ui.pages.menu import MainMenuScene
 from kalooki.ui.play.match import start_lesson
 from kalooki.ui.profile import Profile
 from kalooki.ui.replay.scene import ReplayScene
-from kalooki.ui.session import InlineWorker
+from kalooki.ui.workers import InlineWorker
 
 
 def help_screens(shots: Shots) -> None:

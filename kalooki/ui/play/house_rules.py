@@ -1,6 +1,7 @@
 """The house-rules editor wired to the store and the other screens: opened from the New
 game panel (its Play starts the game with the saved preset) and from the Rules screen;
-its Preview rules shows the rules text and comes back."""
+its Preview rules shows the rules text and comes back. The editor and the rules screen
+load when first opened: the menu needs only the list of house rules."""
 
 from __future__ import annotations
 
@@ -10,13 +11,12 @@ from typing import TYPE_CHECKING
 from kalooki.engine.rules import PRESETS, RuleSet
 from kalooki.store.paths import StorePaths
 from kalooki.store.presets import PresetShelf, load_shelf
-from kalooki.ui.house_rules.editor import RulesEditorScene, new_draft
-from kalooki.ui.pages.rules import RulesScene
 from kalooki.ui.pages.setup import HouseRules
 from kalooki.words.house_rules import built_in_names
 
 if TYPE_CHECKING:
     from kalooki.ui.app import App
+    from kalooki.ui.house_rules.editor import RulesEditorScene
 
 
 def house_rules_of(shelf: PresetShelf) -> HouseRules:
@@ -32,6 +32,8 @@ def offered_rules(paths: StorePaths) -> dict[str, RuleSet]:
 def open_editor(app: App, paths: StorePaths, start: str, on_back: Callable[[], object],
                 on_play: Callable[[str], None] | None = None) -> RulesEditorScene:
     """The editor on the preset ``start`` (built-in or custom)."""
+    from kalooki.ui.house_rules.editor import RulesEditorScene, new_draft
+
     editor = RulesEditorScene(app, paths, new_draft(paths, start), on_back, on_play=on_play,
                               on_preview=lambda shown: _preview(app, shown))
     app.switch(editor)
@@ -40,6 +42,8 @@ def open_editor(app: App, paths: StorePaths, start: str, on_back: Callable[[], o
 
 def _preview(app: App, editor: RulesEditorScene) -> None:
     """The rules text of the edited rules; Back returns to the editor as it was."""
+    from kalooki.ui.pages.rules import RulesScene
+
     def back() -> None:
         app.switch(editor)
         editor.rebuild()

@@ -2,10 +2,11 @@
 afterwards; the screens around the table (rules, statistics, saved games) and the pause
 menu's Rules and Save game: the wiring between the store, the scenes and the table.
 
-The table, the lesson, the replay viewer and watching are imported by the functions that
-open them, not with this module: the launcher opens the main menu through it, and the
-menu's first frame should not wait for the table's rooms and the computer players to load
-(about a tenth of a second), which the first match then pays once.
+Every screen but the menu (the table, the lesson, the replay viewer, watching, the rules,
+statistics, settings and saved games, and the match's session and keeper) is imported by
+the functions that open it, not with this module: the launcher opens the main menu
+through it, and the menu's first frame should not wait for rooms it does not show, which
+the first visit then pays once.
 """
 
 from __future__ import annotations
@@ -21,27 +22,15 @@ from kalooki.engine.errors import RuleError
 from kalooki.engine.facts.said import Fact
 from kalooki.engine.facts.seats import DEFAULT_LEVEL, HUMAN, SEAT_KINDS
 from kalooki.engine.rules import RuleSet, preset
-from kalooki.store import savegame
-from kalooki.store.history import clear_history, load_history
-from kalooki.store.notices import Refused
 from kalooki.store.paths import StorePaths
 from kalooki.store.presets import PresetError, find_rules, load_shelf
-from kalooki.store.saves import SUFFIX, latest_autosave, load_save, open_journal, save_named
+from kalooki.store.saves import SUFFIX, latest_autosave, open_journal
 from kalooki.store.settings import MAX_OPPONENTS, Settings
-from kalooki.store.stats import Stats, load_stats, save_stats
-from kalooki.ui.keeper import MatchKeeper, save_seats
+from kalooki.store.stats import load_stats
 from kalooki.ui.pages.menu import DEFAULT_PRESETS, MainMenuScene
-from kalooki.ui.pages.rules import RulesScene
-from kalooki.ui.pages.saves import LoadGameScene, save_dialog, save_error
-from kalooki.ui.pages.settings import SettingsScene
 from kalooki.ui.pages.setup import DEFAULT_NAMES, FIRST_SEAT_NAMES, GameSetup, player_counts
-from kalooki.ui.pages.statistics import StatsScene
-from kalooki.ui.play.house_rules import house_rules_of, offered_rules, open_editor
-from kalooki.ui.play.settings import settings_scene
+from kalooki.ui.play.house_rules import house_rules_of
 from kalooki.ui.profile import Profile, told
-from kalooki.ui.replay.sources import Watched, watch_file, watch_stored
-from kalooki.ui.session import HUMAN_SEAT, MatchSession, Seat
-from kalooki.ui.widgets.dialogs import DialogScene
 from kalooki.words import Said, phrase, tr
 from kalooki.words.formats import seat_name
 from kalooki.words.house_rules import built_in_names
@@ -53,6 +42,12 @@ if TYPE_CHECKING:
     from kalooki.ui.app import App
     from kalooki.ui.lesson.scene import LessonScene
     from kalooki.ui.lesson.teacher import Teacher
+    from kalooki.ui.pages.rules import RulesScene
+    from kalooki.ui.pages.saves import LoadGameScene
+    from kalooki.ui.pages.settings import SettingsScene
+    from kalooki.ui.pages.statistics import StatsScene
+    from kalooki.ui.replay.sources import Watched
+    from kalooki.ui.session import MatchSession, Seat
     from kalooki.ui.table.scene import TableScene
 
 
@@ -60,6 +55,8 @@ def seats_for(setup: GameSetup, human_name: str | None = None) -> list[Seat]:
     """The seats in the order the panel lists them, people and computer players; the
     first seat's person is called ``human_name`` (else "You" in the game's language)
     unless the panel named them."""
+    from kalooki.ui.session import Seat
+
     def seat(name: str, kind: str) -> Seat:
         return Seat(name, HUMAN, human=True) if kind == HUMAN else Seat(name, kind)
 
@@ -71,6 +68,8 @@ def seats_for(setup: GameSetup, human_name: str | None = None) -> list[Seat]:
 
 def first_person(seats: Sequence[Seat]) -> int:
     """The seat whose eyes the table starts with: the first person's (seat 0 if none)."""
+    from kalooki.ui.session import HUMAN_SEAT
+
     return next((i for i, seat in enumerate(seats) if seat.human), HUMAN_SEAT)
 
 
@@ -142,6 +141,9 @@ def has_named_saves(paths: StorePaths) -> bool:
 def open_rules(app: App, profile: Profile, shown_name: str | None = None) -> RulesScene:
     """Any preset's rules, the player's own too, from the menu, starting with the one
     played last; House rules… edits the one shown."""
+    from kalooki.ui.pages.rules import RulesScene
+    from kalooki.ui.play.house_rules import offered_rules, open_editor
+
     choices = offered_rules(profile.paths)
     wanted = shown_name or profile.settings.last_preset
     shown = choices.get(wanted, next(iter(choices.values())))
@@ -156,12 +158,18 @@ def open_rules(app: App, profile: Profile, shown_name: str | None = None) -> Rul
 
 
 def open_settings(app: App, profile: Profile) -> SettingsScene:
+    from kalooki.ui.play.settings import settings_scene
+
     scene = settings_scene(app, profile, lambda: open_menu(app, profile))
     app.switch(scene)
     return scene
 
 
 def open_stats(app: App, profile: Profile) -> StatsScene:
+    from kalooki.store.history import clear_history, load_history
+    from kalooki.store.stats import Stats, save_stats
+    from kalooki.ui.pages.statistics import StatsScene
+
     stats, warnings = load_stats(profile.paths)
     history, more = load_history(profile.paths)
     warnings += more
@@ -179,6 +187,9 @@ def open_stats(app: App, profile: Profile) -> StatsScene:
 
 def open_saves(app: App, profile: Profile, watching: bool = False) -> LoadGameScene:
     """Load game; opened to watch (Watch a replay), the same list with Watch first."""
+    from kalooki.ui.pages.saves import LoadGameScene
+    from kalooki.ui.replay.sources import watch_file, watch_stored
+
     def load(path: Path) -> Said | None:
         from kalooki.ui.table.scene import TableScene
 
@@ -206,9 +217,11 @@ def show_replay(app: App, profile: Profile, watched: Watched | Said,
                 on_back: Callable[[], object]) -> Said | None:
     """The replay viewer on ``watched``; or, for a file that cannot be watched, its
     reason (for the caller to show)."""
+    from kalooki.ui.replay.scene import ReplayScene
+    from kalooki.ui.replay.sources import Watched
+
     if not isinstance(watched, Watched):
         return watched
-    from kalooki.ui.replay.scene import ReplayScene
 
     app.switch(ReplayScene(app, watched, on_back, card_scale=profile.settings.card_scale))
     return None
@@ -223,6 +236,8 @@ def _house_rules(app: App, setup: GameSetup, profile: Profile) -> None:
     """The editor on the panel's preset; Back returns to the open panel, offering the
     rules just saved (or the panel's, renamed along), Play starts the game with the saved
     rules and the panel's players."""
+    from kalooki.ui.play.house_rules import open_editor
+
     def back() -> None:
         chosen = editor.chosen or setup.preset
         open_menu(app, profile, dataclasses.replace(setup, preset=chosen)).open_setup()
@@ -303,6 +318,8 @@ def start_match(app: App, setup: GameSetup, profile: Profile,
                 seed: int | None = None) -> TableScene | None:
     """Seat the players and open the table; a table the rules refuse (too few players)
     is reported on the menu instead."""
+    from kalooki.ui.session import MatchSession
+
     settings = profile.settings
     seats = seats_for(setup, settings.player_name)
     try:
@@ -341,6 +358,9 @@ def resume_save(app: App, profile: Profile, path: Path) -> TableScene | Said:
     the table; or the sentence saying why it cannot be (the caller shows it). A fallback
     (the previous copy loaded, a damaged file set aside) is told in the window and in the
     table's log."""
+    from kalooki.store.saves import load_save
+    from kalooki.ui.session import MatchSession, Seat
+
     loaded = load_save(path)
     if loaded.value is None:
         return (brief_said(loaded.warnings[0]) if loaded.warnings
@@ -374,6 +394,7 @@ def start_lesson(app: App, profile: Profile) -> LessonScene:
     """Learn to play: Baby Kalooki against two easy computer players, on a deal where the
     contract comes early, with the lessons over the table."""
     from kalooki.ui.lesson.teacher import LESSON_OPPONENTS, LESSON_RULES, LESSON_SEED, Teacher
+    from kalooki.ui.session import HUMAN_SEAT, MatchSession
 
     names = tuple(DEFAULT_NAMES[:len(LESSON_OPPONENTS)])
     seats = seats_for(GameSetup(LESSON_RULES, 3, LESSON_OPPONENTS, names),
@@ -400,6 +421,7 @@ def _teach(app: App, table: TableScene, teacher: Teacher, profile: Profile) -> L
 
 def _open_table(app: App, session: MatchSession, profile: Profile, *,
                 switch: bool = True) -> TableScene:
+    from kalooki.ui.keeper import MatchKeeper
     from kalooki.ui.table.options import TableOptions
     from kalooki.ui.table.scene import TableScene
 
@@ -446,6 +468,8 @@ def _away(app: App, table: TableScene, paused: bool = True) -> Callable[[], None
 def _rules_over(app: App, table: TableScene, profile: Profile, paused: bool = True) -> None:
     """The rules of the game being played, over the table (opened from its pause menu,
     or through the help when not ``paused``)."""
+    from kalooki.ui.pages.rules import RulesScene
+
     back = _away(app, table, paused)
     app.show_over(RulesScene(app, table.session.game.rules, back, beneath=table,
                              on_language=lambda lang: profile.change(app, language=lang)))
@@ -453,11 +477,20 @@ def _rules_over(app: App, table: TableScene, profile: Profile, paused: bool = Tr
 
 def _settings_over(app: App, table: TableScene, profile: Profile) -> None:
     """The settings over the paused table; changes reach the match at once."""
+    from kalooki.ui.play.settings import settings_scene
+
     app.show_over(settings_scene(app, profile, _away(app, table), table))
 
 
 def _save_over(app: App, table: TableScene, profile: Profile) -> None:
     """The Save game dialog over the paused table; the name defaults to rules and date."""
+    from kalooki.store import savegame
+    from kalooki.store.notices import Refused
+    from kalooki.store.saves import save_named
+    from kalooki.ui.keeper import save_seats
+    from kalooki.ui.pages.saves import save_dialog, save_error
+    from kalooki.ui.widgets.dialogs import DialogScene
+
     session = table.session
     default = f"{preset_title(session.game.rules.name)} {datetime.now():%Y-%m-%d %H:%M}"
 

@@ -111,4 +111,5 @@ RECIPES: dict[str, Recipe] = {
     CLICK: Recipe((Tone(0.0, 1300, 0.0005, 0.005, 1.0, ((1.0, 1.0, 1.0),)),
                    Noise(0.0, 0.0003, 0.002, 3000, 1.0, gain=0.4, seed=1200)), peak=-24),
 }
-"""Every sound by name; :mod:`sound_cues` says which moment plays which."""
+"""Every sound by name; :mod:`~kalooki.ui.sound.cues` and
+:mod:`~kalooki.ui.sound.event_cues` say which moment plays which."""

@@ -43,7 +43,7 @@ from kalooki.engine.view import PlayerView
 from kalooki.ui.guard import Prompt
 from kalooki.ui.hand.edits import HandEdits
 from kalooki.ui.session import MatchSession
-from kalooki.ui.sound.cues import batch_cues
+from kalooki.ui.sound.event_cues import batch_cues
 from kalooki.ui.table import gestures, questions
 from kalooki.ui.table.asking import Asking
 from kalooki.ui.table.buttons import TableButtons
