@@ -217,11 +217,11 @@ def show_replay(app: App, profile: Profile, watched: Watched | Said,
                 on_back: Callable[[], object]) -> Said | None:
     """The replay viewer on ``watched``; or, for a file that cannot be watched, its
     reason (for the caller to show)."""
-    from kalooki.ui.replay.scene import ReplayScene
     from kalooki.ui.replay.sources import Watched
 
     if not isinstance(watched, Watched):
         return watched
+    from kalooki.ui.replay.scene import ReplayScene
 
     app.switch(ReplayScene(app, watched, on_back, card_scale=profile.settings.card_scale))
     return None
