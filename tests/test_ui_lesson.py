@@ -594,6 +594,27 @@ def test_the_lesson_box_lies_above_all_it_covers(window: App, profile: Profile,
     assert {"draw", "contract", "call"} <= seen
 
 
+def test_a_long_lesson_takes_the_scores_before_the_opponents(profile: Profile) -> None:
+    """In French in a small window the contract lesson is too tall for the log alone: it
+    lay over the opponents' row, hiding who had called and gone down. It takes the
+    sidebar (the scores and the log) instead, and leaves the contract in sight."""
+    app = App((1024, 640), clock=FakeClock())
+    pygame.event.clear()
+    try:
+        lesson = learn(app, profile)
+        app.set_language("fr")
+        current = next(current for current in first_deal_lessons(app, lesson)
+                       if current.name == "contract")
+        layout = lesson.table.layout
+        assert lesson.teacher.current is current
+        assert lesson.box.height > layout.log.height  # the log alone was too short
+        assert lesson.box.contains(layout.log) and lesson.box.colliderect(layout.scores)
+        assert not lesson.box.colliderect(layout.contract)
+        assert lesson.box.collidelist([zone.rect for zone in layout.zones.values()]) == -1
+    finally:
+        app.close()
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_no_lesson_box_covers_the_staging_area(profile: Profile, lang: str) -> None:
     """Cards the learner drops to build melds show where they land: a lesson box over the

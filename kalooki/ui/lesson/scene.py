@@ -129,9 +129,11 @@ class LessonScene:
         return band
 
     def _spot(self, lesson: Lesson) -> pygame.Rect:
-        """Where the box goes: on the summary, the band it keeps clear; at play, the log
-        or else the opponents' row, the first that covers none of what the lesson lights
-        nor the hand, the prompt, the buttons and the scores. Never the staging area: the
+        """Where the box goes: on the summary, the band it keeps clear; at play, the log,
+        else the log and the scores above it (a longer text, as in French in a small
+        window: the scores matter less to a learner than the opponents' row), else the
+        opponents' row, the first that covers none of what the lesson lights nor the
+        hand, the prompt, the buttons and the contract. Never the staging area: the
         cards a learner drops there to build melds must show (they went under a box
         there). Over the log it takes the whole panel, no line of it left showing below
         (the table keeps the log still and its bar hidden under it, see
@@ -143,16 +145,20 @@ class LessonScene:
         lit = self.marks()
         kept = [*lit.cards, *lit.places, layout.hand, layout.prompt, layout.buttons,
                 layout.scores, layout.contract, layout.staging]
-        log = layout.log
+        log, scores = layout.log, layout.scores
         beside = pygame.Rect(log.topleft, (log.width,
                                            max(log.height, self._height(lesson, log.width))))
+        column = pygame.Rect(scores.topleft, (log.width, max(
+            log.bottom - scores.top, self._height(lesson, log.width))))
         above = pygame.Rect(0, 8, wide, self._height(lesson, wide))
         above.centerx = layout.staging.centerx  # over the opponents, clear of the scores
         window = pygame.Rect((0, 0), self.app.size)
         named = ("skip",) if lesson.teaches else ("skip", "got_it")
         buttons = sum(self.buttons[name].rect.width for name in named) + 3 * self._size()
-        return next((spot for spot in (beside, above)
-                     if window.contains(spot) and spot.collidelist(kept) == -1
+        spots = ((beside, kept), (column, [rect for rect in kept if rect is not scores]),
+                 (above, kept))
+        return next((spot for spot, clear in spots
+                     if window.contains(spot) and spot.collidelist(clear) == -1
                      and spot.width >= buttons), above)
 
     def _place(self) -> None:
