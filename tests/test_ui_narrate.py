@@ -13,7 +13,7 @@ from kalooki.engine.actions import Allow, Call, Cut, Discard, DrawStock, Pass, R
 from kalooki.engine.cards import parse_cards
 from kalooki.engine.deal import DealResult, Stall
 from kalooki.engine.events import Event
-from kalooki.engine.rules import TURN_CEILING
+from kalooki.engine.rules import TURN_CEILING, CallPriority
 from kalooki.engine.state import Game
 from kalooki.engine.view import PublicMeld
 from kalooki.ui.table.log.narrate import Narrator
@@ -66,15 +66,30 @@ def test_the_dealer_is_spoken_to_when_the_viewer_deals() -> None:
 FOUR = ["2S 3S", "4S 5S", "6S 7S", "8S 9S"]
 
 
-def to_the_turn_players_answer(narrator: Narrator) -> tuple[Game, list[str]]:
-    """Seat 0 throws 2♠; seat 3 calls it (seat 2 passes): seat 1 must answer."""
-    game = rigged(FOUR, stock="KH QH JH")
+def to_the_turn_players_answer(narrator: Narrator, both_call: bool = False
+                               ) -> tuple[Game, list[str]]:
+    """Seat 0 throws 2♠; seat 3 calls it (seat 2 passes, or calls too when
+    ``both_call``, the winner then drawn by lot): seat 1 must answer."""
+    rules = dataclasses.replace(CARIB, call_priority=CallPriority.RANDOM) if both_call \
+        else CARIB
+    game = rigged(FOUR, rules=rules, stock="KH QH JH")
     lines = told(narrator, game.apply(DrawStock(), 0))
     lines += told(narrator, game.apply(Discard(parse_cards(["2S"])[0]), 0))
-    lines += told(narrator, game.apply(Pass(), 2))
+    lines += told(narrator, game.apply(Call() if both_call else Pass(), 2))
     lines += told(narrator, game.apply(Call(), 3))
     assert game.to_act == 1 and game.phase == "allow"
     return game, lines
+
+
+def test_a_call_is_told_first_only_when_another_called_too() -> None:
+    """A lone call is told once ("Delroy called 2♠"), not as coming first: the log
+    said "comes first" with nobody else calling. Of two calls, the nearest after the
+    turn player comes first, and the log says so."""
+    alone = to_the_turn_players_answer(Narrator(NAMES, None, CARIB))[1]
+    assert alone[-1] == "Delroy called 2♠." and not any("first" in line for line in alone)
+    game, both = to_the_turn_players_answer(Narrator(NAMES, None, CARIB), both_call=True)
+    assert both[-2:-1] == ["Delroy called 2♠."], both
+    assert both[-1] == f"{NAMES[game.caller]}'s call for 2♠ comes first.", both
 
 
 @pytest.mark.parametrize("viewer", [None, 1, 3])
@@ -84,7 +99,7 @@ def test_a_refused_call_is_never_told_as_won(viewer: int | None) -> None:
     after = told(narrator, game.apply(Refuse(), 1))
     words = before + after
     assert not any("win" in line.lower() for line in words), words
-    assert "comes first" in before[-1]
+    assert "called 2♠" in before[-1]
     refused = after[0]
     assert "refused" in refused and "2♠" in refused
     caller = "your call" if viewer == 3 else "Delroy's call"
@@ -111,7 +126,7 @@ def test_french_tells_the_call_first_then_its_refusal() -> None:
     narrator = Narrator(NAMES, None, CARIB)
     game, before = to_the_turn_players_answer(narrator)
     after = told(narrator, game.apply(Refuse(), 1))
-    assert before[-1] == "L'appel de Delroy pour 2♠ passe en premier."
+    assert before[-1] == "Delroy a appelé 2♠."
     assert after == ["Marcia a refusé l'appel de Delroy et a pris 2♠."]
     assert not any("remporte" in line for line in before + after)
 

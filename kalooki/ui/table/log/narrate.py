@@ -73,6 +73,8 @@ class Narrator:
         self.viewer = viewer
         self.rules = rules
         self.called_card: int | None = None
+        self.callers = 0
+        """Calls on the card of the open call window: one alone need not be told first."""
         self.dealer: int | None = None
         self.hand_size: int | None = None
         self.caller: int | None = None
@@ -136,14 +138,17 @@ class Narrator:
             case ev.Took():
                 return self.said("take", player, card=_card(cards[0]))
             case ev.CallWindowOpened():
-                self.called_card = cards[0]
+                self.called_card, self.callers = cards[0], 0
                 return None
             case ev.Called():
+                self.callers += 1
                 if self.called_card is None:
                     return self.said("call_discard", player)
                 return self.said("call", player, card=_card(self.called_card))
             case ev.CallWon():
                 self.caller = player
+                if self.called_card is not None and self.callers == 1:
+                    return None  # the only call: "comes first" would tell of others
                 return self.said("call_won", player, card=_card(cards[0]))
             case ev.Allowed(caller=caller):
                 self.caller = caller
