@@ -83,8 +83,8 @@ def to_the_turn_players_answer(narrator: Narrator, both_call: bool = False
 
 def test_a_call_is_told_first_only_when_another_called_too() -> None:
     """A lone call is told once ("Delroy called 2♠"), not as coming first: the log
-    said "comes first" with nobody else calling. Of two calls, the nearest after the
-    turn player comes first, and the log says so."""
+    said "comes first" with nobody else calling. Of two calls (the winner drawn by lot),
+    the log tells whose comes first."""
     alone = to_the_turn_players_answer(Narrator(NAMES, None, CARIB))[1]
     assert alone[-1] == "Delroy called 2♠." and not any("first" in line for line in alone)
     game, both = to_the_turn_players_answer(Narrator(NAMES, None, CARIB), both_call=True)

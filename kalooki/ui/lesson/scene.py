@@ -133,11 +133,11 @@ class LessonScene:
         else the log and the scores above it (a longer text, as in French in a small
         window: the scores matter less to a learner than the opponents' row), else the
         opponents' row, the first that covers none of what the lesson lights nor the
-        hand, the prompt, the buttons and the contract. Never the staging area: the
-        cards a learner drops there to build melds must show (they went under a box
-        there). Over the log it takes the whole panel, no line of it left showing below
-        (the table keeps the log still and its bar hidden under it, see
-        :meth:`TableScene.lesson_says`)."""
+        hand, the prompt, the buttons, the contract and (but the sidebar) the scores.
+        Never the staging area: the cards a learner drops there to build melds must show
+        (they went under a box there). Over the log it takes the whole panel, no line of
+        it left showing below (the table keeps the log still and its bar hidden under it,
+        see :meth:`TableScene.lesson_says`)."""
         table = self.table
         if table.result is not None:
             return self._summary_band(self._height(lesson, self._summary_band(0).width))
