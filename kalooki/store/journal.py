@@ -303,14 +303,15 @@ def keep_value(connection: sqlite3.Connection, name: str, value: str) -> None:
 
 
 def header_of(recorder: Recorder, seats: Sequence[Seat]) -> dict[str, Any]:
-    """The part of a save document that does not change as the match is played."""
+    """The part of a save document that changes only with its seats: who sits where, and
+    how each person had laid out their cards."""
     game = recorder.game
     bare = GameRecord(game.rules, game.players, game.seed)
     return {
         "format_version": FORMAT_VERSION,
         "app_version": version(),
         "name": default_name(bare, seats),
-        "players": [{"name": s.name, "level": s.level} for s in seats],
+        "players": [seat.to_dict() for seat in seats],
         "record": {"rules": game.rules.to_dict(), "players": game.players, "seed": game.seed,
                    "hash_version": game.hash_version},
         "first_deck": card_codes(first_deck(bare)),

@@ -51,7 +51,7 @@ def _from_0(doc: Document) -> Document:
         "kind": "named",
         "saved_at": need(doc, "saved_at", timestamp).isoformat(),
         "name": need(doc, "name", save_name),
-        "players": [{"name": s.name, "level": s.level} for s in seats],
+        "players": [seat.to_dict() for seat in seats],
         "record": recorder.record.to_dict(),
         "first_deck": card_codes(first_deck(record)),
         "summary": Summary.of(recorder.game).to_dict(),

@@ -62,15 +62,60 @@ save_name = text(NAME_CHARS)
 
 
 @dataclass(frozen=True)
+class HandLayout:
+    """How a person had laid out their cards in a deal: the hand in their order and the
+    melds they were building, so a load gives them back as they were left. For that person,
+    not a check: a load keeps only the cards the hand still holds, in that deal."""
+
+    deal: int
+    order: tuple[int, ...]
+    staged: tuple[tuple[int, ...], ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"deal": self.deal, "order": card_codes(self.order),
+                "staged": [card_codes(meld) for meld in self.staged]}
+
+
+def _layout(value: Any) -> HandLayout | None:
+    """A seat's ``cards``: absent, or the deal, the order and the staged melds, no card
+    twice (a layout read from a file, or one already built)."""
+    if value is None:
+        return None
+    layout = value if isinstance(value, HandLayout) else _layout_read(json_object(value))
+    cards = [*layout.order, *(c for meld in layout.staged for c in meld)]
+    if len(set(cards)) != len(cards):
+        raise Invalid("layout-card-twice")
+    return layout
+
+
+def _layout_read(raw: dict[str, Any]) -> HandLayout:
+    missing = next((key for key in ("deal", "order", "staged") if key not in raw), None)
+    if missing is not None:
+        raise Invalid("layout-missing", field=missing)
+    if not isinstance(raw["staged"], list):
+        raise Invalid("expected-card-lists")
+    return HandLayout(integer(1)(raw["deal"]), _cards(raw["order"]),
+                      tuple(_cards(meld) for meld in raw["staged"]))
+
+
+@dataclass(frozen=True)
 class Seat:
     """Who sits in a seat; checked when built, so no save can hold a seat it cannot load."""
 
     name: str = checked(DEFAULT_NAME, text(SEAT_NAME_CHARS))
     level: str = checked(HUMAN, one_of(*SEAT_LEVELS))
     """``human``, ``easy``, ``medium``, ``hard`` or ``random``."""
+    cards: HandLayout | None = checked(None, _layout)
+    """A person's cards as they had laid them out, when they had (never a computer's)."""
 
     def __post_init__(self) -> None:
         validate(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        entry: dict[str, Any] = {"name": self.name, "level": self.level}
+        if self.cards is not None:
+            entry["cards"] = self.cards.to_dict()
+        return entry
 
 
 @dataclass(frozen=True)
@@ -128,7 +173,7 @@ class GameSave:
             "kind": self.kind,
             "saved_at": None if self.saved_at is None else self.saved_at.isoformat(),
             "name": self.name,
-            "players": [{"name": s.name, "level": s.level} for s in self.seats],
+            "players": [seat.to_dict() for seat in self.seats],
             "record": self.record.to_dict(),
             "first_deck": card_codes(self.first_deck),
             "summary": self.summary.to_dict(),
@@ -256,7 +301,8 @@ def _seats(value: Any) -> tuple[Seat, ...]:
             seat = json_object(entry)
             name: Any = seat.get("name")  # Seat's checks refuse a missing or bad one
             level: Any = seat.get("level")
-            seats.append(Seat(name, level))
+            cards: Any = seat.get("cards")
+            seats.append(Seat(name, level, cards))
         except Invalid as error:
             raise Invalid("player-invalid", number=number, reason=error.fact) from None
     return tuple(seats)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import datetime
 
 from kalooki.engine import events as ev
@@ -33,8 +33,12 @@ from kalooki.words import Said
 from kalooki.words.notices import brief_said
 
 
-def save_seats(seats: tuple[Seat, ...]) -> list[savegame.Seat]:
-    return [savegame.Seat(seat.name, seat.level) for seat in seats]
+def save_seats(seats: tuple[Seat, ...],
+               layouts: Mapping[int, savegame.HandLayout] | None = None) -> list[savegame.Seat]:
+    """The seats as a save keeps them, each person's with their cards as laid out."""
+    layouts = layouts or {}
+    return [savegame.Seat(seat.name, seat.level, layouts.get(number) if seat.human else None)
+            for number, seat in enumerate(seats)]
 
 
 class MatchKeeper:
@@ -43,7 +47,8 @@ class MatchKeeper:
     with the next action that is."""
 
     def __init__(self, paths: StorePaths, notify: Callable[[Said], None], *,
-                 now: Callable[[], datetime] = datetime.now) -> None:
+                 now: Callable[[], datetime] = datetime.now,
+                 layouts: Callable[[], Mapping[int, savegame.HandLayout]] = dict) -> None:
         self.paths = paths
         self.notify = notify
         self.now = now
@@ -52,6 +57,11 @@ class MatchKeeper:
         self.pending: list[DealOutcome | MatchOutcome] = []
         self.pending_entries: list[MatchEntry] = []
         """The history's lines of finished matches, waiting like ``pending``."""
+        self.layouts = layouts
+        """How the people at the table have laid out their cards now (the table's own):
+        the autosave keeps them with the action, so a resume gives them back."""
+        self.written: list[savegame.Seat] | None = None
+        """The seats as the autosave last took them."""
 
     def __call__(self, session: MatchSession, events: list[Event]) -> None:
         people = [i for i, seat in enumerate(session.seats) if seat.human]
@@ -71,12 +81,20 @@ class MatchKeeper:
         told: list[Fact] = []
         hooks = [lambda connection: told.extend(self._count(connection))] \
             if self.pending or self.pending_entries else []
-        warnings = self.journal.append(session.recorder, save_seats(session.seats), hooks)
+        seats = save_seats(session.seats, self.layouts())
+        warnings = self.journal.append(session.recorder, seats, hooks)
+        self.written = None if warnings else seats
         if not warnings:
             self.pending.clear()
             self.pending_entries.clear()
         if warnings or told:
             self.notify(brief_said([*warnings, *told][0]))
+
+    def keep_layouts(self, session: MatchSession) -> None:
+        """The table is being left: the autosave keeps the cards as the people left them
+        (melds staged since the last action too), with no action of its own."""
+        if not session.over and save_seats(session.seats, self.layouts()) != self.written:
+            self(session, [])
 
     def _count(self, connection: sqlite3.Connection) -> list[Fact]:
         """Within the action's transaction: the pending outcomes added to the statistics,

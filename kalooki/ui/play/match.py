@@ -368,7 +368,8 @@ def resume_save(app: App, profile: Profile, path: Path) -> TableScene | Said:
     from kalooki.ui.lesson.teacher import Teacher, is_guided, taught_so_far
 
     resumed = loaded.value
-    seats = [Seat(s.name, s.level, human=s.level == HUMAN) for s in resumed.save.seats]
+    saved_seats = resumed.save.seats
+    seats = [Seat(s.name, s.level, human=s.level == HUMAN) for s in saved_seats]
     settings = profile.settings
     try:
         session = MatchSession(resumed.game.rules, seats, resumed.game.seed,
@@ -384,6 +385,8 @@ def resume_save(app: App, profile: Profile, path: Path) -> TableScene | Said:
                else taught_so_far(session.record, session.viewer), profile)
     else:
         table = _open_table(app, session, profile)
+    table.hand.lay_out({number: seat.cards for number, seat in enumerate(saved_seats)
+                        if seat.cards is not None})
     if loaded.warnings:
         table.log.extend(brief_said(warning) for warning in loaded.warnings)
         app.notify(notices_text(loaded.warnings, brief=True))
@@ -425,7 +428,6 @@ def _open_table(app: App, session: MatchSession, profile: Profile, *,
     from kalooki.ui.table.options import TableOptions
     from kalooki.ui.table.scene import TableScene
 
-    session.after_action.append(MatchKeeper(profile.paths, app.notify))
     def rules(paused: bool = True) -> None:
         _rules_over(app, table, profile, paused)
 
@@ -435,6 +437,9 @@ def _open_table(app: App, session: MatchSession, profile: Profile, *,
         pause_extras=(("table.pause.rules", rules),
                       ("table.pause.save", lambda: _save_over(app, table, profile)),
                       ("table.pause.settings", lambda: _settings_over(app, table, profile))))
+    keeper = MatchKeeper(profile.paths, app.notify, layouts=table.hand.layouts)
+    session.after_action.append(keeper)
+    table.on_leave.append(lambda: keeper.keep_layouts(session))
     if switch:
         app.switch(table)
     return table
@@ -496,7 +501,8 @@ def _save_over(app: App, table: TableScene, profile: Profile) -> None:
 
     def save(name: str) -> Said | None:
         try:
-            snapshot = savegame.snapshot(session.recorder, save_seats(session.seats))
+            snapshot = savegame.snapshot(session.recorder,
+                                         save_seats(session.seats, table.hand.layouts()))
             save_named(profile.paths, snapshot, name)
         except (Refused, OSError) as error:
             return save_error(error)

@@ -11,13 +11,14 @@ A room of :class:`kalooki.ui.table.scene.TableScene`, asking the table through
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Protocol
 
 from kalooki.engine.actions import Action, Discard, LayDown
 from kalooki.engine.deal import Phase
 from kalooki.engine.errors import RuleError
-from kalooki.ui.hand.arrangement import Arrangement
+from kalooki.store.savegame import HandLayout
+from kalooki.ui.hand.arrangement import Arrangement, Snapshot
 from kalooki.ui.hand.edits import HandEdits
 from kalooki.ui.hand.staging import StagedMeld, assess, legal_lay_downs
 from kalooki.ui.table import gestures, questions
@@ -100,6 +101,35 @@ class Hand:
         same_deal = deal == view.deal_no
         self.edits = edits if same_deal else HandEdits()
         self.edits.follow(view.hand, dealt=not same_deal)
+
+    # --- what a save keeps ----------------------------------------------------------------
+
+    def layouts(self) -> dict[int, HandLayout]:
+        """Each person's cards as laid out in this deal: the cards on the screen, and
+        those kept for the people away from it."""
+        view = self.table.view
+        laid = {seat: _layout_of(deal, edits.arrangement)
+                for seat, (deal, edits) in self.kept.items() if deal == view.deal_no}
+        if view.hand:
+            laid[view.player] = _layout_of(view.deal_no, self.arrangement)
+        return laid
+
+    def lay_out(self, layouts: Mapping[int, HandLayout]) -> None:
+        """Give the people back their cards as a save kept them: only a person's own
+        cards still in their hand, in the deal they were laid out in."""
+        view = self.table.view
+        seats = self.table.session.seats
+        for seat, layout in layouts.items():
+            if not (0 <= seat < len(seats) and seats[seat].human) or layout.deal != view.deal_no:
+                continue
+            edits = HandEdits()
+            edits.arrangement.restore(Snapshot(layout.order, layout.staged, frozenset()))
+            if seat == view.player and view.hand:
+                edits.follow(view.hand, dealt=True)
+                self.edits = edits
+            else:
+                self.kept[seat] = (layout.deal, edits)
+        self.table.restage()
 
     def judge(self) -> None:
         """Re-read the staged melds and the lay-downs they allow."""
@@ -216,3 +246,8 @@ class Hand:
             table.submit(self.lays[0])
             return
         table.asking.ask(questions.joker_places(self.lays, table.view.rules, table.submit))
+
+
+def _layout_of(deal: int, arrangement: Arrangement) -> HandLayout:
+    return HandLayout(deal, tuple(arrangement.order),
+                      tuple(tuple(meld) for meld in arrangement.staged))

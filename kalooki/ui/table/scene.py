@@ -104,6 +104,9 @@ class TableScene:
         """Opens this game's rules (the help overlay's link), when the window can."""
         self._now = now
         self.on_quit = on_quit or app.quit
+        self.on_leave: list[Callable[[], None]] = []
+        """Called as the table is left, before its session closes (the autosave keeping
+        the cards as the people left them)."""
         self.view = session.view()
         self.seats = Seats(self)
         self.hand = Hand(self)
@@ -454,6 +457,8 @@ class TableScene:
         self.restage()
 
     def leave(self) -> None:
+        for keep in self.on_leave:
+            keep()
         self.session.close()
         self.shared_calls.close()
         self.asking.close()
