@@ -266,7 +266,7 @@ def test_settings_shape_the_window_and_the_table(home: StorePaths) -> None:
         Settings(), window_size=(1100, 700), last_preset="baby", last_players=3,
         opponent_names=("Grace", "Percy"), opponent_levels=("hard", "medium"),
         four_colour_deck=True))
-    app = launch(home, clock=FakeClock())
+    app = launch(home, clock=FakeClock(), desktop=lambda: (1920, 1080))
     try:
         assert app.size == (1100, 700) and app.card_art.four_colour
         menu = app.scene
@@ -276,6 +276,27 @@ def test_settings_shape_the_window_and_the_table(home: StorePaths) -> None:
         app.window.size = (1200, 760)
         app.run_frames(80)  # the new size settles and is remembered
         assert load_settings(home)[0].window_size == (1200, 760)
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize(("left", "desktop", "opened"), [
+    ((1280, 720), (1024, 640), (1024, 640)),  # a first start on a small screen: the least
+    ((1280, 720), (1366, 768), (1280, 704)),  # a laptop's: the bottom row clear of the bar
+    ((1900, 1000), (1280, 800), (1280, 736)),  # left on a bigger screen than now
+    ((1280, 720), (1920, 1080), (1280, 720)),
+    ((1280, 720), None, (1280, 720)),  # a system that says no desktop size
+])
+def test_the_window_opens_no_larger_than_the_desktop(
+        home: StorePaths, left: tuple[int, int], desktop: tuple[int, int] | None,
+        opened: tuple[int, int]) -> None:
+    """The window opens at the size it was left (the default the first time) unless the
+    desktop is smaller: then it fits, title bar and task bar included, so the table's
+    buttons are on the screen; never smaller than the screens are laid out for."""
+    save_settings(home, dataclasses.replace(Settings(), window_size=left))
+    app = launch(home, clock=FakeClock(), desktop=lambda: desktop)
+    try:
+        assert app.size == opened
     finally:
         app.close()
 

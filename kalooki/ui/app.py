@@ -68,6 +68,27 @@ def clamp_size(size: tuple[int, int]) -> tuple[int, int]:
     return max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1])
 
 
+WINDOW_FRAME = 64
+"""Pixels of the desktop's height that a window's title bar and a task bar take."""
+
+
+def fit_to_desktop(size: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[int, int]:
+    """The window's first size: as asked (the size last left, or the default), but no
+    larger than the desktop leaves beside a title bar and a task bar, so the table's
+    buttons at the bottom are never off the screen; never below the least the screens
+    are laid out for. ``desktop`` None: unknown, as asked."""
+    if desktop is None:
+        return clamp_size(size)
+    return clamp_size((min(size[0], desktop[0]), min(size[1], desktop[1] - WINDOW_FRAME)))
+
+
+def desktop_size() -> tuple[int, int] | None:
+    """The size of the first screen's desktop, as the system reports it."""
+    pygame.display.init()
+    sizes = pygame.display.get_desktop_sizes()
+    return sizes[0] if sizes else None
+
+
 class App:
     """Owns the window and the pygame_gui manager; scenes reach both through it."""
 

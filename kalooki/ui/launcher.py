@@ -21,7 +21,7 @@ import pygame
 from kalooki.store.logs import start_logging
 from kalooki.store.paths import StorePaths
 from kalooki.store.settings import load_settings
-from kalooki.ui.app import FPS, App, FrameClock
+from kalooki.ui.app import FPS, App, FrameClock, desktop_size, fit_to_desktop
 from kalooki.ui.pacing import EventWait
 from kalooki.ui.play.match import (
     open_menu,
@@ -42,16 +42,19 @@ if TYPE_CHECKING:
 def launch(paths: StorePaths | None = None, fullscreen: bool = False,
            then: Callable[[App, Profile], object] | None = None, *,
            clock: FrameClock | None = None, wait: EventWait | None = None, fps: int = FPS,
-           worker: Callable[[], Executor] = thinking_thread) -> App:
-    """The window as the settings say, on the main menu; settings warnings shown once.
-    ``then`` opens something over the menu at once (a watched game asked for on the
-    command line). ``clock``, ``wait`` and ``worker`` are for tests to inject."""
+           worker: Callable[[], Executor] = thinking_thread,
+           desktop: Callable[[], tuple[int, int] | None] = desktop_size) -> App:
+    """The window as the settings say, fitted to the desktop, on the main menu; settings
+    warnings shown once. ``then`` opens something over the menu at once (a watched game
+    asked for on the command line). ``clock``, ``wait``, ``worker`` and ``desktop`` are
+    for tests to inject."""
     where = paths or StorePaths.default()
     settings, warnings = load_settings(where, first_start)
     # a language whose catalog is gone (removed, or a newer version's) speaks English
     set_language(settings.language if settings.language in languages() else FALLBACK)
     profile = Profile(where, settings, worker)
-    app = App(settings.window_size, fullscreen=fullscreen or settings.fullscreen,
+    app = App(fit_to_desktop(settings.window_size, desktop()),
+              fullscreen=fullscreen or settings.fullscreen,
               four_colour=settings.four_colour_deck, clock=clock, wait=wait, fps=fps,
               sounds=game_board(where.cache_dir, volume=settings.volume,
                                 enabled=settings.sound),
