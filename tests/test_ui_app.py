@@ -36,6 +36,22 @@ def test_the_window_gets_its_icon_after_its_first_frame(app: App) -> None:
     assert app.icon_given
 
 
+def test_a_frame_run_unseen_moves_the_scene_on_and_draws_nothing(app: App) -> None:
+    """``step(draw=False)``, for a tool playing on to the state it shows: the scene is
+    updated with the frame's time, the window keeps its last picture."""
+    menu = MainMenuScene(app)
+    app.switch(menu)
+    app.step([])
+    times: list[float] = []
+    menu.update = times.append  # type: ignore[method-assign]
+    app.surface.fill((1, 2, 3))
+    app.step([], draw=False)
+    assert len(times) == 1 and app.frames_drawn == 1
+    assert app.surface.get_at((5, 5))[:3] == (1, 2, 3), "nothing drawn over it"
+    app.step([])
+    assert app.frames_drawn == 2 and app.surface.get_at((5, 5))[:3] != (1, 2, 3)
+
+
 def test_menu_offers_continue_greyed_until_there_is_an_autosave(app: App) -> None:
     without = MainMenuScene(app)
     app.switch(without)

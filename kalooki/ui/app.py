@@ -256,8 +256,12 @@ class App:
         elif not consumed and self.scene is not None:
             self.scene.handle_event(event)
 
-    def step(self, events: Iterable[pygame.event.Event] | None = None) -> bool:
-        """Run one frame on ``events`` (default: the pygame queue); False once quitting."""
+    def step(self, events: Iterable[pygame.event.Event] | None = None, *,
+             draw: bool = True) -> bool:
+        """Run one frame on ``events`` (default: the pygame queue); False once quitting.
+        ``draw`` False runs the frame's input and time but draws nothing: for a tool
+        playing on to the state it shows (``kalooki screens``), whose pictures of the
+        moments between would be thrown away."""
         if self.frames_drawn and not self.icon_given:
             self.window.set_icon(window_icon())
             self.icon_given = True
@@ -275,6 +279,8 @@ class App:
             if not self.running:
                 return False
         self._advance(dt)
+        if not draw:
+            return self.running
         if self.scene is not None:
             self.scene.draw(self.surface)
         self.ui.draw_ui(self.surface)

@@ -35,7 +35,7 @@ def summary_after(app: App, deal: int, *, rules: str = "caribbean", players: int
     app.switch(table)
     rng = Rng(seed)
     for _ in range(MAX_STEPS * deal):
-        app.step()
+        app.step(draw=False)
         if table.result is not None:
             if at_summary is not None:
                 at_summary(table)

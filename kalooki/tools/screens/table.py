@@ -87,7 +87,7 @@ def staged_table(app: App, players: int, melds: int, seed: int = 4, *,
     app.switch(table)
     rng = Rng(seed)
     for _ in range(MAX_STEPS):
-        app.step([])
+        app.step([], draw=False)
         if table.result is not None:
             if until_summary or (until_over and session.over):
                 break
