@@ -249,5 +249,5 @@ class Hand:
 
 
 def _layout_of(deal: int, arrangement: Arrangement) -> HandLayout:
-    return HandLayout(deal, tuple(arrangement.order),
-                      tuple(tuple(meld) for meld in arrangement.staged))
+    shown = arrangement.snapshot()
+    return HandLayout(deal, shown.order, shown.staged)
