@@ -117,7 +117,7 @@ def test_a_refusal_follows_the_language_and_names_its_facts() -> None:
                         "font deux groupes."
     nested = refusal_text(RuleError("tack-wrong-card", case="suit", card=SAMPLES["card"],
                                     meld=SAMPLES["meld"]))
-    assert plain(nested) == "D♥ ne va pas dans la suite 5♥–8♥ (JK pour 7♥)."
+    assert plain(nested) == "D♥ ne va pas dans la suite 5♥–8♥ (joker pour 7♥)."
 
 
 def test_a_refusal_without_a_sentence_says_its_engine_message() -> None:

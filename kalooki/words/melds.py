@@ -1,4 +1,4 @@
-"""Melds and contracts in words: "run 5♥–8♥ (JK as 6♥)", "groupe de dames", "two groups
+"""Melds and contracts in words: "run 5♥–8♥ (joker as 6♥)", "groupe de dames", "two groups
 and one run" / "deux groupes et une suite". Cards inside them keep their symbols, which
 read the same in every language."""
 
