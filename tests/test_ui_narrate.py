@@ -137,11 +137,13 @@ def test_a_lay_down_lists_its_melds_as_a_sentence_does() -> None:
     table = tuple(PublicMeld(m.owner, m.meld) for m in game.table)
     lay = next(e for e in events if isinstance(e, ev.Laid))
     narrator = Narrator(NAMES, 1, CARIB)
-    assert str(narrator.line(lay, table)) == \
-        "Desmond went down with a group of 5s, a group of 6s and a group of 7s."
+    assert str(narrator.line(lay, table)) == (
+        "Desmond went down with a group of three 5s, a group of three 6s and a group of "
+        "three 7s.")
     set_language("fr")
-    assert plain(str(narrator.line(lay, table))) == \
-        "Desmond a ouvert avec un groupe de 5, un groupe de 6 et un groupe de 7."
+    assert plain(str(narrator.line(lay, table))) == (  # "de 7" alone reads as seven cards
+        "Desmond a ouvert avec un groupe de trois 5, un groupe de trois 6 et un groupe de "
+        "trois 7.")
 
 
 def test_three_winners_are_listed_with_commas_then_and() -> None:
@@ -164,11 +166,12 @@ def test_a_tack_names_whose_meld_it_joined_in_good_french() -> None:
         table = tuple(PublicMeld(m.owner, m.meld) for m in game.table)
         lines += [narrator.line(e.seen_by(2), table) for e in events
                   if isinstance(e, ev.TackedOn)]
-    assert [str(line) for line in lines] == ["Desmond put 3♣ on Marcia's group of 3s.",
-                                             "Desmond put 5♣ on their group of 5s."]
+    assert [str(line) for line in lines] == [
+        "Desmond put 3♣ on Marcia's group of four 3s.", "Desmond put 5♣ on their group of four 5s."]
     set_language("fr")
-    assert [plain(str(line)) for line in lines] == ["Desmond a ajouté 3♣ au groupe de 3 de Marcia.",
-                                             "Desmond a ajouté 5♣ à son groupe de 5."]
+    assert [plain(str(line)) for line in lines] == [
+        "Desmond a ajouté 3♣ au groupe de quatre 3 de Marcia.",
+        "Desmond a ajouté 5♣ à son groupe de quatre 5."]
 
 
 @pytest.mark.parametrize("stall", list(Stall)[1:])

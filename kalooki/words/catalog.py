@@ -144,6 +144,11 @@ def has(key: str, lang: str | None = None) -> bool:
     return bool(i18n.translations.has(full_key(key), asked))
 
 
+def spelled(number: int) -> object:
+    """A small count in words where the language has them (``number.<n>``), else digits."""
+    return phrase(f"number.{number}") if has(f"number.{number}", FALLBACK) else number
+
+
 def language() -> str:
     """The language the game speaks now."""
     lang = i18n.get("locale")

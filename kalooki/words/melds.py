@@ -1,4 +1,4 @@
-"""Melds and contracts in words: "run 5♥–8♥ (joker as 6♥)", "groupe de dames", "two groups
+"""Melds and contracts in words: "run 5♥–8♥ (joker as 6♥)", "groupe de trois dames", "two groups
 and one run" / "deux groupes et une suite". Cards inside them keep their symbols, which
 read the same in every language."""
 
@@ -10,7 +10,7 @@ from kalooki.engine.cards import ACE, ACE_HIGH
 from kalooki.engine.melds import Meld
 from kalooki.engine.rules import GROUP, RUN
 from kalooki.words.cards import face_said
-from kalooki.words.catalog import Phrase, phrase
+from kalooki.words.catalog import Phrase, phrase, spelled
 
 MAX_SPELLED = 6
 """Contracts name up to this many melds of a kind in words; more are written as digits."""
@@ -24,7 +24,7 @@ def ranks_name(rank: int) -> Phrase:
 def meld_name(meld: Meld) -> Phrase:
     """How the log and the table name a meld on the table."""
     if not meld.is_run:
-        return phrase("meld.group", ranks=phrase(f"cards.of_ranks.{meld.rank}"))
+        return phrase("meld.group", number=spelled(len(meld.cards)), ranks=ranks_name(meld.rank))
     run = phrase("meld.run", low=face_said(meld.rank, meld.suit),
                  high=face_said(meld.high, meld.suit))
     jokers = [phrase("meld.joker_as", card=face_said(meld.rank + i, meld.suit))

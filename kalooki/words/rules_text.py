@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from kalooki.engine.rules import RESHUFFLE_CEILING, TURN_CEILING, RuleSet
 from kalooki.engine.rules.choices import JokerRelease
-from kalooki.words.catalog import FALLBACK, Phrase, has, phrase, worded
+from kalooki.words.catalog import Phrase, phrase, spelled, worded
 from kalooki.words.house_rules import deals_words
 from kalooki.words.melds import contract_name
 from kalooki.words.presets import preset_title
@@ -57,14 +57,9 @@ def _value(key: str, value: object, /, **params: object) -> Phrase:
     return _entry(f"{key}.{str(value).replace('-', '_')}", **params)
 
 
-def _spelled(number: int) -> object:
-    """A small count in words where the language has them (``number.<n>``), else digits."""
-    return phrase(f"number.{number}") if has(f"number.{number}", FALLBACK) else number
-
-
 def _counted(key: str, count: int, /, **params: object) -> Phrase:
     """A plural entry, its count given as digits (``count``) and spelled (``number``)."""
-    return _entry(key, count=count, number=_spelled(count), **params)
+    return _entry(key, count=count, number=spelled(count), **params)
 
 
 def _joined(parts: Sequence[Phrase], how: str = "sentences") -> Phrase:
@@ -266,7 +261,7 @@ def _match_end(r: RuleSet) -> list[Phrase]:
     if not r.buy_ins:
         return [*paras, _entry("match_end.no_buy_ins")]
     return [*paras, _entry("match_end.buy_ins", count=r.buy_ins),
-            _entry("match_end.buy_in_players", players=_spelled(r.buy_in_min_players))]
+            _entry("match_end.buy_in_players", players=spelled(r.buy_in_min_players))]
 
 
 def _sections(rules: RuleSet) -> list[tuple[str, list[Phrase]]]:
