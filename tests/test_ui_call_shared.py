@@ -28,6 +28,7 @@ from kalooki.ui.table.prompts import REVEAL_KEY
 from kalooki.ui.table.scene import TableScene
 from kalooki.ui.widgets.help_overlay import HelpOverlay, topic_of
 from kalooki.words import set_language
+from kalooki.words.cards import card_said
 from tests.support.friends import clicks, events_of, friends_table, person_events, play_on
 from tests.support.ui import FakeClock, QuietTime, key_press, settle
 from tests.support.ui import shown as shown_words
@@ -350,7 +351,7 @@ def test_the_quiet_window_never_sleeps_with_nothing_on_screen_to_answer() -> Non
 
 
 def test_the_countdown_is_on_the_bar_and_says_what_happens_at_zero() -> None:
-    """One countdown, on the bar above the hand ("J♥ · 3 s to call … At 0 you pass."),
+    """One countdown, on the bar above the hand ("Call J♥? 3 s: … At 0 you pass."),
     its number the window's in every frame; the Call button only says Call (a number
     on it read as "the game calls at zero")."""
     from kalooki.ui.table.painter import prompt
@@ -367,9 +368,9 @@ def test_the_countdown_is_on_the_bar_and_says_what_happens_at_zero() -> None:
             assert window is not None
             app.step([])
             if table.calls.window is window:
-                card = card_text(table.view.top_discard, True)
+                card = str(card_said(table.view.top_discard))
                 seconds = window.seconds_shown
-                assert prompt(table.frame()).startswith(f"{card} · {seconds} s to call")
+                assert prompt(table.frame()).startswith(f"Call {card}? {seconds} s: ")
                 assert prompt(table.frame()).endswith("At 0 you pass.")
                 assert shown_words(button) == "Call"
                 shown.append(seconds)

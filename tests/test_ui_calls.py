@@ -101,7 +101,7 @@ def test_the_countdown_is_on_the_bar_never_on_the_call_button(app: App) -> None:
     while table.calls.window is not None:
         frame = table.frame()
         assert shown(table.buttons["call"]) == "Call"
-        assert f" · {frame.call_seconds} s to call: " in prompt(frame)
+        assert f"? {frame.call_seconds} s: Call (C)" in prompt(frame)
         numbers.append(frame.call_seconds)
         app.run_frames(1)
     assert numbers[0] == 5 and sorted(set(numbers)) == [1, 2, 3, 4, 5]
@@ -151,7 +151,8 @@ def test_a_key_belongs_to_the_window_on_screen_when_it_was_pressed(app: App) -> 
     bar on screen (another card), not for it; it is dropped with a note saying so."""
     table = open_table(app)
     until_asked(app, table)
-    app.guard.drawn = Prompt("call", -1, "J♥", 0.3)  # the frame on screen: another bar
+    jack = str(parse_cards(["JH"])[0])
+    app.guard.drawn = Prompt("call", -1, jack, 0.3)  # the frame on screen: another bar
     moves = len(table.session.recorder.actions)
     app.step(key_press(pygame.K_c))
     assert len(table.session.recorder.actions) == moves

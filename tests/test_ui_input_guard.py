@@ -23,11 +23,12 @@ from kalooki.ui.app import App
 from kalooki.ui.guard import InputGuard, Prompt, Verdict
 from kalooki.ui.session import MatchSession, Seat
 from kalooki.ui.table.options import INSTANT
-from kalooki.ui.table.prompts import REVEAL_KEY
+from kalooki.ui.table.prompts import REVEAL_KEY, stale_note
 from kalooki.ui.table.scene import TableScene
 from tests.support.rig import rigged
 from tests.support.ui import FakeClock, settle
 from tests.support.ui import key_press as press
+from tests.support.words import plain
 
 FRAME = 0.016
 SETTLE_FRAMES = 19
@@ -354,7 +355,8 @@ def test_allow_and_refuse_belong_to_the_call_they_were_pressed_for() -> None:
         app.step(press(pygame.K_a))
         assert table.view.phase == Phase.ALLOW
         app.run_frames(SETTLE_FRAMES)
-        app.guard.drawn = Prompt("allow", -5, "Q♦", 0.3)  # the frame on screen: another call
+        queen = str(parse_cards(["QD"])[0])
+        app.guard.drawn = Prompt("allow", -5, queen, 0.3)  # the frame on screen: another call
         app.step(press(pygame.K_a))
         assert table.view.phase == Phase.ALLOW
         assert str(app.note[0]) == "That answer was for the call of Q♦, already settled."
@@ -362,6 +364,16 @@ def test_allow_and_refuse_belong_to_the_call_they_were_pressed_for() -> None:
         moves = session.moves
         app.step(press(pygame.K_a))
         assert session.moves > moves and session.record.actions[moves] == "allow", card
+
+
+def test_a_stale_note_names_the_card_in_the_language_of_the_moment(french: None) -> None:
+    """The call bar's prompt holds the card, not its English face: the note says "V♥"
+    in French, and a joker is "un joker", not the corner's "JK"."""
+    jack, joker = parse_cards(["JH", "JK"])
+    assert plain(str(stale_note(Prompt("call", 1, str(jack), 0.3)))) == \
+        "Cet appel visait V\u2665, déjà parti."
+    assert plain(str(stale_note(Prompt("allow", 2, str(joker), 0.3)))) == \
+        "Cette réponse visait l'appel d'un joker, déjà réglé."
 
 
 # --- the guard itself ------------------------------------------------------------------------

@@ -146,6 +146,16 @@ def test_a_lay_down_lists_its_melds_as_a_sentence_does() -> None:
         "trois 7.")
 
 
+@pytest.mark.parametrize(("lang", "drew"), [("en", "You drew a joker."),
+                                            ("fr", "Vous avez pioché un joker.")])
+def test_a_joker_is_told_as_a_joker_not_by_its_corner(lang: str, drew: str) -> None:
+    """A card in a sentence is its face ("7♥"), but a joker's corner "JK" is no word:
+    the log says "a joker" ("un joker")."""
+    set_language(lang)
+    game = rigged(["3C 5C", "2D 4D", "2S 4S"], stock="JK")
+    assert told(Narrator(NAMES, 0, CARIB), game.apply(DrawStock(), 0)) == [drew]
+
+
 def test_three_winners_are_listed_with_commas_then_and() -> None:
     narrator = Narrator(NAMES, None, CARIB)
     ended = ev.MatchEnded(None, winners=(0, 1, 2), totals=(0, 0, 0))

@@ -54,7 +54,7 @@ from kalooki.engine.scoring import hand_points
 from kalooki.engine.state import Game
 from kalooki.engine.view import PlayerView
 from kalooki.words import Phrase, Said, phrase
-from kalooki.words.cards import card_face
+from kalooki.words.cards import card_said
 
 MOVES_PER_SECOND = 3300
 """Play-out moves per second of budget in reproducible mode: the slowest contract's rate
@@ -308,7 +308,7 @@ def _errors_from_zero(paired: Sequence[float]) -> float:
 
 
 def _sym(card: int | None) -> Said:
-    return card_face(card) if card is not None else phrase("hint.the_discard")
+    return card_said(card) if card is not None else phrase("hint.the_discard")
 
 
 def _play_out(world: Game, option: Action, me: int, policy: Sequence[MediumPlayer],

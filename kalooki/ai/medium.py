@@ -46,7 +46,7 @@ from kalooki.engine.scoring import card_points
 from kalooki.engine.solver import opening
 from kalooki.engine.view import PlayerView
 from kalooki.words import Phrase, Said, phrase
-from kalooki.words.cards import card_face, cards_faces
+from kalooki.words.cards import card_said, cards_faces
 
 Decision = tuple[Action, Said]
 
@@ -62,10 +62,6 @@ DENY_POINTS = 5
 """A refused call leaves this card in hand: deny only cheap cards."""
 HOLD_STOCK_MIN = 15
 """Hold the contract back for a bent table only while the stock is this deep."""
-
-
-def _sym(card: int) -> Phrase:
-    return card_face(card)
 
 
 class MediumPlayer:
@@ -155,13 +151,13 @@ class MediumPlayer:
         """Take a card that fits the table once down, else one the hand keeps."""
         if view.down[view.player]:
             if knowledge.fits_table(view, top):
-                return TakeDiscard(), phrase("hint.reason.take_fits_table", card=_sym(top))
+                return TakeDiscard(), phrase("hint.reason.take_fits_table", card=card_said(top))
             return DrawStock(), phrase("hint.reason.draw_stock")
         if take_obliges_meld(view.rules) and self.ev.need_with(view.hand, top) > 0:
-            return DrawStock(), phrase("hint.reason.draw_take_obliges", card=_sym(top))
+            return DrawStock(), phrase("hint.reason.draw_take_obliges", card=card_said(top))
         if self.keeps(view, top) and not self.slip(rng):
             return TakeDiscard(), self._take_reason(view, top)
-        return DrawStock(), phrase("hint.reason.draw_no_help", card=_sym(top))
+        return DrawStock(), phrase("hint.reason.draw_no_help", card=card_said(top))
 
     def draw_threshold(self, view: PlayerView, rng: Rng, top: int) -> Decision:
         """Threshold games. Where a take obliges a meld, the engine offers it only when
@@ -170,30 +166,30 @@ class MediumPlayer:
         rules = view.rules
         if take_obliges_meld(rules):
             if self.slip(rng):
-                return DrawStock(), phrase("hint.reason.draw_not_worth", card=_sym(top))
+                return DrawStock(), phrase("hint.reason.draw_not_worth", card=card_said(top))
             if view.down[view.player]:
-                return TakeDiscard(), phrase("hint.reason.take_lay_now", card=_sym(top))
-            return TakeDiscard(), phrase("hint.reason.take_open_now", card=_sym(top))
+                return TakeDiscard(), phrase("hint.reason.take_lay_now", card=card_said(top))
+            return TakeDiscard(), phrase("hint.reason.take_open_now", card=card_said(top))
         if view.down[view.player]:
             if knowledge.fits_table(view, top):
-                return TakeDiscard(), phrase("hint.reason.take_fits_table", card=_sym(top))
+                return TakeDiscard(), phrase("hint.reason.take_fits_table", card=card_said(top))
             keep = keep_for_discard(rules)
             if opening.fewest_points([*view.hand, top], rules, keep=keep,
                                      must=top) is not None and not self.slip(rng):
-                return TakeDiscard(), phrase("hint.reason.take_new_meld", card=_sym(top))
+                return TakeDiscard(), phrase("hint.reason.take_new_meld", card=card_said(top))
             return DrawStock(), phrase("hint.reason.draw_stock")
         if self.keeps(view, top) and not self.slip(rng):
             return TakeDiscard(), self._take_reason(view, top)
-        return DrawStock(), phrase("hint.reason.draw_no_help", card=_sym(top))
+        return DrawStock(), phrase("hint.reason.draw_no_help", card=card_said(top))
 
     def _take_reason(self, view: PlayerView, top: int) -> Phrase:
         hand = list(view.hand)
         after = self.ev.need_with(hand, top)
         if after == 0:
-            return phrase("hint.reason.take_completes", card=_sym(top))
+            return phrase("hint.reason.take_completes", card=card_said(top))
         if after < self.ev.need(hand):
-            return phrase("hint.reason.take_closer", card=_sym(top))
-        return phrase("hint.reason.take_better", card=_sym(top))
+            return phrase("hint.reason.take_closer", card=card_said(top))
+        return phrase("hint.reason.take_better", card=card_said(top))
 
     def call(self, view: PlayerView, rng: Rng) -> Decision:
         top = view.top_discard
@@ -202,22 +198,22 @@ class MediumPlayer:
         hand = list(view.hand)
         now, after = self.ev.need(hand), self.ev.need_with(hand, top)
         if after == 0 and now > 0:
-            return Call(), phrase("hint.reason.call_completes", card=_sym(top))
+            return Call(), phrase("hint.reason.call_completes", card=card_said(top))
         limit = 0.3 + 0.6 * self.style.call_eagerness
         if now - after >= 1 and knowledge.threat(view) < limit and not self.slip(rng):
-            return Call(), phrase("hint.reason.call_closer", card=_sym(top))
-        return Pass(), phrase("hint.reason.pass", card=_sym(top))
+            return Call(), phrase("hint.reason.call_closer", card=card_said(top))
+        return Pass(), phrase("hint.reason.pass", card=card_said(top))
 
     def allow(self, view: PlayerView, rng: Rng) -> Decision:
         top = view.top_discard
         if top is None or Refuse() not in view.legal:  # must-meld: a hand that cannot lay
             return Allow(), phrase("hint.reason.allow_nothing")
         if self.keeps(view, top):
-            return Refuse(), phrase("hint.reason.refuse_keep", card=_sym(top))
+            return Refuse(), phrase("hint.reason.refuse_keep", card=card_said(top))
         if self.style.deny and knowledge.threat(view) < 0.3 and card_points(
                 top, view.rules) <= DENY_POINTS:
-            return Refuse(), phrase("hint.reason.refuse_deny", card=_sym(top))
-        return Allow(), phrase("hint.reason.allow_no_help", card=_sym(top))
+            return Refuse(), phrase("hint.reason.refuse_deny", card=card_said(top))
+        return Allow(), phrase("hint.reason.allow_no_help", card=card_said(top))
 
     # -- play ----------------------------------------------------------------------------
 
@@ -268,7 +264,7 @@ class MediumPlayer:
             return None
         best = max(tacks, key=lambda a: (card_points(a.card, view.rules), a.code))
         return best, phrase("hint.reason.shift" if isinstance(best, ShiftJoker)
-                            else "hint.reason.tack", card=_sym(best.card))
+                            else "hint.reason.tack", card=card_said(best.card))
 
     # -- discards ------------------------------------------------------------------------
 
@@ -352,9 +348,9 @@ class MediumPlayer:
 
     def _discard_reason(self, view: PlayerView, card: int, holding: bool) -> Phrase:
         if holding:
-            return phrase("hint.reason.discard_hold", card=_sym(card))
+            return phrase("hint.reason.discard_hold", card=card_said(card))
         if view.down[view.player]:
-            return phrase("hint.reason.discard_costliest", card=_sym(card))
+            return phrase("hint.reason.discard_costliest", card=card_said(card))
         hand = [c for c in view.hand if c != card]
         need = self.ev.need(hand)
         # the cards the hand is building on: without any one of them it is further from
@@ -362,8 +358,9 @@ class MediumPlayer:
         keepers = [c for c in hand if need > 0 and self.ev.need_without(hand, c) > need]
         if keepers:
             shown = cards_faces(sorted(keepers, key=sort_key_rank)[:4])
-            return phrase("hint.reason.discard_keeps", card=_sym(card), keepers=shown, count=need)
-        return phrase("hint.reason.discard_least", card=_sym(card))
+            return phrase("hint.reason.discard_keeps", card=card_said(card), keepers=shown,
+                          count=need)
+        return phrase("hint.reason.discard_least", card=card_said(card))
 
     # -- helpers -------------------------------------------------------------------------
 

@@ -59,9 +59,17 @@ def face_said(rank: int, suit: int) -> Phrase:
 
 
 def card_face(card: int) -> Phrase:
-    """A physical card's face as the log and the table show it: "7♥", "R♥", "JK"."""
+    """A physical card's face as the table and typed moves show it: "7♥", "R♥", "JK"."""
     if is_joker(card):
         return phrase("cards.letter.joker")
+    return face_said(rank_of(card), suit_of(card))
+
+
+def card_said(card: int) -> Phrase:
+    """A physical card inside a sentence: its face, or "a joker" ("un joker"), since
+    "JK" is a corner's letters, not a word ("Grace drew a joker.", "Vous avez pioché 7♥.")."""
+    if is_joker(card):
+        return phrase("cards.a_joker")
     return face_said(rank_of(card), suit_of(card))
 
 

@@ -26,7 +26,7 @@ from kalooki.ui.table.log.book import LogPage, chip_rect, log_box
 from kalooki.ui.table.motion import Sprite
 from kalooki.ui.table.seat_header import JOINT, header_lines, row_size
 from kalooki.words import tr
-from kalooki.words.cards import card_face
+from kalooki.words.cards import card_said
 from kalooki.words.catalog import has
 from kalooki.words.formats import melds_label
 
@@ -491,7 +491,7 @@ def prompt(frame: TableFrame) -> str:
         return tr("table.prompt.thinking", name=names[view.to_act])
     if frame.hint_reason is not None:
         return tr("table.prompt.hint", reason=frame.hint_reason)
-    top = str(card_face(view.top_discard)) if view.top_discard is not None else ""
+    top = str(card_said(view.top_discard)) if view.top_discard is not None else ""
     rules = view.rules
     if view.phase == Phase.CUT:
         return tr("table.prompt.cut")

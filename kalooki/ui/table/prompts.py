@@ -19,6 +19,7 @@ import pygame
 from kalooki.ui.guard import InputGuard, Prompt, Verdict
 from kalooki.ui.table.questions import Question
 from kalooki.words import Said, phrase
+from kalooki.words.cards import card_said
 
 REVEAL_KEY = pygame.K_m
 """The one key the pass screen takes ("my hand", « ma main »): no other prompt, page or
@@ -42,9 +43,9 @@ def summary_prompt(deal: int, settle: float) -> Prompt:
 def stale_note(gone: Prompt) -> Said:
     """What a player is told when an input of theirs was made for ``gone``, no longer up."""
     if gone.kind in ("call", "shared"):
-        return phrase("table.stale.call", card=gone.about)
+        return phrase("table.stale.call", card=card_said(int(gone.about)))
     if gone.kind == "allow":
-        return phrase("table.stale.allow", card=gone.about)
+        return phrase("table.stale.allow", card=card_said(int(gone.about)))
     if gone.kind == "summary":
         return phrase("table.stale.summary", deal=int(gone.about))
     if gone.kind == "pass":

@@ -14,7 +14,7 @@ from kalooki.engine.melds import declared_meld
 from kalooki.engine.rules import RuleSet
 from kalooki.engine.view import PlayerView
 from kalooki.words import tr
-from kalooki.words.cards import card_face
+from kalooki.words.cards import card_said
 from kalooki.words.melds import meld_name
 
 Deed = Callable[[], object] | None
@@ -50,7 +50,7 @@ def pause_menu(extras: Sequence[tuple[str, Callable[[], None]]],
 
 
 def confirm_discard(action: Discard, submit: Callable[[Action], object]) -> Question:
-    return Question(tr("table.confirm.title", card=card_face(action.card)),
+    return Question(tr("table.confirm.title", card=card_said(action.card)),
                     ((tr("table.confirm.discard"), lambda: submit(action)),
                      (tr("table.confirm.keep"), None)), "confirm")
 

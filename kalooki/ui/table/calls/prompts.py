@@ -5,7 +5,6 @@ and :mod:`kalooki.ui.table.prompts`, the table's other prompts)."""
 
 from __future__ import annotations
 
-from kalooki.engine.cards import card_text
 from kalooki.engine.deal import Phase
 from kalooki.engine.view import PlayerView
 from kalooki.ui.guard import Prompt
@@ -13,7 +12,9 @@ from kalooki.ui.table.calls.window import CallWindow, Decision, SharedCall
 
 
 def _top(view: PlayerView) -> str:
-    return card_text(view.top_discard, True) if view.top_discard is not None else ""
+    """The card under call by its id, worded in the stale note in the language of the
+    moment (a face written here would stay English in French)."""
+    return str(view.top_discard) if view.top_discard is not None else ""
 
 
 def shared_prompt(window: SharedCall, view: PlayerView, settle: float) -> Prompt:

@@ -24,7 +24,7 @@ from kalooki.ui.table.calls.prompts import shared_prompt
 from kalooki.ui.table.calls.window import SharedCall
 from kalooki.ui.widgets.form import text_width
 from kalooki.words import tr
-from kalooki.words.cards import card_face
+from kalooki.words.cards import card_said
 
 if TYPE_CHECKING:
     from kalooki.engine.events import Event
@@ -86,8 +86,9 @@ class CallPanel:
         box.centery = area.centery
         self.panel = UIPanel(box, manager=manager, starting_height=2)
         room = inner - wait_w - _GAP
-        widest = max(tr("table.shared_call.title", card="10♥", seconds=88),
-                     tr("table.shared_call.title_held", card="10♥"), key=len)
+        widest = max((tr(key, card=card, seconds=88) for card in ("10♥", tr("cards.a_joker"))
+                      for key in ("table.shared_call.title", "table.shared_call.title_held")),
+                     key=len)
         self.title = UILabel(pygame.Rect(_PAD, _PAD // 2, room, _ROW), "", manager,
                              self.panel, object_id=_TITLE_THEMES[0])
         for title_theme in _TITLE_THEMES:
@@ -206,7 +207,7 @@ class SharedCalls:
                 {seat: partial(self.person_calls, seat) for seat in window.people},
                 self.hold)
         top = table.view.top_discard
-        panel.show(window, str(card_face(top)) if top is not None else "")
+        panel.show(window, str(card_said(top)) if top is not None else "")
 
     def close(self) -> None:
         self.window = None

@@ -26,15 +26,11 @@ from kalooki.engine.rules.choices import GoingOutBonus
 from kalooki.engine.scoring import OneTurnOut, one_turn_out
 from kalooki.engine.view import PublicMeld
 from kalooki.words import Phrase, phrase
-from kalooki.words.cards import card_face, cards_faces
+from kalooki.words.cards import card_said, cards_faces
 from kalooki.words.melds import contract_name, meld_name
 
 _ONE_TURN_OUT = {OneTurnOut.BENT_TABLE: "bent", OneTurnOut.GOING_KALOOKI: "kalooki",
                  OneTurnOut.GOING_RAMI: "rami"}
-
-
-def _card(card: int) -> Phrase:
-    return card_face(card)
 
 
 def going_word(rules: RuleSet) -> Phrase:
@@ -130,13 +126,13 @@ class Narrator:
                                  cards=phrase("cards.count", count=count), needed=needed)
             case ev.UpcardTurned():
                 if self.hand_size is None:
-                    return phrase("log.upcard", card=_card(cards[0]))
-                return self.said("dealt", self.dealer, card=_card(cards[0]),
+                    return phrase("log.upcard", card=card_said(cards[0]))
+                return self.said("dealt", self.dealer, card=card_said(cards[0]),
                                  cards=phrase("cards.count", count=self.hand_size))
             case ev.Drew():
                 return self._drew(player, cards)
             case ev.Took():
-                return self.said("take", player, card=_card(cards[0]))
+                return self.said("take", player, card=card_said(cards[0]))
             case ev.CallWindowOpened():
                 self.called_card, self.callers = cards[0], 0
                 return None
@@ -144,35 +140,35 @@ class Narrator:
                 self.callers += 1
                 if self.called_card is None:
                     return self.said("call_discard", player)
-                return self.said("call", player, card=_card(self.called_card))
+                return self.said("call", player, card=card_said(self.called_card))
             case ev.CallWon():
                 self.caller = player
                 if self.called_card is not None and self.callers == 1:
                     return None  # the only call: "comes first" would tell of others
-                return self.said("call_won", player, card=_card(cards[0]))
+                return self.said("call_won", player, card=card_said(cards[0]))
             case ev.Allowed(caller=caller):
                 self.caller = caller
                 self.penalty_due = self.rules.call_penalty_cards if self.rules is not None else 0
                 return self.said("allow", player,
-                                 takes=self.said("takes", caller, card=_card(cards[0])))
+                                 takes=self.said("takes", caller, card=card_said(cards[0])))
             case ev.Refused():
-                return self.said("refuse", player, card=_card(cards[0]),
+                return self.said("refuse", player, card=card_said(cards[0]),
                                  call=self.said("whose_call", self.caller))
             case ev.Laid(melds=indices, first=first):
                 laid = [table[i].meld for i in indices if 0 <= i < len(table)]
                 melds = melds_said(laid) if laid else cards_faces(cards)
                 return self.said("open" if first else "lay", player, melds=melds)
             case ev.TackedOn(meld=meld):
-                return self.said("tack", player, card=_card(cards[0]),
+                return self.said("tack", player, card=card_said(cards[0]),
                                  meld=self._meld(table, meld, player))
             case ev.JokerShifted(meld=meld):
-                return self.said("shift", player, card=_card(cards[0]),
+                return self.said("shift", player, card=card_said(cards[0]),
                                  meld=self._meld(table, meld, player))
             case ev.JokerReleased(meld=meld):
                 return self.said("release", player, cards=cards_faces(cards),
                                  meld=self._meld(table, meld, player))
             case ev.Discarded():
-                return self.said("discard", player, card=_card(cards[0]))
+                return self.said("discard", player, card=card_said(cards[0]))
             case ev.TurnEnded():
                 return self.said("end_turn", player)
             case ev.Reshuffled(count=count):
@@ -195,9 +191,9 @@ class Narrator:
         """A draw from the stock, or one of an allowed call's penalty cards."""
         if self.penalty_due and player == self.caller:
             self.penalty_due -= 1
-            return self.said("penalty", player, card=_card(cards[0])) if cards else \
+            return self.said("penalty", player, card=card_said(cards[0])) if cards else \
                 self.said("penalty_stock", player)
-        return self.said("draw", player, card=_card(cards[0])) if cards else \
+        return self.said("draw", player, card=card_said(cards[0])) if cards else \
             self.said("draw_stock", player)
 
     def _deal_end(self, event: ev.DealEnded) -> Phrase:
