@@ -95,3 +95,13 @@ def test_the_json_table_gives_the_relative_penalty_its_interval(capsys):
     half = 1.96 * spread / row["seats"] ** 0.5
     assert row["relative_low"] == pytest.approx(mean - half)
     assert row["relative_high"] == pytest.approx(mean + half)
+
+
+def test_simulate_seats_hard_then_medium_at_any_table_without_seats(capsys):
+    """Without ``--seats``, three players are hard and two medium (the default was a
+    list of four, which refused ``--players 3``)."""
+    assert main(["simulate", "--preset", "baby", "--players", "3", "--deals", "1",
+                 "--first-deal-only", "--think", "0.02", "--reproducible", "--json"]) == 0
+    levels = json.loads(capsys.readouterr().out)["levels"]
+    assert sorted(levels) == ["hard", "medium"]
+    assert levels["medium"]["seats"] == 2 * levels["hard"]["seats"]

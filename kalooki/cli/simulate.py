@@ -45,7 +45,11 @@ from kalooki.words.house_rules import built_in_names
 from kalooki.words.notices import notice_said
 from kalooki.words.refusals import refusal_text
 
-DEFAULT_SEATS = ",".join((Level.HARD, Level.MEDIUM, Level.MEDIUM, Level.MEDIUM))
+
+def default_seats(players: int) -> str:
+    """Hard in the first seat and medium in every other, for any number of players
+    (a fixed list of four failed ``--players 3`` without ``--seats``)."""
+    return ",".join((Level.HARD, *(Level.MEDIUM,) * (players - 1)))
 
 
 def add_parser(commands: Commands) -> None:
@@ -55,8 +59,8 @@ def add_parser(commands: Commands) -> None:
                    help=tr("cli.help.simulate_preset"))
     p.add_argument("--players", type=arg_types.players, default=4, metavar="N",
                    help=tr("cli.help.simulate_players"))
-    p.add_argument("--seats", default=DEFAULT_SEATS, metavar=tr("cli.metavar.seats"),
-                   help=tr("cli.help.simulate_seats", seats=DEFAULT_SEATS,
+    p.add_argument("--seats", default=None, metavar=tr("cli.metavar.seats"),
+                   help=tr("cli.help.simulate_seats", hard=Level.HARD, medium=Level.MEDIUM,
                            levels=", ".join(LEVELS)))
     p.add_argument("--deals", type=arg_types.count, default=100, metavar="N",
                    help=tr("cli.help.simulate_deals"))
@@ -207,7 +211,7 @@ def _outcomes(jobs: Iterator[Job], workers: int) -> Iterator[list[DealOutcome]]:
 def simulate(args: argparse.Namespace) -> tuple[dict[str, LevelStats], int]:
     rules = find_rules(store_paths(args), args.preset, reserved=built_in_names())
     rules.validate(args.players)
-    seats = parse_seats(args.seats, args.players)
+    seats = parse_seats(args.seats or default_seats(args.players), args.players)
     keep = args.save_records is not None
     jobs = (Job(rules, seats, args.seed, i, args.think, args.reproducible,
                 args.first_deal_only, keep)
