@@ -9,6 +9,7 @@ import pygame
 
 from kalooki.engine.actions import Discard, DrawStock
 from kalooki.ui.app import App
+from kalooki.ui.art.highlight import selection_ring
 from kalooki.ui.table.scene import TableScene
 from kalooki.words import tr
 from tests.support.keys import key
@@ -90,3 +91,18 @@ def test_hint_asked_twice_is_taken_back_by_one_undo(app: App) -> None:
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     assert table.hand.hint is None and not table.hand.arrangement.selected
     assert not table.buttons["undo"].is_enabled
+
+
+def test_the_card_a_hint_chose_still_shows_its_gold_ring_inside_the_hint_outline(
+        app: App) -> None:
+    """The hint chooses the card it plays: its outline is drawn beyond the chosen card's
+    gold ring, so a player sees the card is chosen (and that G would stage it too)."""
+    table = table_after_draw(app)
+    key(app, pygame.K_h)
+    app.run_frames(1)
+    (rect,) = table.frame().hint_cards
+    ring = selection_ring(rect.width)
+    gold = app.surface.get_at((rect.left - ring // 2 - 1, rect.centery))[:3]
+    assert gold[0] > 200 and gold[1] > 170 and gold[2] < 140, gold  # the ring, not cyan
+    outline = app.surface.get_at((rect.left - ring - 3, rect.centery))[:3]
+    assert outline[2] > 200 and outline[0] < 160, outline  # the hint's cyan beyond it

@@ -47,6 +47,12 @@ def _blurred_card_shape(width: int, colour: palette.Colour, alpha: int, grow: in
     return pygame.transform.gaussian_blur(surface, blur)
 
 
+def selection_ring(width: int) -> int:
+    """The chosen card's gold ring, in pixels just outside its edge: whatever outlines a
+    chosen card (the hint) is drawn beyond it, so the card still reads as chosen."""
+    return max(2, round(width * 0.035))
+
+
 @lru_cache(maxsize=64)
 def overlay(kind: Highlight, width: int) -> pygame.Surface:
     """The overlay of ``kind`` for a card ``width`` pixels wide (cached; do not draw on it)."""
@@ -58,7 +64,7 @@ def overlay(kind: Highlight, width: int) -> pygame.Surface:
     colour = palette.SELECTED if kind is Highlight.SELECTED else palette.DROP_TARGET
     surface = _blurred_card_shape(width, colour, 200, round(width * 0.08), blur)
     if kind is Highlight.SELECTED:
-        ring = max(2, round(width * 0.035))
+        ring = selection_ring(width)
         pygame.draw.rect(surface, colour, _card_rect(width).inflate(ring * 2, ring * 2), ring,
                          border_radius=round(width * 0.075) + ring)
     return surface

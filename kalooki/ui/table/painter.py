@@ -18,7 +18,14 @@ from kalooki.ui.art import palette
 from kalooki.ui.art import text as ink
 from kalooki.ui.art.cards import CardArt
 from kalooki.ui.art.felt import felt
-from kalooki.ui.art.highlight import Highlight, lesson_light, lesson_margin, overlay, overlay_margin
+from kalooki.ui.art.highlight import (
+    Highlight,
+    lesson_light,
+    lesson_margin,
+    overlay,
+    overlay_margin,
+    selection_ring,
+)
 from kalooki.ui.hand.staging import StagedMeld, checklist, opening_tally
 from kalooki.ui.table.frame import TableFrame
 from kalooki.ui.table.layout import TableLayout, count_on_fan
@@ -44,6 +51,9 @@ _BANNER_BG = (8, 30, 18, 255)
 show through it."""
 _LABEL = (206, 220, 200)
 _HINT = (120, 220, 255)
+_HINT_LINE = 3
+_HINT_GAP = 2
+"""The hint's outline and its gap from a chosen card's ring, in pixels."""
 _CUT_MARK = (246, 215, 122)
 _CHIP = (20, 12, 10)
 """The log's "new lines ↓" chip: solid, so no line shows through it."""
@@ -257,8 +267,10 @@ class TablePainter:
 
     def _hint(self, surface: pygame.Surface, frame: TableFrame) -> None:
         """Outline what the hint suggests: its cards and the place they should go."""
-        for rect in frame.hint_cards:
-            pygame.draw.rect(surface, _HINT, rect.inflate(6, 6), 3, border_radius=8)
+        for rect in frame.hint_cards:  # outside the gold ring of the card it chose
+            reach = selection_ring(rect.width) + _HINT_GAP + _HINT_LINE
+            pygame.draw.rect(surface, _HINT, rect.inflate(2 * reach, 2 * reach), _HINT_LINE,
+                             border_radius=8 + reach)
         for rect in frame.hint_places:
             pygame.draw.rect(surface, _HINT, rect.inflate(12, 12), 3, border_radius=10)
 
