@@ -43,6 +43,12 @@ MAX_STEPS = 4000
 """Frames a staged table may take to reach its moment; a few hundred are usual."""
 
 
+_PAUSE_ENTRIES = tuple((key, lambda: None) for key in
+                       ("table.pause.rules", "table.pause.save", "table.pause.settings"))
+"""The pause menu's entries as a match's table has them (here they open nothing: the
+picture is of the menu)."""
+
+
 def eager(view: PlayerView, rng: Rng) -> Action:
     """Lay down and tack on at every chance, else draw and shed the heaviest card."""
     kinds: tuple[type[Action], ...] = (LayDown, TackOn, DrawStock, Allow, Pass)
@@ -83,7 +89,7 @@ def staged_table(app: App, players: int, melds: int, seed: int = 4, *,
     session.play_with([None, *([eager] * (players - 1))])
     table = TableScene(app, session, TableOptions(speed="instant",
                                                   ask_only_when_helps=not until_call),
-                       help_rules=help_rules)
+                       help_rules=help_rules, pause_extras=_PAUSE_ENTRIES)
     app.switch(table)
     rng = Rng(seed)
     for _ in range(MAX_STEPS):
