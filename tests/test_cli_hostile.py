@@ -29,7 +29,9 @@ from tests.support.saves import format_0, play
     (["--autoplay", "--preset", "nope"], "no preset called “nope”"),
     (["--autoplay", "--players", "7"], "3 to 6 players, not 7"),
     (["--autoplay", "--preset", "baby", "--players", "2"], "not 2"),
-    (["--autoplay", "--players", "99"], "from 2 to 8"),
+    (["--autoplay", "--players", "99"], "3 to 6 players, not 99"),
+    (["--autoplay", "--players", "8"], "3 to 6 players, not 8"),
+    (["--autoplay", "--players", "two"], "expected a whole number of players, not 'two'"),
     (["--autoplay", "--deals", "0"], "--deals: expected a whole number of at least 1"),
     (["--autoplay", "--deals", "-3"], "--deals"),
     (["--autoplay", "--screenshot", "."], "is a folder"),
@@ -141,7 +143,7 @@ def test_a_format_0_save_holding_other_digits_is_refused_in_a_line(
     (["--think", "inf"], "--think"), (["--think", "nan"], "--think"),
     (["--think", "-1"], "--think"), (["--think", "0"], "--think"),
     (["--deals", "0"], "--deals"), (["--jobs", "0"], "--jobs"),
-    (["--deals", "1" + "0" * 40], "--deals"), (["--players", "1000"], "--players"),
+    (["--deals", "1" + "0" * 40], "--deals"), (["--players", "1000"], "3 to 6 players, not 1000"),
     (["--seed", "9" * 5000], "--seed"),
 ])
 def test_simulate_refuses_bad_numbers(capsys: pytest.CaptureFixture[str],
@@ -231,3 +233,23 @@ def test_a_file_name_that_is_not_utf8_is_printed_escaped(
     target = tmp_path / "caf\udcff"
     assert main(["screens", str(target)]) == 0
     assert "caf\\udcff" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("size", "says"), [
+    ("10x10", "below the smallest window, 1024x640"),
+    ("1000x700", "below the smallest window"),
+    ("99999x99999", "above the largest picture, 7680x4320"),
+    ("big", "is not a size like 1280x720"),
+])
+def test_a_screens_size_out_of_range_says_which_way(capsys: pytest.CaptureFixture[str],
+                                                   tmp_path: Path, size: str,
+                                                   says: str) -> None:
+    """"10x10" was refused as "not a size": it is one, too small for the game's window."""
+    assert says in one_line_exit(capsys, ["screens", str(tmp_path), "--size", size])
+
+
+def test_screens_help_says_the_folder_is_needed_unless_listing(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["screens", "--help"])
+    assert "needed unless you give --list" in " ".join(capsys.readouterr().out.split())

@@ -21,7 +21,7 @@ from tests.support.cli import not_played, one_line_exit
 @pytest.mark.parametrize(("argv", "says"), [
     (["--seats", "person:Ann,expert"], "'expert' is not a seat"),
     (["--seats", "person:,hard"], "person:NAME needs a name"),
-    (["--seats", "person:Ann"], "2 to 8 seats, not 1"),
+    (["--seats", "person:Ann"], "3 to 6 players, not 1"),
     (["--seats", ",".join(["person:Ann"] + ["easy"] * 8)], "not 9"),
     (["--seats", "person:Ann,person:ann,hard"], "two seats have one name"),
     (["--seats", "hard,medium,easy"], "no person among the seats"),

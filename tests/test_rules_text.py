@@ -149,6 +149,19 @@ def test_english_and_french_differ_and_say_the_key_numbers():
         assert "51" in text and "106" in text and "25" in text
 
 
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "the card then on top of the discard pile may not be taken that turn"),
+    ("fr", "la carte qui se trouve alors sur la défausse ne peut pas être prise")])
+def test_the_calls_section_says_the_next_discard_is_dead_after_an_allowed_call(
+        lang: str, said: str) -> None:
+    """The engine refuses the discard under an allowed call (``discard-dead``): a newcomer
+    found it only in the table's prompt, so the rules say it where calls are explained."""
+    calls = next(s for s in rules_sections(CARIB, lang) if s.key == "calls")
+    assert any(said in plain(p) for p in calls.paragraphs)
+    no_calls = dataclasses.replace(CARIB, calls_enabled=False)
+    assert said not in plain(render_text(no_calls, lang))
+
+
 def test_diff_reads_like_house_rules():
     rules = dataclasses.replace(CARIB, hand_sizes=(12, 12, 12, 12, 12, 13, 14, 15, 16),
                                 joker_points=25)

@@ -11,6 +11,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 from pathlib import Path
 
 import pygame
+import pytest
 
 from kalooki.engine.actions import (
     Discard,
@@ -118,11 +119,15 @@ def test_resize_during_a_drag_and_an_animation(app: App, good_seed: int) -> None
     assert_cards_whole(table)
 
 
-def test_autoplay_plays_one_deal_and_writes_a_png(tmp_path: Path) -> None:
+def test_autoplay_plays_one_deal_and_writes_a_png(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """It printed nothing: a smoke test that passed looked like one that never ran."""
     shot = tmp_path / "last.png"
     assert run_autoplay(preset("baby"), 4, 1, shot, seed=3, clock=FakeClock()) == 0
     image = pygame.image.load(shot)
     assert image.get_size() == (1280, 720)
+    said = capsys.readouterr().out
+    assert said.startswith("1 deal played: ") and said.count(" point") == 4
 
 
 def test_start_in_the_setup_panel_opens_the_table_and_esc_quits_to_menu(app: App) -> None:

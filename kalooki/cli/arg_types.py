@@ -15,8 +15,6 @@ from kalooki.words.notices import notice_said
 
 MAX_DIGITS = 18
 """A count on the command line is at most this many digits (a trillion deals is 13)."""
-TABLE = (2, 8)
-"""The fewest and the most players at a table."""
 MAX_SECONDS = 60
 """The longest thinking time per decision."""
 
@@ -36,12 +34,10 @@ def whole(text: str) -> int:
 
 
 def players(text: str) -> int:
-    """A number of players; whether the rules seat that many is the rules' to say."""
-    refused = tr("cli.refused.players", value=text, least=TABLE[0], most=TABLE[1])
-    value = _whole(text, refused)
-    if not TABLE[0] <= value <= TABLE[1]:
-        raise argparse.ArgumentTypeError(refused)
-    return value
+    """A number of players. Whether the rules seat that many is the rules' to say, with
+    their own range: a second, wider range here read as a contradiction ("from 2 to 8",
+    then "3 to 6 players, not 8")."""
+    return _whole(text, tr("cli.refused.players", value=text))
 
 
 def seconds(text: str) -> float:
@@ -127,9 +123,10 @@ name "" for the usual names."""
 
 
 def seats(text: str) -> tuple[SeatChoice, ...]:
-    """``person:Ann,person:Ben,medium,hard``: two to eight seats, as ``simulate`` takes
-    them; a computer may be named too (``hard:Viktor`` plays in that personality's style
-    when it is one of the level's), and every name is a seat's own."""
+    """``person:Ann,person:Ben,medium,hard``: the seats, as ``simulate`` takes them
+    (how many the rules seat is theirs to say); a computer may be named too
+    (``hard:Viktor`` plays in that personality's style when it is one of the level's),
+    and every name is a seat's own."""
     from kalooki.engine.facts.seats import HUMAN, OPPONENT_LEVELS
 
     chosen: list[SeatChoice] = []
@@ -146,9 +143,6 @@ def seats(text: str) -> tuple[SeatChoice, ...]:
                 "cli.refused.seat_name", seat=part, kind=kind, name=tr("cli.metavar.name"),
                 most=SEAT_NAME_LIMIT))
         chosen.append((HUMAN if person else kind, name))
-    if not TABLE[0] <= len(chosen) <= TABLE[1]:
-        raise argparse.ArgumentTypeError(tr("cli.refused.seat_count", count=len(chosen),
-                                            least=TABLE[0], most=TABLE[1]))
     names = [name.casefold() for _, name in chosen if name]
     if len(set(names)) < len(names):
         raise argparse.ArgumentTypeError(tr("cli.refused.seat_twice"))

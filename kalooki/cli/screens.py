@@ -13,16 +13,22 @@ from kalooki.words import language, tr
 
 SMALLEST = (1024, 640)
 """The smallest window the game opens."""
+LARGEST = (7680, 4320)
+"""The largest picture drawn: a size past this is a typing slip, and its pictures would
+fill the memory."""
 
 
 def _size(text: str) -> tuple[int, int]:
-    match = re.fullmatch(r"(\d{3,4})[xX](\d{3,4})", text.strip())
+    match = re.fullmatch(r"(\d{1,6})[xX](\d{1,6})", text.strip())
     if match is None:
         raise argparse.ArgumentTypeError(tr("cli.screens.not_a_size", value=text))
     width, height = int(match[1]), int(match[2])
     if width < SMALLEST[0] or height < SMALLEST[1]:
         raise argparse.ArgumentTypeError(tr("cli.screens.too_small", value=text,
                                             smallest=_shown(SMALLEST)))
+    if width > LARGEST[0] or height > LARGEST[1]:
+        raise argparse.ArgumentTypeError(tr("cli.screens.too_large", value=text,
+                                            largest=_shown(LARGEST)))
     return width, height
 
 

@@ -156,6 +156,7 @@ def _calls(r: RuleSet) -> list[Phrase]:
     if not r.calls_enabled:
         return [_entry("calls.none")]
     paras = [_entry("calls.who"), _counted("calls.allow", r.call_penalty_cards),
+             _entry("calls.after_allow"),
              _yes("calls.down_may_refuse", r.down_player_may_refuse)]
     if r.down_player_may_refuse and r.discard_take == "not-when-down":
         paras.append(_entry("calls.refusal_wins"))

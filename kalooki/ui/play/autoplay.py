@@ -24,6 +24,13 @@ BATCH_SECONDS = 0.05
 move's frame, not waiting, was what made autoplay slow."""
 
 
+def _played(deals: int, session: MatchSession) -> str:
+    """The line that says the smoke test ran: the deals played and each seat's total."""
+    totals = ", ".join(tr("cli.autoplay_total", name=name, count=total)
+                       for name, total in zip(session.names, session.game.totals, strict=True))
+    return tr("cli.autoplay_played", count=deals, totals=totals)
+
+
 def autoplay_session(rules: RuleSet, players: int, seed: int) -> MatchSession:
     names = FIRST_SEAT_NAMES  # a person's seat goes to Marcus, as in a watched match
     seats = [Seat(names[i] if i < len(names) else tr("table.seat", number=i + 1), "medium")
@@ -52,6 +59,7 @@ def run_autoplay(rules: RuleSet = CARIBBEAN, players: int = 4, deals: int = 1,
                 table.next_deal()
         else:
             return 1
+        print(_played(table.deals_finished, session))
         if screenshot is not None:
             try:
                 screenshot.parent.mkdir(parents=True, exist_ok=True)
