@@ -14,6 +14,7 @@ from kalooki.ui.pages.menu import MainMenuScene
 from kalooki.ui.pages.setup import GameSetup
 from kalooki.ui.session import MatchSession, Seat
 from kalooki.ui.table.options import INSTANT
+from kalooki.ui.table.painter import TablePainter
 from kalooki.ui.table.scene import TableScene
 from kalooki.words import set_language, tr
 from kalooki.words.formats import melds_label
@@ -75,7 +76,7 @@ def test_a_shared_screen_names_whose_melds_the_box_holds(app: App) -> None:
 
 def test_the_seat_box_says_a_person_plays_the_seat(app: App) -> None:
     """Under "Joué par", a person's seat reads "Une personne" in French ("Humain" read
-    as a species, "Personne" as nobody); the table's zones keep their short word."""
+    as a species, "Personne" as nobody)."""
     set_language("fr")
     setup = GameSetup("caribbean", 4, (HUMAN, "hard", "medium", HUMAN, *("medium",) * 3),
                       ("Keisha", "Winston", "Delroy", "Ann", "Bo", "Cy", "Di"),
@@ -87,7 +88,22 @@ def test_the_seat_box_says_a_person_plays_the_seat(app: App) -> None:
     boxes = [menu.setup.first[1], *(row[1] for row in menu.setup.rows[:3])]
     assert [box.selected_option[0] for box in boxes] == [
         "Une personne", "Une personne", "Difficile", "Moyen"]
-    assert tr("table.zone.person") == "Humain"
+
+
+def test_the_table_names_a_person_s_seat_as_the_setup_panel_does(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The panel over another person's seat said "Humain" where New game had said "Une
+    personne": one game, one word for who plays a seat."""
+    drawn: list[tuple[str, tuple[str, ...]]] = []
+
+    def headers(surface: object, rows: list[tuple], font: int) -> None:
+        drawn.extend((header[4], tuple(r[0] for r in header[2])) for header in rows)
+
+    monkeypatch.setattr(TablePainter, "_headers", staticmethod(headers))
+    set_language("fr")
+    drawn_melds_label(app, PEOPLE)
+    said = dict(drawn)
+    assert said["Keisha"][0].startswith("Une personne") and said["Cal"][0].startswith("Facile")
 
 
 def test_the_staging_help_is_said_only_to_someone_with_a_hand(

@@ -341,3 +341,19 @@ def test_the_file_dialog_grows_with_a_large_window(profile: Profile) -> None:
             app.close()
     small, large = sizes[MIN_SIZE], sizes[(1920, 1080)]
     assert large[0] > small[0] and large[1] > small[1]
+
+
+@pytest.mark.parametrize(("lang", "title"), [
+    ("en", "Baby Kalooki: You, Grace, Bert"), ("fr", "Baby Kalooki\u00a0: Vous, Grace, Bert")])
+def test_an_autosave_is_titled_by_its_rules_and_players_as_the_list_titles_it(
+        finished: GameSave, lang: str, title: str) -> None:
+    """An autosave's stored name is the preset's code ("baby: You, Grace, Bert"): the
+    replay's heading said that where the list of saves said the rules' title."""
+    from kalooki.ui.replay.sources import Watched, watched_save
+
+    set_language(lang)
+    autosave = dataclasses.replace(finished, kind="autosave")
+    watched = watched_save(autosave)
+    assert isinstance(watched, Watched) and watched.title == title
+    named = watched_save(dataclasses.replace(finished, name="Sunday at Grace's"))
+    assert isinstance(named, Watched) and named.title == "Sunday at Grace's"

@@ -12,6 +12,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame
 import pytest
 
+from kalooki.engine.facts.seats import SEAT_KINDS
 from kalooki.ui.resources import font
 from kalooki.ui.table.layout import compute_layout, count_on_fan
 from kalooki.ui.table.seat_header import JOINT, drawn_height, header_lines
@@ -26,10 +27,11 @@ def fonts():
 
 
 def rows(on_fan: bool, dealer: bool) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
-    """The longest words a computer's header says: a hard player, 13 cards, 3 calls."""
+    """The longest words a seat's header says: the longest kind of player ("Une
+    personne"), 13 cards, 3 calls."""
     name = "Beverley"
     heading = tr("table.zone.dealer", name=name) if dealer else name
-    level = tr("setup.level.hard")
+    level = max((tr(f"setup.level.{kind}") for kind in SEAT_KINDS), key=len)
     first = level if on_fan else tr("table.zone.level_cards", level=level,
                                     cards=tr("cards.count", count=13))
     standing = tr("table.standing.calls", standing=tr("table.standing.down.no"), made=3,
@@ -68,7 +70,7 @@ def test_a_wide_zone_keeps_its_rows_whole_and_in_the_usual_size() -> None:
     box = next(iter(layout.zones.values())).header
     heading, clauses = rows(False, True)
     lines = header_lines(heading, clauses, box.width, box.height, layout.font)
-    assert [line.words for line in lines] == ["Beverley · dealer", "Hard · 13 cards",
+    assert [line.words for line in lines] == ["Beverley · dealer", "Person · 13 cards",
                                               "not down · calls 3/3"]
     assert [line.size for line in lines] == [layout.font, layout.font - 2, layout.font - 2]
 

@@ -100,3 +100,16 @@ def test_a_reset_that_cannot_save_says_why_and_keeps_the_screen(app: App) -> Non
     assert scene.dialog is not None
     scene.dialog.ok()
     assert scene.dialog is not None and scene.history == ENTRIES
+
+
+@pytest.mark.parametrize(("lang", "ticks"), [("en", ["3 Feb", "11 Dec"]),
+                                             ("fr", ["3\u00a0févr.", "11\u00a0déc."])])
+def test_a_chart_s_dates_name_the_month(lang: str, ticks: list[str]) -> None:
+    """"3/2" reads as March 2 to a reader who writes the month first: the ticks name it."""
+    from datetime import datetime
+
+    from kalooki.words import set_language
+    from kalooki.words.formats import short_day
+
+    set_language(lang)
+    assert [short_day(datetime(2026, 2, 3)), short_day(datetime(2026, 12, 11))] == ticks

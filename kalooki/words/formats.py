@@ -27,6 +27,12 @@ def short_date(when: datetime) -> str:
               year=when.year, time=f"{when:%H:%M}")
 
 
+def short_day(when: datetime) -> str:
+    """Day and short month name ("3 Feb", "3 févr."): "3/2" read as March 2 to a reader
+    who puts the month first."""
+    return tr("format.day", day=when.day, month=tr(f"format.month.{when.month}"))
+
+
 def seat_name(name: str) -> str:
     """A seat's name as this language says it: the word the game gives a person who
     did not type a name ("You", "Vous") follows the language; a typed name stays."""

@@ -5,11 +5,13 @@ editor and that line say it. Built from the field descriptions and the catalogs'
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from kalooki.engine.facts.fields import Kind
 from kalooki.engine.rules import FIELDS, PRESETS, SPECS, RuleSet
 from kalooki.words.catalog import Phrase, has, languages, phrase, tr
+from kalooki.words.formats import seat_name
 from kalooki.words.melds import contract_name
 from kalooki.words.presets import preset_title
 
@@ -121,6 +123,14 @@ def offered_title(name: str) -> str:
     if name in PRESETS:
         return preset_title(name)
     return tr("house_rules.marked", name=name)
+
+
+def match_title(rules: str, players: Sequence[str]) -> str:
+    """A match nobody named, by its rules' title and its players ("Baby Kalooki: You,
+    Marcia, Delroy"): the list of saves and the replay both call it so, never by the
+    preset's code the file keeps."""
+    return tr("saves.autosave_title", rules=offered_title(rules),
+              players=", ".join(seat_name(name) for name in players))
 
 
 def built_in_names() -> set[str]:

@@ -10,14 +10,14 @@ from functools import partial
 import pygame
 
 from kalooki.engine.cards import JOKER_FACE
-from kalooki.engine.facts.seats import DEFAULT_LEVEL, HUMAN
+from kalooki.engine.facts.seats import HUMAN
 from kalooki.engine.record import Recorder
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import PRESETS, preset
-from kalooki.engine.rules.fields import MAX_PLAYERS
 from kalooki.store.paths import StorePaths
 from kalooki.store.savegame import Seat, snapshot
 from kalooki.store.saves import SUFFIX, save_named
+from kalooki.store.settings import Settings
 from kalooki.store.stats import (
     DealOutcome,
     MatchOutcome,
@@ -37,6 +37,7 @@ from kalooki.ui.pages.rules import RulesScene
 from kalooki.ui.pages.saves import LoadGameScene
 from kalooki.ui.pages.setup import DEFAULT_NAMES, GameSetup
 from kalooki.ui.pages.statistics import StatsScene
+from kalooki.ui.play.match import setup_from
 from kalooki.words import tr
 
 SHEET_COLUMNS = 14
@@ -68,16 +69,15 @@ def menu_first(shots: Shots) -> None:
 
 
 def setup(shots: Shots) -> None:
-    """The new-game panel at four players, with the preset list open (a custom preset
-    among them), and at eight players with house rules that allow them; then friends at
+    """The new-game panel at four players as a first game opens it (the settings'
+    defaults: the first seat a person called "You"), with the preset list open (a custom
+    preset among them), and at eight players with house rules that allow them; then friends at
     one computer: two people and two computer players."""
     eight = dataclasses.replace(OUR_TABLE, players_max=8)
     house = {eight.name: (eight, PRESETS["caribbean"])}
     for players, name in ((4, "caribbean"), (8, eight.name)):
         with shots.app() as app:
-            opponents = MAX_PLAYERS - 1
-            values = GameSetup(name, players, (DEFAULT_LEVEL,) * opponents,
-                               DEFAULT_NAMES[:opponents])
+            values = dataclasses.replace(setup_from(Settings()), preset=name, players=players)
             scene = MainMenuScene(app, has_autosave=lambda: True, house_rules=house,
                                   on_house_rules=lambda setup: None, setup=values)
             app.switch(scene)

@@ -21,7 +21,8 @@ _SEATS = (Seat("Ada", HUMAN), Seat("Grace", "medium"), Seat("Bert", "medium"))
 
 
 def sample_match(stop_in_deal: int | None = None) -> GameSave:
-    """A three-deal Baby Kalooki match of three, to its end or into ``stop_in_deal``."""
+    """A three-deal Baby Kalooki match of three, to its end or into ``stop_in_deal``, as
+    its autosave (titled by its rules and players, as the game titles it)."""
     rules = dataclasses.replace(preset("baby"), deals_per_match=3)
     recorder = Recorder.new(rules, len(_SEATS), 5)
     rng, into = Rng(5), 0
@@ -31,7 +32,7 @@ def sample_match(stop_in_deal: int | None = None) -> GameSave:
             break
         seat = recorder.game.to_act
         recorder.apply(eager(recorder.game.view(seat), rng), seat)
-    return snapshot(recorder, _SEATS, "Baby · Ada, Grace, Bert")
+    return dataclasses.replace(snapshot(recorder, _SEATS), kind="autosave")
 
 
 def watched_of(save: GameSave) -> Watched:

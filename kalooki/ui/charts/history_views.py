@@ -4,7 +4,6 @@ average penalty per deal, each drawn from the match history with :mod:`charts`."
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
 
 import pygame
 
@@ -13,6 +12,7 @@ from kalooki.ui.art import text as ink
 from kalooki.ui.charts.history import TableKey, penalty_chart, results_chart, win_rate_chart
 from kalooki.ui.charts.plot import Chart, draw_chart, tick_text
 from kalooki.words import tr
+from kalooki.words.formats import short_day
 from kalooki.words.house_rules import offered_title
 
 VIEWS = ("table", "results", "rates")
@@ -23,10 +23,6 @@ def table_label(key: TableKey) -> str:
     """A line's name in the legend: the rule set and how many played."""
     name, players = key
     return tr("stats.chart.table", table=offered_title(name), count=players)
-
-
-def day_text(when: datetime) -> str:
-    return tr("stats.chart.day", day=when.day, month=when.month)
 
 
 def percent_text(value: float) -> str:
@@ -49,16 +45,16 @@ def draw_history(surface: pygame.Surface, body: pygame.Rect, view: str,
     note_h = round(size * 1.6)
     box = pygame.Rect(body.left, body.top, body.width, body.height - note_h)
     if view == "results":
-        chart = results_chart(history, table_label, day_text, empty)
+        chart = results_chart(history, table_label, short_day, empty)
         _titled(surface, box, tr("stats.chart.results"), chart, size)
         note = tr("stats.chart.results_note")
     else:
         gap = round(size * 2)
         half = (box.width - gap) // 2
-        rates = win_rate_chart(history, table_label, day_text, empty, percent_text)
+        rates = win_rate_chart(history, table_label, short_day, empty, percent_text)
         _titled(surface, pygame.Rect(box.left, box.top, half, box.height),
                 tr("stats.chart.win_rate"), rates, size)
-        penalty = penalty_chart(history, table_label, day_text, empty, tick_text)
+        penalty = penalty_chart(history, table_label, short_day, empty, tick_text)
         _titled(surface, pygame.Rect(box.right - half, box.top, half, box.height),
                 tr("stats.chart.penalty"), penalty, size)
         note = tr("stats.chart.rates_note")

@@ -26,7 +26,7 @@ from kalooki.ui.widgets.form import button_width
 from kalooki.ui.widgets.page import BUTTON_H, Page
 from kalooki.words import Said, phrase, tr, ui_text
 from kalooki.words.formats import seat_name, short_date
-from kalooki.words.house_rules import offered_title
+from kalooki.words.house_rules import match_title, offered_title
 from kalooki.words.notices import brief_said, notice_said
 
 if TYPE_CHECKING:
@@ -45,8 +45,7 @@ def entry_name(entry: SaveEntry) -> str:
     preset's code the file keeps."""
     if entry.kind != "autosave":
         return entry.name
-    return tr("saves.autosave_title", rules=offered_title(entry.preset),
-              players=", ".join(seat_name(name) for name in entry.players))
+    return match_title(entry.preset, entry.players)
 
 
 def describe(entry: SaveEntry) -> tuple[str, str, str]:

@@ -17,6 +17,7 @@ from kalooki.store.savegame import GameSave, SaveError
 from kalooki.store.saves import load_save
 from kalooki.ui.replay.model import ReplayCursor
 from kalooki.words import Said, phrase, tr
+from kalooki.words.house_rules import match_title
 from kalooki.words.notices import notice_said
 from kalooki.words.refusals import refusal
 
@@ -43,8 +44,11 @@ def _watched(record: GameRecord, names: tuple[str, ...], levels: tuple[str, ...]
 
 
 def watched_save(save: GameSave) -> Watched | Said:
-    return _watched(save.record, tuple(s.name for s in save.seats),
-                    tuple(s.level for s in save.seats), save.name)
+    """A save, titled as the list of saves shows it (an autosave by its rules and
+    players: its stored name is the preset's code, "baby: Ada, Grace")."""
+    names = tuple(s.name for s in save.seats)
+    title = save.name if save.kind == "named" else match_title(save.record.rules.name, names)
+    return _watched(save.record, names, tuple(s.level for s in save.seats), title)
 
 
 def watch_stored(path: Path) -> Watched | Said:

@@ -11,7 +11,6 @@ from dataclasses import dataclass
 import pygame
 
 from kalooki.engine.cards import face_of, sort_key_suit
-from kalooki.engine.facts.seats import HUMAN
 from kalooki.engine.state import Phase
 from kalooki.engine.view import PlayerView
 from kalooki.ui.art import palette
@@ -144,8 +143,8 @@ class TablePainter:
             if acting:
                 pygame.draw.rect(surface, _TO_ACT, zone.rect, 2, border_radius=10)
             level = frame.levels[seat]
-            level_words = tr("table.zone.person") if level == HUMAN else tr(
-                f"setup.level.{level}") if has(f"setup.level.{level}") else level
+            level_words = tr(f"setup.level.{level}") if has(f"setup.level.{level}") \
+                else level  # a person is called as on the setup panel
             heading = tr("table.zone.dealer", name=names[seat]) if view.dealer == seat \
                 else names[seat]
             count = view.hand_counts[seat]
