@@ -19,7 +19,7 @@ from kalooki.ui.app import App
 from kalooki.ui.keeper import save_seats
 from kalooki.ui.pages.setup import GameSetup
 from kalooki.ui.play.match import continue_match, resume_save, start_match
-from kalooki.ui.table.log.book import LOG_LIMIT, TableLog, log_box
+from kalooki.ui.table.log.book import LOG_LIMIT, LogBox, TableLog, log_box
 from kalooki.ui.table.scene import TableScene
 from tests.support.pages import play_until, quick_profile
 
@@ -147,3 +147,34 @@ def test_the_log_keeps_its_last_entries_and_the_reader_in_place() -> None:
     log.first = 5
     log.add("one more")
     assert log.first == 4 and log.lines[4] == "line 15"  # still the same entry on top
+
+
+def test_the_page_s_top_line_begins_an_entry() -> None:
+    """A long entry wrapped over the page's top edge showed only its tail ("prend 6♦."):
+    the page holds whole entries, the newest at the end; one longer than the page shows
+    its start."""
+    from kalooki.ui.art import text as ink
+
+    pygame.init()
+    box = log_box_of(width=160, rows=5)
+    log = TableLog()
+    long = "Winston allowed the call: Delroy takes the ten of diamonds and one card more."
+    assert len(ink.wrap(long, box.size, box.rect.width)) >= 3
+    for n in range(4):
+        log.add(long if n % 2 == 0 else f"short {n}")
+    shown = log.page(box)
+    assert shown.lines[-1] == "short 3"
+    entries = [ink.wrap(str(entry), box.size, box.rect.width) for entry in log.lines]
+    assert list(shown.lines) == [line for entry in entries[shown.first:] for line in entry]
+    assert shown.first + shown.count == len(log.lines) and len(shown.lines) <= 5
+    alone = TableLog()
+    alone.add(" ".join([long] * 4))
+    assert alone.page(box).lines == tuple(ink.wrap(" ".join([long] * 4), box.size,
+                                                   box.rect.width)[:5])
+
+
+def log_box_of(width: int, rows: int) -> LogBox:
+    size = 14
+    line = round(size * 1.3)
+    rect = pygame.Rect(0, 0, width, rows * line)
+    return LogBox(rect, size, line, pygame.Rect(width, 0, 14, rows * line))

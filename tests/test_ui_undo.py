@@ -113,6 +113,20 @@ def test_unstaging_leaves_the_hand_in_its_order() -> None:
     assert not edits.arrangement.staged
 
 
+def test_u_with_nothing_chosen_takes_back_the_last_meld_only() -> None:
+    """U with nothing chosen took back every staged meld: a newcomer lost two melds to
+    one press. It peels off the meld staged last, one press each."""
+    edits = dealt()
+    edits.stage([HAND[3], HAND[4]], None)
+    edits.stage([HAND[6], HAND[7]], None)
+    first = list(edits.arrangement.staged[0])
+    edits.unstage([])
+    assert [list(meld) for meld in edits.arrangement.staged] == [first]
+    assert edits.arrangement.order[-2:] == [HAND[6], HAND[7]]
+    edits.unstage([])
+    assert not edits.arrangement.staged
+
+
 def test_a_drag_carries_the_selection_only_when_it_picks_up_a_selected_card() -> None:
     """The hint selects its card; dragging another card must not carry that one along
     (it was refused as "A♠ does not belong in a group of 5s")."""

@@ -78,10 +78,12 @@ class HandEdits:
         self.arrangement.move_to_hand(arrived, index)
 
     def unstage(self, cards: Sequence[int]) -> None:
-        """Back to the end of the hand: the staged ones of ``cards`` (all staged cards when
-        none is chosen); cards already in the hand keep their place."""
+        """Back to the end of the hand: the staged ones of ``cards``, or the meld staged
+        last when none is chosen (every staged meld at once undid more than a press
+        means); cards already in the hand keep their place."""
         staged = [c for meld in self.arrangement.staged for c in meld]
-        back = [c for c in cards if c in staged] if cards else staged
+        last = list(self.arrangement.staged[-1]) if self.arrangement.staged else []
+        back = [c for c in cards if c in staged] if cards else last
         if back:
             self.to_hand(back, None)
 

@@ -190,9 +190,12 @@ class TableLog:
             self.follow()  # the newest entry is on the page, whole: follow it again
         lines, index = [], total
         while index > 0 and len(lines) < rows:
+            wrapped = self._wrap(self.lines[index - 1], box)
+            if lines and len(lines) + len(wrapped) > rows:
+                break  # only whole entries: a top line "takes 6♦." began nowhere
             index -= 1
-            lines[:0] = self._wrap(self.lines[index], box)
-        return LogPage(tuple(lines[-rows:]), index, total - index, total)
+            lines[:0] = wrapped
+        return LogPage(tuple(lines[:rows]), index, total - index, total)
 
     def _words(self, entry: Said) -> str:
         """``entry`` worded in the language of the moment: the log follows a switch."""
