@@ -14,14 +14,33 @@ from tests.support.words import plain
 CARIB, K51, R40 = preset("caribbean"), preset("kalooki51"), preset("rami40")
 
 
-def test_a_losers_note_follows_the_bonus_rule():
-    assert plain(_bent_note(CARIB)) == "×2: table bent"
+def test_a_losers_note_follows_the_bonus_rule_from_the_hand_s_points():
+    """The note starts from the hand's points, so "+164" beside "82 ×2: table bent" says
+    the doubling is in the 164 (after "×2: table bent" alone, players asked)."""
+    assert plain(_bent_note(CARIB, 82)) == "82 ×2: table bent"
     plus = dataclasses.replace(CARIB, going_out_bonus="plus")
-    assert plain(_bent_note(plus)) == "+25: table bent"
-    assert _bent_note(dataclasses.replace(CARIB, going_out_bonus="none")) == ""
-    assert _bent_note(K51) == "+25 going Kalooki"
+    assert plain(_bent_note(plus, 57)) == "57 +25: table bent"
+    assert _bent_note(dataclasses.replace(CARIB, going_out_bonus="none"), 57) == ""
+    assert _bent_note(K51, 40) == "40 +25 going Kalooki"
     set_language("fr")
-    assert plain(_bent_note(K51)) == "+25, en faisant Kalooki"
+    assert plain(_bent_note(K51, 40)) == "40 +25, en faisant Kalooki"
+    assert plain(_bent_note(CARIB, 82)) == "82 ×2 : table renversée"
+
+
+def test_the_summary_notes_each_loser_s_own_hand_on_a_bent_table():
+    from kalooki.engine.deal import DealResult
+    from kalooki.engine.scoring import deal_scores, hand_points
+    from kalooki.ui.table.summary import _score_notes
+
+    hands = ((), (1, 2, 3), (40, 41))
+    scores = tuple(deal_scores(hands, 0, True, (False,) * 3, CARIB))
+    bent = DealResult(deal=2, dealer=1, scores=scores, winner=0, bent=True, void=False,
+                      cut_bonus=False, hands=hands)
+    for player in (1, 2):
+        points = hand_points(hands[player], CARIB)
+        assert scores[player] == 2 * points
+        assert plain(_score_notes(bent, player, CARIB, ())) == f"{points} ×2: table bent"
+    assert _score_notes(bent, 0, CARIB, ()) == ""
 
 
 def test_going_rami_or_kalooki_is_decided_by_the_rules():

@@ -11,6 +11,7 @@ import pygame
 from kalooki.engine.cards import face_of, sort_key_suit
 from kalooki.engine.deal import DealResult, Stall
 from kalooki.engine.rules import TURN_CEILING, RuleSet
+from kalooki.engine.scoring import hand_points
 from kalooki.ui.art import text as ink
 from kalooki.ui.art.cards import CardArt
 from kalooki.ui.charts.match import match_chart
@@ -91,16 +92,18 @@ def _title(result: DealResult, names: Sequence[str], rules: RuleSet | None,
               feat=going_word(rules), bonus=bonus)
 
 
-def _bent_note(rules: RuleSet | None) -> str:
-    """A loser's note when the winner went out in one turn ("×2 bent", "+25 going Rami")."""
+def _bent_note(rules: RuleSet | None, points: int) -> str:
+    """A loser's note when the winner went out in one turn, from the hand's ``points``
+    ("82 ×2: table bent", "57 +25 going Rami"): "+164, ×2: table bent, total 352" left
+    open whether the doubling was in the 164."""
     if rules is None:
         return ""
     bonus = bonus_text(rules)
     if bonus is None:
         return "" if rules.uses_contracts else str(going_word(rules))
     if rules.uses_contracts:
-        return tr("summary.note.bent", bonus=bonus)
-    return tr("summary.note.feat", bonus=bonus, feat=going_word(rules))
+        return tr("summary.note.bent", points=points, bonus=bonus)
+    return tr("summary.note.feat", points=points, bonus=bonus, feat=going_word(rules))
 
 
 def _final_line(names: Sequence[str], totals: Sequence[int], final: bool,
@@ -115,14 +118,16 @@ def _final_line(names: Sequence[str], totals: Sequence[int], final: bool,
     return tr("summary.final", standings=standings)
 
 
-def _score_notes(result: DealResult, player: int, bent_note: str,
+def _score_notes(result: DealResult, player: int, rules: RuleSet | None,
                  out: Sequence[bool]) -> str:
     """Why a player's score is what it is: doubled for a bent table, the cut bonus."""
     notes = []
     score = result.scores[player]
-    if (bent_note and result.bent and player != result.winner and score
+    if (rules is not None and result.bent and player != result.winner and score
             and not (out and out[player])):
-        notes.append(bent_note)
+        bent_note = _bent_note(rules, hand_points(result.hands[player], rules))
+        if bent_note:
+            notes.append(bent_note)
     if result.cut_bonus and player == result.dealer:
         notes.append(tr("summary.cut_bonus"))
     return tr("summary.notes", first=notes[0], next=notes[1]) if len(notes) == 2 \
@@ -143,7 +148,6 @@ def render_summary(art: CardArt, size: tuple[int, int], result: DealResult,
     whose lines speak to them ("vous sortez", "avez fini"); ``room`` is the height kept
     clear for a note (see :func:`note_band`): the hands, the chart and the totals sit above."""
     threshold = rules is not None and not rules.uses_contracts
-    bent_note = _bent_note(rules)
     surface = pygame.Surface(size, pygame.SRCALPHA)
     surface.fill(_BACKDROP)
     panel = summary_rect(size)
@@ -168,7 +172,7 @@ def render_summary(art: CardArt, size: tuple[int, int], result: DealResult,
         right = chart_box.left - pad
     width = right - panel.left - pad
     name_w = round(width * 0.2)
-    notes = [_score_notes(result, player, bent_note, out) for player in range(rows)]
+    notes = [_score_notes(result, player, rules, out) for player in range(rows)]
     column = max(ink.text(words, small).get_width()
                  for words in [tr("summary.total", total=t) for t in totals]
                  + [n for n in notes if n])
