@@ -24,7 +24,7 @@ def test_a_losers_note_follows_the_bonus_rule_from_the_hand_s_points():
     assert _bent_note(K51, 40) == "40 +25 going Kalooki"
     set_language("fr")
     assert plain(_bent_note(K51, 40)) == "40 +25, en faisant Kalooki"
-    assert plain(_bent_note(CARIB, 82)) == "82 ×2 : table renversée"
+    assert plain(_bent_note(CARIB, 82)) == "82 ×2, table renversée"
 
 
 def test_the_summary_notes_each_loser_s_own_hand_on_a_bent_table():
