@@ -71,8 +71,8 @@ def menu_first(shots: Shots) -> None:
 def setup(shots: Shots) -> None:
     """The new-game panel at four players as a first game opens it (the settings'
     defaults: the first seat a person called "You"), with the preset list open (a custom
-    preset among them), and at eight players with house rules that allow them; then friends at
-    one computer: two people and two computer players."""
+    preset among them), and at eight players with house rules that allow them; then
+    friends at one computer: two people and two computer players."""
     eight = dataclasses.replace(OUR_TABLE, players_max=8)
     house = {eight.name: (eight, PRESETS["caribbean"])}
     for players, name in ((4, "caribbean"), (8, eight.name)):

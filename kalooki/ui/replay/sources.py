@@ -47,7 +47,8 @@ def watched_save(save: GameSave) -> Watched | Said:
     """A save, titled as the list of saves shows it (an autosave by its rules and
     players: its stored name is the preset's code, "baby: Ada, Grace")."""
     names = tuple(s.name for s in save.seats)
-    title = save.name if save.kind == "named" else match_title(save.record.rules.name, names)
+    rules = save.record.rules.name
+    title = match_title(rules, names) if save.kind == "autosave" else save.name
     return _watched(save.record, names, tuple(s.level for s in save.seats), title)
 
 

@@ -92,12 +92,10 @@ def _title(result: DealResult, names: Sequence[str], rules: RuleSet | None,
               feat=going_word(rules), bonus=bonus)
 
 
-def _bent_note(rules: RuleSet | None, points: int) -> str:
+def _bent_note(rules: RuleSet, points: int) -> str:
     """A loser's note when the winner went out in one turn, from the hand's ``points``
     ("82 ×2: table bent", "57 +25 going Rami"): "+164, ×2: table bent, total 352" left
     open whether the doubling was in the 164."""
-    if rules is None:
-        return ""
     bonus = bonus_text(rules)
     if bonus is None:
         return "" if rules.uses_contracts else str(going_word(rules))
