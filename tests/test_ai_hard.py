@@ -13,6 +13,7 @@ from kalooki.engine.deal import Phase
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import preset
 from kalooki.engine.state import Game
+from kalooki.engine.view import PlayerView
 from tests.support.rig import CARIB, permute_hidden, rigged
 
 
@@ -313,10 +314,33 @@ def test_hard_lays_its_contract_down_where_medium_holds_it_back_for_a_bent_table
 def test_hard_calls_a_card_that_brings_it_closer_while_a_down_opponent_holds_three():
     """Medium passes once an opponent down to three cards threatens to go out; hard still
     calls: a hand caught before going down costs its owner 168 points on average."""
-    from kalooki.engine.actions import Call, DrawStock, Pass
+    from kalooki.engine.actions import Call, Pass
+
+    view = seven_of_diamonds_on_call("AS 2S 3S")
+    assert MediumPlayer().choose(view, Rng(0)) == Pass()
+    assert HardPlayer(max_worlds=0).choose(view, Rng(0)) == Call()
+
+
+def test_hard_calls_even_when_a_down_opponent_holds_two_but_viktor_passes():
+    """With a down opponent at its last two cards medium's most eager style passes;
+    hard's calls all the same, Viktor (a less eager hard style) passes."""
+    from kalooki.ai.personalities import find_personality
+    from kalooki.ai.player import Style
+    from kalooki.engine.actions import Call, Pass
+
+    view = seven_of_diamonds_on_call("AS 2S")
+    assert MediumPlayer(Style(call_eagerness=1.0)).choose(view, Rng(0)) == Pass()
+    assert HardPlayer(max_worlds=0).choose(view, Rng(0)) == Call()
+    viktor = find_personality("Viktor").style
+    assert HardPlayer(viktor, max_worlds=0).choose(view, Rng(0)) == Pass()
+
+
+def seven_of_diamonds_on_call(down_hand: str) -> PlayerView:
+    """Seat 2's view when seat 0's 7D is on call, seat 3 down holding ``down_hand``."""
+    from kalooki.engine.actions import DrawStock, Pass
 
     game = rigged(["5H 5S 9D 8C KD QS 2C 3C 7D", "2D 3D 4D 6H 7H JD QC AH 4H",
-                   "7C 7S 4C 4D JC JS 2H 9S KH", "AS 2S 3S"],
+                   "7C 7S 4C 4D JC JS 2H 9S KH", down_hand],
                   table=((3, "QH QC QD"), (3, "8H 8S 8D"), (3, "6H 6S 6C")), down=(3,),
                   turn=0)
     game.apply(DrawStock(), 0)
@@ -326,8 +350,7 @@ def test_hard_calls_a_card_that_brings_it_closer_while_a_down_opponent_holds_thr
         game.apply(Pass(), game.to_act)
     view = game.view(2)
     assert view.phase == Phase.CALL
-    assert MediumPlayer().choose(view, Rng(0)) == Pass()
-    assert HardPlayer(max_worlds=0).choose(view, Rng(0)) == Call()
+    return view
 
 
 def held_card(game: Game, player: int, text: str) -> int:

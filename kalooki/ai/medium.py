@@ -199,10 +199,15 @@ class MediumPlayer:
         now, after = self.ev.need(hand), self.ev.need_with(hand, top)
         if after == 0 and now > 0:
             return Call(), phrase("hint.reason.call_completes", card=card_said(top))
-        limit = 0.3 + 0.6 * self.style.call_eagerness
-        if now - after >= 1 and knowledge.threat(view) < limit and not self.slip(rng):
+        if now - after >= 1 and knowledge.threat(view) < self.call_threat_limit() \
+                and not self.slip(rng):
             return Call(), phrase("hint.reason.call_closer", card=card_said(top))
         return Pass(), phrase("hint.reason.pass", card=card_said(top))
+
+    def call_threat_limit(self) -> float:
+        """Call a card that brings the contract closer only while the threat of someone
+        going out (:func:`knowledge.threat`, 0..1) stays below this."""
+        return 0.3 + 0.6 * self.style.call_eagerness
 
     def allow(self, view: PlayerView, rng: Rng) -> Decision:
         top = view.top_discard
