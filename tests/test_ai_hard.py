@@ -323,7 +323,7 @@ def test_hard_calls_a_card_that_brings_it_closer_while_a_down_opponent_holds_thr
 
 def test_hard_calls_even_when_a_down_opponent_holds_two_but_viktor_passes():
     """With a down opponent at its last two cards medium's most eager style passes;
-    hard's calls all the same, Viktor (a less eager hard style) passes."""
+    hard calls all the same, and Viktor (a less eager hard style) passes."""
     from kalooki.ai.personalities import find_personality
     from kalooki.ai.player import Style
     from kalooki.engine.actions import Call, Pass

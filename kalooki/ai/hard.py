@@ -81,9 +81,9 @@ MAX_STEPS = 600
 """A play-out longer than this is scored from the hands as they lie."""
 HARD_STYLE = Style(call_eagerness=1.0)
 """Hard's own style: it calls whenever a card brings its contract closer, whatever the
-threat (:meth:`HardPlayer.call_threat_limit`). A player not down is caught with 168 points on
-average (``python -m bench judgement``'s deals, 44-47% of deals), one down with 11, so
-going down sooner is where the points are."""
+threat (:meth:`HardPlayer.call_threat_limit`). A player not down is caught with 168
+points on average (``python -m bench judgement``'s deals, 44-47% of deals), one down
+with 11, so going down sooner is where the points are."""
 HOLD_RISK = 0.5
 """Hard holds its contract back for a bent table only with a style riskier than this
 (Viktor's): against medium, holding back lost more deals than the bent tables won."""
