@@ -16,6 +16,7 @@ from kalooki.ui.profile import Profile
 from kalooki.ui.table.scene import TableScene
 from kalooki.ui.workers import InlineWorker
 from tests.support.cli import not_played, one_line_exit
+from tests.support.pages import seeds_from
 
 
 @pytest.mark.parametrize(("argv", "says"), [
@@ -60,7 +61,8 @@ def test_the_seats_make_the_match(app: App) -> None:
     setup = setup_of_seats("baby", seats)
     assert setup.first == HUMAN and setup.first_name == "Ann" and setup.people == 2
     assert setup.names == ("Delroy", "Marcia", "Winston"), "a free name for the computer"
-    profile = Profile(StorePaths.default(), Settings(), worker=InlineWorker)
+    profile = Profile(StorePaths.default(), Settings(), worker=InlineWorker,
+                      deal_seed=seeds_from())
     table = play_from_command_line(preset("baby"), seats)(app, profile)
     assert isinstance(table, TableScene) and app.scene is table
     assert [(s.name, s.level, s.human) for s in table.session.seats] == [

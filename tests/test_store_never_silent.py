@@ -25,6 +25,7 @@ from kalooki.ui.play.match import Profile, open_saves, resume_save
 from kalooki.ui.table.scene import TableScene
 from kalooki.words import languages, set_language
 from kalooki.words.notices import notices_text
+from tests.support.pages import seeds_from
 from tests.support.saves import play, seats
 
 NAME = "Friday night"
@@ -93,7 +94,7 @@ def test_load_game_tells_the_window_and_the_table_log(app: App, tmp_path: Path,
                                                       ) -> None:
     paths = StorePaths.under(tmp_path / "home")
     path = damaged_save(paths, edit_an_action)
-    profile = Profile(paths, Settings())
+    profile = Profile(paths, Settings(), deal_seed=seeds_from())
     screen = open_saves(app, profile)
     assert isinstance(screen, LoadGameScene)
     assert [e.actions for e in screen.entries] == [40]
@@ -110,7 +111,7 @@ def test_load_game_tells_the_window_and_the_table_log(app: App, tmp_path: Path,
 def test_a_clean_load_says_nothing(app: App, tmp_path: Path) -> None:
     paths = StorePaths.under(tmp_path / "home")
     path = save_named(paths, snapshot(play(60, seed=4), seats(4)), NAME)
-    table = resume_save(app, Profile(paths, Settings()), path)
+    table = resume_save(app, Profile(paths, Settings(), deal_seed=seeds_from()), path)
     assert isinstance(table, TableScene)
     assert app.note[1] == 0 and not any(".json" in line for line in map(str, table.log))
     table.leave()
@@ -128,7 +129,7 @@ def test_a_damaged_save_s_line_says_where_it_went_and_leaves_the_parser_to_the_l
     set_language(lang)
     try:
         with caplog.at_level(logging.WARNING, logger="kalooki"):
-            screen = open_saves(app, Profile(paths, Settings()))
+            screen = open_saves(app, Profile(paths, Settings(), deal_seed=seeds_from()))
         [aside] = [p.name for p in paths.saves_dir.iterdir() if ".broken-" in p.name]
         [line] = [details for _, details, _, damaged in screen.rows() if damaged]
         [told] = screen.damaged

@@ -29,6 +29,7 @@ from kalooki.ui.pages.setup import GameSetup
 from kalooki.ui.play.match import Profile, open_saves, start_match
 from kalooki.words.notices import notices_text
 from kalooki.words.refusals import refusal_text
+from tests.support.pages import seeds_from
 from tests.support.saves import play, seats, stamped
 
 SURROGATE = "\ud800"
@@ -156,7 +157,7 @@ def test_a_surrogate_save_is_refused_in_a_sentence_that_can_be_shown(
 def test_the_load_game_screen_opens_over_a_surrogate_save(
         app: App, paths: StorePaths, where: str) -> None:
     surrogate_save(paths, where)
-    screen = open_saves(app, Profile(paths, Settings()))
+    screen = open_saves(app, Profile(paths, Settings(), deal_seed=seeds_from()))
     app.run_frames(3)
     assert screen.entries == [] and any("probe.json" in row[1] for row in screen.rows())
 
@@ -182,7 +183,7 @@ def test_the_table_opens_for_a_player_whose_settings_held_a_surrogate(
     settings_path(paths).write_bytes(raw_json({"format_version": 1, "player_name": SURROGATE}))
     settings, _ = load_settings(paths)
     table = start_match(app, GameSetup("baby", 3, ("easy", "easy"), ("A", "B")),
-                        Profile(paths, settings), seed=1)
+                        Profile(paths, settings, deal_seed=seeds_from()), seed=1)
     assert table is not None
     app.run_frames(2)
     assert table.session.names[0] == "You"

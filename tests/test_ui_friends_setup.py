@@ -17,6 +17,7 @@ from kalooki.ui.play.match import Profile, open_menu, seats_for, setup_from
 from kalooki.ui.table.scene import TableScene
 from kalooki.ui.workers import InlineWorker
 from kalooki.words import tr
+from tests.support.pages import seeds_from
 from tests.support.ui import choose, click, shown
 
 
@@ -30,7 +31,8 @@ def typed(app: App, entry: object, text: str) -> None:
 
 @pytest.fixture
 def profile(tmp_path: object) -> Profile:
-    return Profile(StorePaths.default(), Settings(player_name="Ann"), worker=InlineWorker)
+    return Profile(StorePaths.default(), Settings(player_name="Ann"), worker=InlineWorker,
+                   deal_seed=seeds_from())
 
 
 def test_two_people_and_two_computers_from_the_panel(app: App, profile: Profile) -> None:

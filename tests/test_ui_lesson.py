@@ -45,6 +45,7 @@ from kalooki.ui.table.summary import PANEL
 from kalooki.ui.workers import InlineWorker
 from kalooki.words import tr
 from tests.support.keys import by_keys, choose, key
+from tests.support.pages import seeds_from
 from tests.support.table import human_decision, wait_for_human
 from tests.support.ui import FakeClock, click
 
@@ -303,7 +304,8 @@ def test_a_guided_game_left_mid_lesson_comes_back_at_the_same_lesson(
         lesson.table.on_quit()
         menu = app.scene
     else:  # the program stopped here: a new start finds the autosave
-        menu = open_menu(app, Profile(profile.paths, profile.settings, worker=InlineWorker))
+        menu = open_menu(app, Profile(profile.paths, profile.settings, worker=InlineWorker,
+                                      deal_seed=seeds_from()))
     assert isinstance(menu, MainMenuScene) and menu.buttons["continue"].visible
     click(app, menu.buttons["continue"])
     resumed = app.scene
@@ -333,7 +335,8 @@ def test_a_skipped_guided_game_comes_back_without_lessons(
         menu = app.scene
     else:  # no clean quit: a new start reads the settings from the store as they were left
         kept, _ = load_settings(profile.paths)
-        menu = open_menu(app, Profile(profile.paths, kept, worker=InlineWorker))
+        menu = open_menu(app, Profile(profile.paths, kept, worker=InlineWorker,
+                                      deal_seed=seeds_from()))
     assert isinstance(menu, MainMenuScene)
     click(app, menu.buttons["continue"])
     resumed = app.scene

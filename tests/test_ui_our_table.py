@@ -26,6 +26,7 @@ from kalooki.ui.play.match import Profile, open_menu
 from kalooki.ui.table.scene import TableScene
 from kalooki.ui.workers import InlineWorker
 from kalooki.words.house_rules import built_in_names
+from tests.support.pages import seeds_from
 from tests.support.table import human_decision
 from tests.support.ui import (
     FakeClock,
@@ -48,7 +49,8 @@ RESERVED = built_in_names()
 def profile_in(folder: Path) -> Profile:
     settings = dataclasses.replace(Settings(), ai_pause_seconds=0.0, animation_speed="instant",
                                    opponent_levels=("easy",) * 7, last_players=3)
-    return Profile(StorePaths.under(folder), settings, worker=InlineWorker)
+    return Profile(StorePaths.under(folder), settings, worker=InlineWorker,
+                   deal_seed=seeds_from())
 
 
 def menu_of(app: App) -> MainMenuScene:

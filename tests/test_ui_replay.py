@@ -33,6 +33,7 @@ from kalooki.ui.profile import Profile
 from kalooki.ui.replay.scene import ReplayScene
 from kalooki.ui.widgets.file_dialog import FileDialog
 from kalooki.words import languages, set_language
+from tests.support.pages import seeds_from
 from tests.support.rig import eager
 from tests.support.ui import FakeClock, click, shown
 
@@ -66,7 +67,7 @@ def unfinished() -> GameSave:
 
 @pytest.fixture
 def profile(home: StorePaths) -> Profile:
-    return Profile(home, Settings())
+    return Profile(home, Settings(), deal_seed=seeds_from())
 
 
 def press(app: App, key: int) -> None:

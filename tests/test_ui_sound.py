@@ -38,6 +38,7 @@ from kalooki.ui.sound.recipes import RECIPES
 from kalooki.ui.table.options import TableOptions
 from kalooki.ui.table.scene import TableScene
 from kalooki.ui.table.tween import SPEEDS
+from tests.support.pages import seeds_from
 from tests.support.ui import FakeClock
 
 BABY = dataclasses.replace(preset("baby"), hand_sizes=(12, 10, 11))
@@ -344,7 +345,7 @@ def test_the_launcher_follows_the_sound_settings(tmp_path: Path) -> None:
     app = launch(home, clock=FakeClock())
     try:
         assert not app.sounds.enabled and app.sounds.volume == 0.3
-        profile = Profile(home, Settings(sound=False, volume=0.3))
+        profile = Profile(home, Settings(sound=False, volume=0.3), deal_seed=seeds_from())
         profile.change(app, sound=True, volume=0.6)
         assert app.sounds.enabled and app.sounds.volume == 0.6
         mixer = FakeMixer()

@@ -19,6 +19,7 @@ from kalooki.ui.charts import history_views
 from kalooki.ui.charts.plot import Plot
 from kalooki.ui.pages.statistics import StatsScene
 from kalooki.ui.play.match import Profile, open_stats
+from tests.support.pages import seeds_from
 from tests.support.ui import click
 
 ENTRIES = (MatchEntry("2026-03-01T20:00", "baby", 3, 40, True, 3, 40, 1),
@@ -35,7 +36,8 @@ def stored(paths: StorePaths) -> Profile:
     assert not save_stats(paths, record_deal(Stats(), DealOutcome("baby", 3, 12, False)))
     for entry in ENTRIES:
         assert not add_match(paths, entry)
-    return Profile(paths, dataclasses.replace(Settings(), animation_speed="instant"))
+    return Profile(paths, dataclasses.replace(Settings(), animation_speed="instant"),
+                   deal_seed=seeds_from())
 
 
 def test_the_views_switch_and_plot_the_recorded_matches(app: App, paths: StorePaths,

@@ -27,6 +27,7 @@ from kalooki.ui.play.match import Profile, open_menu
 from kalooki.ui.table.options import INSTANT, TableOptions
 from kalooki.ui.table.scene import TableScene
 from kalooki.ui.workers import InlineWorker
+from tests.support.pages import seeds_from
 from tests.support.table import (
     assert_cards_whole,
     card_centre,
@@ -131,7 +132,8 @@ def test_autoplay_plays_one_deal_and_writes_a_png(tmp_path: Path,
 
 
 def test_start_in_the_setup_panel_opens_the_table_and_esc_quits_to_menu(app: App) -> None:
-    open_menu(app, Profile(StorePaths.default(), Settings(), worker=InlineWorker))
+    open_menu(app, Profile(StorePaths.default(), Settings(), worker=InlineWorker,
+                           deal_seed=seeds_from()))
     menu = app.scene
     assert isinstance(menu, MainMenuScene)
     menu.open_setup()

@@ -30,13 +30,14 @@ from kalooki.ui.session import MatchSession, Seat
 from kalooki.ui.table.scene import TableScene
 from kalooki.ui.workers import InlineWorker
 from kalooki.words import tr
+from tests.support.pages import seeds_from
 from tests.support.table import click
 from tests.support.ui import FakeClock, shown
 
 
 def quick(home: StorePaths, **fields: object) -> Profile:
     return Profile(home, dataclasses.replace(Settings(), ai_pause_seconds=0.0, **fields),
-                   worker=InlineWorker)
+                   worker=InlineWorker, deal_seed=seeds_from())
 
 
 def key(app: App, code: int) -> None:

@@ -5,6 +5,7 @@ window follow at once (the sound level is heard); a failed save is said, never f
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
@@ -24,14 +25,21 @@ if TYPE_CHECKING:
     from kalooki.ui.scene import Host
 
 
+def fresh_seed() -> int:
+    """A new match's shuffle, different every time."""
+    return random.randrange(2**32)
+
+
 @dataclass
 class Profile:
-    """The player's store and settings for this run of the game, and where its computer
-    players think: a thread in the game, inline (synchronous) in tests."""
+    """The player's store and settings for this run of the game, where its computer
+    players think (a thread in the game, inline in tests) and where a new match's shuffle
+    comes from (fresh each time in the game, fixed in tests so a played deal repeats)."""
 
     paths: StorePaths
     settings: Settings
     worker: Callable[[], Executor] = thinking_thread
+    deal_seed: Callable[[], int] = fresh_seed
 
     def change(self, app: Host, **fields: Any) -> None:
         """Update and save settings; a failed save is said once, play goes on."""

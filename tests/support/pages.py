@@ -4,6 +4,8 @@ after a few moves, a named save, the load page."""
 from __future__ import annotations
 
 import dataclasses
+import itertools
+from collections.abc import Callable
 from pathlib import Path
 
 from kalooki.store import savegame
@@ -58,10 +60,16 @@ def open_load(app: App, profile: Profile) -> LoadGameScene:
     return scene
 
 
+def seeds_from(first: int = 1) -> Callable[[], int]:
+    """A profile's shuffles for a test: ``first``, then the next, and so on, the same every
+    run, so a match opened from the menu plays the same deals each time."""
+    return itertools.count(first).__next__
+
+
 def quick_profile(paths: StorePaths, **fields: object) -> Profile:
     return Profile(paths, dataclasses.replace(Settings(), ai_pause_seconds=0.0,
                                               animation_speed="instant", **fields),
-                   worker=InlineWorker)
+                   worker=InlineWorker, deal_seed=seeds_from())
 
 
 def play_until(app: App, table: TableScene, done: object, limit: int = 20000) -> None:

@@ -16,6 +16,7 @@ from kalooki.engine.actions import (
     Cut,
     Discard,
     DrawStock,
+    EndTurn,
     LayDown,
     MeldSpec,
     Pass,
@@ -48,7 +49,8 @@ def make_session(seed: int, players: int = 3) -> MatchSession:
 
 def human_decision(view: PlayerView) -> Action:
     """A plain strategy: draw from the stock, lay the contract as soon as it is there,
-    tack what fits, discard the card that helps least."""
+    tack what fits, discard the card that helps least; a hand of nothing but jokers,
+    which may not be discarded, tacks them or ends the turn."""
     legal = view.legal
     if view.phase == Phase.CUT:
         return Cut(view.players * view.rules.hand_size(view.deal_no))
@@ -65,6 +67,8 @@ def human_decision(view: PlayerView) -> Action:
     if tack is not None:
         return tack
     discards = [a for a in legal if isinstance(a, Discard)]
+    if not discards:
+        return next(a for a in legal if isinstance(a, TackOn | EndTurn))
     if view.down[view.player]:
         return max(discards, key=lambda a: card_points(a.card, view.rules))
     hand = list(view.hand)

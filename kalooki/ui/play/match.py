@@ -324,7 +324,7 @@ def start_match(app: App, setup: GameSetup, profile: Profile,
     seats = seats_for(setup, settings.player_name)
     try:
         session = MatchSession(table_rules(profile, setup.preset), seats,
-                               random.randrange(2**32) if seed is None else seed,
+                               profile.deal_seed() if seed is None else seed,
                                ai_pause=settings.ai_pause_seconds, viewer=first_person(seats),
                                worker=profile.worker(), think_budget=settings.ai_think_budget)
     except RuleError as error:

@@ -10,7 +10,6 @@ match may be cut to a few deals: it is then a match of that many deals (the tabl
 from __future__ import annotations
 
 import dataclasses
-import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -56,7 +55,7 @@ def watch_match(app: Host, rules: RuleSet, setup: GameSetup, profile: Profile, *
     if deals is not None and rules.match_end != "elimination":
         rules = dataclasses.replace(rules, deals_per_match=min(deals, rules.deals_per_match))
     session = MatchSession(rules, watch_seats(setup),
-                           random.randrange(2**32) if seed is None else seed,
+                           profile.deal_seed() if seed is None else seed,
                            ai_pause=settings.ai_pause_seconds, viewer=0,
                            worker=profile.worker(), think_budget=settings.ai_think_budget)
     table = TableScene(app, session, TableOptions.from_settings(settings), deal_limit=deals,
