@@ -108,11 +108,17 @@ def _kept_by_the_hint(hand: str, deal_no: int) -> str:
 def test_the_hints_keeps_name_only_cards_of_melds_the_contract_can_use():
     # three groups: 5♥ 6♥ are neighbours but in no meld this contract lays
     groups = _kept_by_the_hint("7S 7H 9D 9C KS KH KD 5H 6H 2C", deal_no=1)
-    assert "keep 7♠ 7♥ 9♣ 9♦: you need 2 more cards" in groups
+    # the complete group of kings is kept too: the hint says so rather than cut them off
+    assert "keep 7♠ 7♥ 9♣ 9♦ and 3 more: you need 2 more cards" in groups
     assert "5♥" not in groups and "6♥" not in groups and "2♣" not in groups
     # two groups and a run: the same 5♥ 6♥, with 7♥, begin the run
     run = _kept_by_the_hint("7S 7H 9D 9C KS KH KD 5H 6H 2C", deal_no=2)
     assert "keep 5♥ 6♥ 7♥" in run and "2♣" not in run
+
+
+def test_the_hints_keeps_say_in_french_how_many_more_it_keeps(french: None) -> None:
+    groups = _kept_by_the_hint("7S 7H 9D 9C KS KH KD 5H 6H 2C", deal_no=1)
+    assert "garder 7♠ 7♥ 9♣ 9♦ et 3 autres\xa0: il vous manque 2\xa0cartes" in groups
 
 
 def test_hint_refuses_a_view_that_is_not_the_players_turn():

@@ -62,6 +62,9 @@ DENY_POINTS = 5
 """A refused call leaves this card in hand: deny only cheap cards."""
 HOLD_STOCK_MIN = 15
 """Hold the contract back for a bent table only while the stock is this deep."""
+KEEPERS_SHOWN = 4
+"""A discard's hint names at most this many of the cards it keeps (then how many more), so
+the hint stays one short line."""
 
 
 class MediumPlayer:
@@ -362,7 +365,11 @@ class MediumPlayer:
         # going down (a card with mere neighbours, in no meld the contract can use, is not)
         keepers = [c for c in hand if need > 0 and self.ev.need_without(hand, c) > need]
         if keepers:
-            shown = cards_faces(sorted(keepers, key=sort_key_rank)[:4])
+            keepers.sort(key=sort_key_rank)
+            shown = cards_faces(keepers[:KEEPERS_SHOWN])
+            if len(keepers) > KEEPERS_SHOWN:  # say that more are kept, not that these are all
+                shown = phrase("hint.keepers_more", cards=shown,
+                               count=len(keepers) - KEEPERS_SHOWN)
             return phrase("hint.reason.discard_keeps", card=card_said(card), keepers=shown,
                           count=need)
         return phrase("hint.reason.discard_least", card=card_said(card))
