@@ -118,7 +118,7 @@ def test_the_hints_keeps_name_only_cards_of_melds_the_contract_can_use():
 
 def test_the_hints_keeps_say_in_french_how_many_more_it_keeps(french: None) -> None:
     groups = _kept_by_the_hint("7S 7H 9D 9C KS KH KD 5H 6H 2C", deal_no=1)
-    assert "garder 7♠ 7♥ 9♣ 9♦ et 3 autres\xa0: il vous manque 2\xa0cartes" in groups
+    assert "garder 7♠ 7♥ 9♣ 9♦ et 3\xa0autres\xa0: il vous manque 2\xa0cartes" in groups
 
 
 def test_hint_refuses_a_view_that_is_not_the_players_turn():
