@@ -1,5 +1,6 @@
 """A hint to lay down stages its melds (one step Ctrl+Z takes back), so Lay down and Enter
-lay them at once: the person is not left to guess how to arrange the lit cards."""
+lay them at once: the person is not left to guess how to arrange the lit cards. A hint to
+discard selects its card, and lets it go once the person has played another."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import pygame
 
-from kalooki.engine.actions import Allow, Cut, LayDown, Pass
+from kalooki.engine.actions import Action, Allow, Cut, Discard, LayDown, Pass
 from kalooki.engine.deal import Phase
 from kalooki.engine.rules import preset
 from kalooki.ui.app import App
@@ -24,12 +25,14 @@ from kalooki.words import tr
 from tests.support.keys import key
 
 
-def test_a_lay_down_hint_stages_the_melds_and_enter_lays_them(app: App) -> None:
+def _table_at_a_hint(app: App, kind: type[Action]) -> TableScene:
+    """A table where the person has played every move the hint gave, up to the first
+    hint of ``kind``, which is on screen."""
     seats = [Seat("You", "human", True), Seat("Marcia", "medium"), Seat("Delroy", "medium")]
     table = TableScene(app, MatchSession(preset("baby"), seats, seed=5, ai_pause=0.0),
                        TableOptions(speed="instant", call_seconds=5))
     app.switch(table)
-    for _ in range(20000):  # the person plays every move the hint gives
+    for _ in range(20000):
         view = table.view
         if table.calls.asked and app.guard.drawn == table.calls.prompt():
             table.calls.answer(Pass())
@@ -40,13 +43,18 @@ def test_a_lay_down_hint_stages_the_melds_and_enter_lays_them(app: App) -> None:
         elif table.session.screen_to_act and view.phase in (Phase.DRAW, Phase.PLAY):
             table.show_hint()
             assert table.hand.hint is not None
-            if isinstance(table.hand.hint.action, LayDown):
-                break
+            if isinstance(table.hand.hint.action, kind):
+                return table
             table.submit(table.hand.hint.action)
         app.run_frames(1)
-    else:
-        raise AssertionError("the hint never said to lay down")
+    raise AssertionError(f"the hint never said {kind.__name__}")
+
+
+def test_a_lay_down_hint_stages_the_melds_and_enter_lays_them(app: App) -> None:
+    table = _table_at_a_hint(app, LayDown)
+    assert table.hand.hint is not None
     lay = table.hand.hint.action
+    assert isinstance(lay, LayDown)
     assert sorted(map(sorted, table.hand.arrangement.staged)) == \
         sorted(sorted(spec.cards) for spec in lay.melds)
     assert table.hand.lays and table.buttons["lay"].is_enabled
@@ -69,3 +77,18 @@ def test_staging_melds_is_one_step_and_puts_the_rest_back_in_the_hand() -> None:
     assert edits.arrangement.advice == "the hint"
     assert edits.undo() and edits.arrangement.staged == [[9, 8]]
     assert edits.arrangement.advice is None
+
+
+def test_the_card_a_hint_chose_is_let_go_once_another_is_discarded(app: App) -> None:
+    table = _table_at_a_hint(app, Discard)
+    assert table.hand.hint is not None
+    chosen = table.hand.hint.action
+    assert isinstance(chosen, Discard)
+    suggested = chosen.card
+    assert table.hand.arrangement.selected == {suggested}
+    other = next(a for a in table.view.legal
+                 if isinstance(a, Discard) and a.card != suggested)
+    table.submit(other)  # the person threw another card
+    assert table.hand.hint is None
+    assert suggested in table.session.view().hand
+    assert suggested not in table.hand.arrangement.selected

@@ -10,7 +10,7 @@ marked until the person's next move, so the newcomer is easy to find.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 from kalooki.ui.hand.arrangement import Arrangement, Snapshot
@@ -51,9 +51,14 @@ class HandEdits:
                 ready(a)
         self._step(change)
 
-    def drop_advice(self) -> None:
-        """The game moved on: the hint shown is no longer (no step, nothing to undo)."""
-        self.arrangement.advise(None)
+    def drop_advice(self, chosen: Collection[int] = ()) -> None:
+        """The game moved on: the hint shown is no longer (no step, nothing to undo), nor
+        the selection it made (``chosen``) if the person left it as the hint set it: a
+        card still lit after the turn it was suggested for reads as still suggested."""
+        arrangement = self.arrangement
+        arrangement.advise(None)
+        if chosen and arrangement.selected == set(chosen):
+            arrangement.selected.clear()
 
     def shift(self, step: int) -> None:
         self._step(lambda a: a.shift(step))

@@ -22,6 +22,7 @@ from kalooki.ui.hand.arrangement import Arrangement, Snapshot
 from kalooki.ui.hand.edits import HandEdits
 from kalooki.ui.hand.staging import StagedMeld, assess, legal_lay_downs
 from kalooki.ui.table import gestures, questions
+from kalooki.ui.table.frame import hinted_card
 from kalooki.ui.table.hint import Hint
 from kalooki.words import Said, phrase
 from kalooki.words.refusals import refusal
@@ -79,6 +80,13 @@ class Hand:
         Undo takes it back with the cards it readied."""
         shown = self.arrangement.advice
         return shown if isinstance(shown, Hint) else None
+
+    def drop_hint(self) -> None:
+        """The game moved on: the hint goes, and the card it selected unless the person
+        chose otherwise since."""
+        shown = self.hint
+        card = hinted_card(shown.action) if shown is not None else None
+        self.edits.drop_advice(() if card is None else (card,))
 
     def cut_with(self, chance: random.Random) -> None:
         """Cut anywhere by ``chance`` (the guided game's own, so its deal is always one)."""

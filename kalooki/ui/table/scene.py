@@ -246,7 +246,7 @@ class TableScene:
             self.motion.follow(event, self.layout, view.player)
             self._note(event, view, line)
         if events:
-            self.hand.edits.drop_advice()  # the game moved on: the hint with it
+            self.hand.drop_hint()  # the game moved on: the hint with it
         self.hand.follow(self.view, view, any(isinstance(e, ev.Dealt) for e in events))
         self.view = view
         self.restage()
