@@ -53,12 +53,10 @@ class HandEdits:
 
     def drop_advice(self, chosen: Collection[int] = ()) -> None:
         """The game moved on: the hint shown is no longer (no step, nothing to undo), nor
-        the selection it made (``chosen``) if the person left it as the hint set it: a
-        card still lit after the turn it was suggested for reads as still suggested."""
-        arrangement = self.arrangement
-        arrangement.advise(None)
-        if chosen and arrangement.selected == set(chosen):
-            arrangement.selected.clear()
+        the cards it chose (``chosen``): a card still lit after the turn it was suggested
+        for reads as still suggested. Other cards the person chose stay chosen."""
+        self.arrangement.advise(None)
+        self.arrangement.selected -= set(chosen)
 
     def shift(self, step: int) -> None:
         self._step(lambda a: a.shift(step))

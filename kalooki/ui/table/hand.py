@@ -82,8 +82,7 @@ class Hand:
         return shown if isinstance(shown, Hint) else None
 
     def drop_hint(self) -> None:
-        """The game moved on: the hint goes, and the card it selected unless the person
-        chose otherwise since."""
+        """The game moved on: the hint goes, and the card it selected with it."""
         shown = self.hint
         card = hinted_card(shown.action) if shown is not None else None
         self.edits.drop_advice(() if card is None else (card,))
