@@ -8,7 +8,7 @@ The engine knows only which cards are in the hand; this arrangement follows it w
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -106,6 +106,10 @@ class Arrangement:
     def choose(self, cards: Sequence[int]) -> None:
         """Exactly ``cards`` selected (a hint's card)."""
         self.selected = set(cards)
+
+    def let_go(self, cards: Collection[int]) -> None:
+        """``cards`` no longer selected (a hint's card, once its turn is past)."""
+        self.selected -= set(cards)
 
     def stage_only(self, melds: Sequence[Sequence[int]]) -> None:
         """Exactly ``melds`` staged (a hint's lay-down), every other card in the hand, none

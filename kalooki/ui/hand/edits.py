@@ -56,7 +56,7 @@ class HandEdits:
         the cards it chose (``chosen``): a card still lit after the turn it was suggested
         for reads as still suggested. Other cards the person chose stay chosen."""
         self.arrangement.advise(None)
-        self.arrangement.selected -= set(chosen)
+        self.arrangement.let_go(chosen)
 
     def shift(self, step: int) -> None:
         self._step(lambda a: a.shift(step))
