@@ -1,5 +1,6 @@
 """A card drawn by dragging a pile to the hand lands where it was let go, as the hand's
-own cards do when moved; a click or a key still puts it at the end. Headless, the mouse
+own cards do when moved (on a staged meld or the staging area it is staged there); a click
+or a key still puts it at the end. Headless, the mouse
 and keys posted as a person makes them."""
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ import pytest
 from kalooki.engine.cards import sort_key_rank, sort_key_suit
 from kalooki.ui.app import App
 from kalooki.ui.table.scene import TableScene
-from tests.support.table import click, drag, post, table_at_draw
+from tests.support.keys import key
+from tests.support.table import card_centre, click, drag, post, table_at_draw
 from tests.support.ui import press, settle
 
 
@@ -61,6 +63,55 @@ def test_a_pile_dragged_past_the_last_card_puts_it_at_the_end(app: App) -> None:
     assert table.hand.arrangement.order == [*before, card]
 
 
+@pytest.mark.parametrize("source", ["discard", "stock"])
+def test_a_pile_dragged_to_the_staging_area_stages_the_card_drawn(app: App,
+                                                                  source: str) -> None:
+    table = table_at_draw(app)
+    settle(app)
+    free = table.layout.staging.midleft[0] + 20, table.layout.staging.centery
+    card = drawn_by(table, lambda: drag(app, pile(table, source), free))
+    assert table.hand.arrangement.staged == [[card]]
+    assert card not in table.hand.arrangement.order
+    assert card in table.hand.edits.fresh
+    key(app, pygame.K_z, pygame.KMOD_CTRL)  # staging it was the person's: undone alone
+    assert table.hand.arrangement.staged == []
+    assert card in table.hand.arrangement.order
+    assert card in table.session.view().hand
+
+
+def held_over(app: App, start: tuple[int, int], over: tuple[int, int]) -> None:
+    """A press at ``start`` carried to ``over`` and still held."""
+    post(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    post(pygame.MOUSEMOTION, pos=over, rel=(0, 0), buttons=(1, 0, 0))
+    app.run_frames(1)
+
+
+def test_a_pile_dragged_while_it_may_be_drawn_lights_the_staging_area(app: App) -> None:
+    table = table_at_draw(app)
+    settle(app)
+    held_over(app, pile(table, "stock"), table.layout.staging.center)
+    assert table.frame().lit.staging
+    post(pygame.MOUSEBUTTONUP, pos=table.layout.hand.center, button=1)
+    app.run_frames(1)
+    settle(app)  # drawn: the discard pile may no longer be taken
+    held_over(app, pile(table, "discard"), table.layout.staging.center)
+    assert not table.frame().lit.staging
+
+
+def test_a_pile_dragged_onto_a_staged_meld_joins_it(app: App) -> None:
+    table = table_at_draw(app)
+    first = table.hand.arrangement.order[0]
+    settle(app)
+    drag(app, card_centre(table, first), table.layout.staging.center)
+    assert table.hand.arrangement.staged == [[first]]
+    settle(app)
+    card = drawn_by(table, lambda: drag(app, pile(table, "discard"),
+                                        table.placement.staged_rects[0].center))
+    assert sorted(table.hand.arrangement.staged[0]) == sorted([first, card])
+    assert len(table.hand.arrangement.staged) == 1
+
+
 @pytest.mark.parametrize(("key", "order"), [(pygame.K_s, sort_key_suit),
                                              (pygame.K_r, sort_key_rank)])
 def test_a_drop_into_a_sorted_hand_stays_where_it_was_let_go(app: App, key: int,
@@ -99,10 +150,7 @@ def test_a_dragged_pile_card_stays_under_the_pointer_where_it_was_grabbed(
     rect = table.layout.stock if source == "stock" else table.layout.discard
     start = (rect.left + 10, rect.top + 12)
     held = between(table, 3)
-    post(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))
-    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
-    post(pygame.MOUSEMOTION, pos=held, rel=(0, 0), buttons=(1, 0, 0))
-    app.run_frames(1)
+    held_over(app, start, held)
     (card,) = table.frame().dragged
     assert (card.x, card.y) == (held[0] - 10, held[1] - 12)
     post(pygame.MOUSEBUTTONUP, pos=held, button=1)

@@ -73,12 +73,15 @@ class HandEdits:
     def to_hand(self, cards: Sequence[int], index: int | None) -> None:
         self._step(lambda a: a.move_to_hand(cards, index))
 
+    def arrived(self) -> list[int]:
+        """The cards that just came in, in the hand's order."""
+        return [c for c in self.arrangement.order if c in self.fresh]
+
     def land(self, index: int) -> None:
         """The cards that just came in (a pile dragged to the hand) go where they were let
         go, before the ``index``-th of the other hand cards: part of the draw, which the
         engine made, so no step to undo."""
-        arrived = [c for c in self.arrangement.order if c in self.fresh]
-        self.arrangement.move_to_hand(arrived, index)
+        self.arrangement.move_to_hand(self.arrived(), index)
 
     def unstage(self, cards: Sequence[int]) -> None:
         """Back to the end of the hand: the staged ones of ``cards``, or the meld staged

@@ -31,7 +31,7 @@ from kalooki.engine.actions import (
 from kalooki.engine.cards import face_of
 from kalooki.engine.view import PlayerView
 from kalooki.ui.hand.staging import StagedMeld
-from kalooki.ui.table.gestures import targets
+from kalooki.ui.table.gestures import draws_from, targets
 from kalooki.ui.table.input import Drag, drag_spots
 from kalooki.ui.table.layout import TableLayout
 from kalooki.ui.table.log.book import LogPage
@@ -128,6 +128,8 @@ def lit(drag: Drag | None, view: PlayerView, layout: TableLayout,
     if drag is not None and drag.source == "cards":
         melds, discard = targets(view, drag.cards)
         return Lit(tuple(placement.meld_rects[i] for i in sorted(melds)), discard, True)
+    if drag is not None and drag.source in ("stock", "discard"):
+        return Lit(staging=draws_from(view, "stock" if drag.source == "stock" else "discard"))
     return Lit()
 
 

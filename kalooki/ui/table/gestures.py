@@ -88,6 +88,12 @@ def from_pile(view: PlayerView, pile: Pile, rng: random.Random) -> Action | None
     return DrawStock() if pile == "stock" else TakeDiscard()
 
 
+def draws_from(view: PlayerView, pile: Pile) -> bool:
+    """Whether the viewer may draw from ``pile`` now: a drag of it lights the staging
+    area, where the card drawn can be staged at once."""
+    return _offered(view, DrawStock() if pile == "stock" else TakeDiscard()) is not None
+
+
 def discard(view: PlayerView, cards: Sequence[int]) -> Discard | Nudge:
     """Throw the one card chosen; with none chosen and one card left in the hand, that card
     (the going-out discard needs no selecting first)."""

@@ -195,14 +195,20 @@ class Hand:
         elif meant is not None:
             table.submit(meant)
 
-    def from_pile(self, pile: gestures.Pile, at: int | None = None) -> None:
+    def from_pile(self, pile: gestures.Pile, place: Place | None = None) -> None:
         """A pile clicked, keyed or dragged to the hand: draw, take (or cut). The card
-        drawn joins the end of the hand, or, for a drag let go on the hand, the place
-        ``at`` it was let go (see :class:`kalooki.ui.table.input.Place`)."""
+        drawn joins the end of the hand, or, for a drag, the ``place`` it was let go: a
+        spot in the hand, or a staged meld or the staging area, which stages it there."""
         meant = gestures.from_pile(self.table.view, pile, self.cut_random)
-        if meant is not None and self.table.submit(meant) and at is not None:
-            self.edits.land(at)
-            self.table.restage()
+        if meant is None or not self.table.submit(meant) or place is None:
+            return
+        if place.kind == "staging":
+            self.edits.stage(self.edits.arrived(), place.index)
+        elif place.kind == "hand" and place.index is not None:
+            self.edits.land(place.index)
+        else:
+            return
+        self.table.restage()
 
     def click_discard(self) -> None:
         self.offer(gestures.click_discard(self.table.view, self.arrangement.chosen()))

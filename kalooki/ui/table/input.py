@@ -311,9 +311,8 @@ class TableInput:
                 table.hand.cut_at(share_along(layout.cut_strip, pos[0]))
         elif drag.source in ("stock", "discard"):
             if pos[1] >= layout.staging.top:
-                place = self.place_at(table, pos, [])
                 table.hand.from_pile("stock" if drag.source == "stock" else "discard",
-                                     place.index if place and place.kind == "hand" else None)
+                                     self.place_at(table, pos, []))
         else:
             table.hand.let_go(drag.cards, drag_spots(drag, layout))
             table.hand.drop_cards(drag.cards, self.place_at(table, pos, drag.cards), clicked=False)
