@@ -10,6 +10,7 @@ from kalooki.cli.main import main
 from kalooki.engine.errors import RuleError
 from kalooki.engine.presets_io import dumps_rules, loads_rules, rules_from_data
 from kalooki.engine.rules import GROUP, PRESETS, RuleSet, preset
+from kalooki.engine.rules.choices import MatchEnd
 from kalooki.words import set_language
 from kalooki.words.house_rules import changes
 from kalooki.words.refusals import refusal_text
@@ -167,6 +168,19 @@ def test_diff_reads_like_house_rules():
                                 joker_points=25)
     assert changes(rules, CARIB) == ["12 cards in deals 1–3", "Jokers: 25 points"]
     assert changes(CARIB, CARIB) == []
+
+
+def test_diff_says_only_the_deals_a_match_reaches():
+    """A fixed match of 2 deals never plays deal 3: its cards and contract there are not
+    a change (the editor's summary said them after the third deal was removed); a match
+    to elimination goes on past its count, so there they are."""
+    baby = PRESETS["baby"]
+    two = dataclasses.replace(baby, deals_per_match=2, hand_sizes=baby.hand_sizes[:2],
+                              contracts=baby.contracts[:2], max_calls=5)
+    assert [plain(w) for w in changes(two, baby)] == ["Deals in a match: 2",
+                                                        "Calls per deal: 5"]
+    endless = dataclasses.replace(two, match_end=MatchEnd.ELIMINATION)
+    assert any("deal 3" in plain(w) for w in changes(endless, baby))
 
 
 @pytest.mark.parametrize(("lang", "said"), [

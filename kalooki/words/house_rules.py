@@ -10,6 +10,7 @@ from typing import Any
 
 from kalooki.engine.facts.fields import Kind
 from kalooki.engine.rules import FIELDS, PRESETS, SPECS, RuleSet
+from kalooki.engine.rules.choices import MatchEnd
 from kalooki.words.catalog import Phrase, has, languages, phrase, tr
 from kalooki.words.formats import seat_name
 from kalooki.words.melds import contract_name
@@ -58,10 +59,13 @@ def deals_words(numbers: list[int]) -> Phrase:
 
 
 def _deals_changed(rules: RuleSet, base: RuleSet) -> list[str]:
-    """Hand sizes and contracts, said deal by deal where they differ."""
+    """Hand sizes and contracts, said deal by deal where they differ: only the deals a
+    match of ``rules`` can reach (a fixed match ends at its count; one played to
+    elimination goes on past it, on the last row's hands)."""
     lines: list[str] = []
-    deals = range(1, max(len(rules.hand_sizes), len(base.hand_sizes),
-                         rules.deals_per_match) + 1)
+    last = rules.deals_per_match if rules.match_end == MatchEnd.FIXED else max(
+        len(rules.hand_sizes), len(base.hand_sizes), rules.deals_per_match)
+    deals = range(1, last + 1)
     sizes: dict[int, list[int]] = {}
     for deal in deals:
         if rules.hand_size(deal) != base.hand_size(deal):
