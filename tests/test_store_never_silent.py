@@ -17,7 +17,7 @@ from kalooki.engine.facts.said import Fact
 from kalooki.store.atomic import backup_path
 from kalooki.store.paths import StorePaths
 from kalooki.store.savegame import snapshot
-from kalooki.store.saves import list_saves, load_save, save_named
+from kalooki.store.saves import autosave, list_saves, load_save, save_named
 from kalooki.store.settings import Settings
 from kalooki.ui.app import App
 from kalooki.ui.pages.saves import LoadGameScene
@@ -142,3 +142,32 @@ def test_a_damaged_save_s_line_says_where_it_went_and_leaves_the_parser_to_the_l
     finally:
         set_language("en")
     assert any(str(told) in record.getMessage() for record in caplog.records)
+
+
+def test_an_earlier_save_loaded_keeps_the_match_s_further_play_as_a_save(
+        app: App, tmp_path: Path) -> None:
+    """Saved by name at action 40, the match played on to action 120 (its autosave):
+    loading the named save resumes at 40, and the play to 120, which the resumed match's
+    autosave replaces, is first kept as a save of its own, said in the window and the log.
+    Loaded again, nothing further is left to keep."""
+    paths = StorePaths.under(tmp_path / "home")
+    further = play(120, seed=4)
+    path = save_named(paths, snapshot(play(40, seed=4), seats(4)), NAME)
+    assert autosave(paths, further, seats(4)) == ()
+    profile = Profile(paths, Settings(), deal_seed=seeds_from())
+    table = resume_save(app, profile, path)
+    assert isinstance(table, TableScene) and table.session.game.actions_applied == 40
+    table.leave()
+    deal = further.game.deal_no
+    kept = [entry for entry in list_saves(paths)[0] if entry.kind == "named"
+            and entry.name != NAME]
+    assert [(entry.name, entry.actions) for entry in kept] == [
+        (f"Caribbean Kalooki, deal {deal} (kept)", 120)]
+    assert f"later play of this match (deal {deal})" in app.note[0] and kept[0].name in app.note[0]
+    assert any(kept[0].name in line for line in map(str, table.log))
+    resumed = load_save(kept[0].path).value
+    assert resumed is not None and resumed.recorder.actions == further.actions
+    again = resume_save(app, profile, path)
+    assert isinstance(again, TableScene)
+    again.leave()
+    assert len(list_saves(paths)[0]) == len([*kept, NAME, "autosave"])

@@ -180,6 +180,26 @@ def load_save(path: Path) -> Loaded[ResumedGame]:
     return dataclasses.replace(loaded, warnings=(*loaded.warnings[:-1], told))
 
 
+def keep_further_autosave(paths: StorePaths, save: GameSave,
+                          name_of: Callable[[GameSave], str]) -> GameSave | None:
+    """Before the named ``save`` resumes, keep the journal's copy of its match as a new
+    named save (called ``name_of(copy)``, replacing none) when that copy holds moves
+    ``save`` lacks: the resumed match goes its own way in the journal, which would drop
+    them. Returns the copy kept, or None when nothing would be lost or the journal's copy
+    cannot be read. Raises OSError when the disk refuses the copy."""
+    loaded = _load_match(autosave_path(paths, save.record), _proved_save)
+    further = loaded.value
+    if further is None:
+        return None
+    theirs, ours = further.record.actions, save.record.actions
+    if ours[:len(theirs)] == theirs:
+        return None
+    kept = dataclasses.replace(further, name=_checked_name(name_of(further)), kind="named",
+                               saved_at=_now())
+    write_json_atomic(_named_path(paths, kept.name, lambda existing: False), kept.to_dict())
+    return kept
+
+
 def read_autosave(path: Path) -> ResumedGame:
     """The autosave ``path`` names, replayed and checked, with nothing moved, marked or
     created (for ``kalooki replay``). Raises SaveError saying what is wrong."""

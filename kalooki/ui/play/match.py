@@ -24,6 +24,7 @@ from kalooki.engine.facts.seats import DEFAULT_LEVEL, HUMAN, SEAT_KINDS
 from kalooki.engine.rules import RuleSet, preset
 from kalooki.store.paths import StorePaths
 from kalooki.store.presets import PresetError, find_rules, load_shelf
+from kalooki.store.savegame import NAME_CHARS, GameSave, SaveError
 from kalooki.store.saves import SUFFIX, latest_autosave, open_journal
 from kalooki.store.settings import MAX_OPPONENTS, Settings
 from kalooki.store.stats import load_stats
@@ -33,7 +34,7 @@ from kalooki.ui.play.house_rules import house_rules_of
 from kalooki.ui.profile import Profile, told
 from kalooki.words import Said, phrase, tr
 from kalooki.words.formats import seat_name
-from kalooki.words.house_rules import built_in_names
+from kalooki.words.house_rules import built_in_names, offered_title
 from kalooki.words.notices import brief_said, notice_said, notices_text
 from kalooki.words.presets import preset_title
 from kalooki.words.refusals import refusal
@@ -368,6 +369,11 @@ def resume_save(app: App, profile: Profile, path: Path) -> TableScene | Said:
     from kalooki.ui.lesson.teacher import Teacher, is_guided, taught_so_far
 
     resumed = loaded.value
+    try:
+        kept = keep_later_play(profile, path, resumed.save)
+    except (OSError, SaveError) as error:  # the later play could not be kept: not loaded
+        from kalooki.ui.pages.saves import save_error
+        return save_error(error)
     saved_seats = resumed.save.seats
     seats = [Seat(s.name, s.level, human=s.level == HUMAN) for s in saved_seats]
     settings = profile.settings
@@ -390,7 +396,28 @@ def resume_save(app: App, profile: Profile, path: Path) -> TableScene | Said:
     if loaded.warnings:
         table.log.extend(brief_said(warning) for warning in loaded.warnings)
         app.notify(notices_text(loaded.warnings, brief=True))
+    if kept is not None:
+        said = phrase("notice.kept_later_play", deal=kept.summary.deal, name=kept.name)
+        table.log.append(said)
+        app.notify(str(said))
     return table
+
+
+def keep_later_play(profile: Profile, path: Path, save: GameSave) -> GameSave | None:
+    """A named save loaded over its own match's autosave, which went further: that play
+    is kept as a save of its own first (see
+    :func:`kalooki.store.saves.keep_further_autosave`), named for its rules and deal."""
+    from kalooki.store.saves import is_autosave, keep_further_autosave
+
+    def name_of(further: GameSave) -> str:
+        deal = further.summary.deal
+        name = tr("saves.kept_name", rules=offered_title(further.record.rules.name),
+                  deal=deal)
+        return name if len(name) <= NAME_CHARS else tr("saves.kept_name_short", deal=deal)
+
+    if is_autosave(path):
+        return None
+    return keep_further_autosave(profile.paths, save, name_of)
 
 
 def start_lesson(app: App, profile: Profile) -> LessonScene:
