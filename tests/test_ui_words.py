@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 from pygame_gui.elements import UIButton, UILabel
 
 from kalooki.store.settings import Settings, save_settings
@@ -133,6 +134,27 @@ def test_every_table_button_fits_its_words_in_french_at_the_smallest_window() ->
         for name, button in buttons.items():
             words = shown(button)
             assert words and button.font.size(words)[0] + 8 <= button.rect.width, name
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_the_buttons_of_the_sidebar_s_foot_share_one_font(lang: str,
+                                                          size: tuple[int, int]) -> None:
+    """A row of long French words set small under a row set large read as two kinds of
+    button (play-test finding): the foot takes the largest font every row fits."""
+    from kalooki.ui.app import App
+    from tests.support.calls import open_table
+
+    app = App(size, clock=FakeClock())
+    try:
+        app.set_language(lang)
+        table = open_table(app)
+        app.step([])
+        foot = [b for name, b in table._buttons.by_name.items() if name != "next"]
+        assert len({b.font.get_point_size() for b in foot}) == 1
+        assert all(b.font.size(shown(b))[0] + 8 <= b.rect.width for b in foot)
     finally:
         app.close()
 

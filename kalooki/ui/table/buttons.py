@@ -64,16 +64,17 @@ def _words(name: str) -> str:
     return tr(_LABELS[name])
 
 
-def _fitted(row: tuple[str, ...], box: pygame.Rect, y: int,
-            h: int) -> tuple[dict[str, pygame.Rect], str]:
-    """One row's rects and font suffix: equal widths in the largest font they fit, else
-    each button as wide as its words need (the spare room shared out), so French
-    words are set smaller rather than cut; short of room in every font, widths in
+def _fitted(row: tuple[str, ...], box: pygame.Rect, y: int, h: int,
+            fonts: Sequence[tuple[int, int, str]] = _FONTS,
+            ) -> tuple[dict[str, pygame.Rect], str]:
+    """One row's rects and font suffix: equal widths in the largest of ``fonts`` they
+    fit, else each button as wide as its words need (the spare room shared out), so
+    French words are set smaller rather than cut; short of room in every font, widths in
     proportion to the words."""
     words = [_words(name) for name in row]
     room = box.width - _GAP * (len(row) - 1)
     equal = [room // len(row)] * len(row)
-    for pixels, pad, suffix in _FONTS:
+    for pixels, pad, suffix in fonts:
         needs = [text_width(w, pixels) + 2 * pad for w in words]
         if max(needs) <= equal[0]:
             return _placed(row, equal, box.left, y, h), suffix
@@ -82,7 +83,7 @@ def _fitted(row: tuple[str, ...], box: pygame.Rect, y: int,
             return _placed(row, [need + spare for need in needs], box.left, y, h), suffix
     # short of room even in the smallest font: each narrowed alike, from what it needs
     return _placed(row, [need * room // sum(needs) for need in needs], box.left, y, h), \
-        _FONTS[-1][2]
+        fonts[-1][2]
 
 
 def _placed(row: tuple[str, ...], widths: list[int], left: int, y: int,
@@ -101,11 +102,16 @@ def _rects(layout: TableLayout,
     box, h = layout.buttons, layout.button_h
     gap = (box.height - 3 * h) // 2
     tops = [box.top + i * (h + gap) for i in range(3)]
+    rows = tuple(zip(_ROWS, (tops[0], tops[0], tops[1], tops[2]), strict=True))
+    # one font for the whole foot, the largest every row fits: a row of long French
+    # words set small beside a row set large read as two kinds of button
+    suffixes = [suffix for *_, suffix in _FONTS]
+    common = max(suffixes.index(_fitted(row, box, top, h)[1]) for row, top in rows)
     rects = {"lay": pygame.Rect(box.left, tops[0], box.width, h)}
     rects["hands"] = rects["lay"]
-    fonts = {"lay": "", "hands": ""}
-    for row, top in zip(_ROWS, (tops[0], tops[0], tops[1], tops[2]), strict=True):
-        fitted, suffix = _fitted(row, box, top, h)
+    fonts = {"lay": suffixes[common], "hands": suffixes[common]}
+    for row, top in rows:
+        fitted, suffix = _fitted(row, box, top, h, _FONTS[common:])
         rects.update(fitted)
         fonts.update(dict.fromkeys(row, suffix))
     panel = summary_rect(size)
