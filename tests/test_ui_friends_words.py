@@ -51,7 +51,8 @@ def test_the_melds_box_names_its_owner_in_both_languages(name: str, english: str
 def test_a_shared_screen_names_whose_melds_the_box_holds(app: App) -> None:
     """With two people, the box under the table is the viewer's, by name, and follows
     the device from one person to the next (while the screen is covered it names no
-    one: "Melds"); with one person it stays "Your melds"."""
+    one: "Melds"); with one person it stays "Your melds". Beside it, the viewer's own
+    calls, as the opponents' headers say theirs."""
     _, table = drawn_melds_label(app, PEOPLE)
     session = table.session
     seen: set[tuple[int, str]] = set()
@@ -66,12 +67,14 @@ def test_a_shared_screen_names_whose_melds_the_box_holds(app: App) -> None:
         if session.covered:
             assert label == "Melds"
         else:
-            seen.add((session.viewer, label))
+            owner, calls = label.split(" · ")
+            assert calls == f"calls {table.view.calls_made[session.viewer]}/3"  # their own
+            seen.add((session.viewer, owner))
         if {viewer for viewer, _ in seen} == {0, 2}:
             break
     assert seen == {(0, "Ann's melds"), (2, "Keisha's melds")}
     alone, _ = drawn_melds_label(app, (Seat("Ann", "human", True), *PEOPLE[1::2]))
-    assert alone == tr("table.label.my_melds") == "Your melds"
+    assert alone == tr("table.label.my_melds") + " · calls 0/3" == "Your melds · calls 0/3"
 
 
 def test_the_seat_box_says_a_person_plays_the_seat(app: App) -> None:
@@ -150,3 +153,11 @@ def test_a_shared_screens_summary_names_everyone_and_calls_no_one_you(
             play_on(app, table)
         app.step([])
         assert table.result is not None and told and set(told) == {None}
+
+
+def test_the_melds_box_counts_the_viewer_s_own_calls_in_both_languages() -> None:
+    assert melds_label(None, (1, 3)) == "Your melds · calls 1/3"
+    assert melds_label("Ann", (2, 5)) == "Ann's melds · calls 2/5"
+    assert melds_label("", (1, 3)) == "Melds"  # the pass screen: nobody's
+    set_language("fr")
+    assert melds_label(None, (1, 3)) == "Vos combinaisons · appels 1/3"

@@ -41,9 +41,14 @@ def seat_name(name: str) -> str:
     return name
 
 
-def melds_label(owner: str | None) -> str:
+def melds_label(owner: str | None, calls: tuple[int, int] | None = None) -> str:
     """The label of the viewer's melds: "Your melds", or the owner's by name when
-    several people share the screen, or no one's ("" : "Melds", on the pass screen)."""
+    several people share the screen, or no one's ("" : "Melds", on the pass screen);
+    with ``calls`` (made, most), the viewer's calls as the opponents' headers say theirs."""
     if owner is None:
-        return tr("table.label.my_melds")
-    return tr("table.label.melds_of", name=owner) if owner else tr("table.label.melds")
+        label = tr("table.label.my_melds")
+    else:
+        label = tr("table.label.melds_of", name=owner) if owner else tr("table.label.melds")
+    if calls is None or owner == "":
+        return label
+    return tr("table.label.melds_calls", melds=label, made=calls[0], most=calls[1])

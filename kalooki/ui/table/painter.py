@@ -81,7 +81,10 @@ class TablePainter:
         self._strip: tuple[tuple[int, int, int], pygame.Surface] | None = None
 
     def draw(self, surface: pygame.Surface, frame: TableFrame) -> None:
-        labels = (melds_label(frame.melds_owner), staging_label(frame.at_screen))
+        view = frame.view
+        calls = (view.calls_made[view.player], view.rules.max_calls) \
+            if view.rules.calls_enabled else None
+        labels = (melds_label(frame.melds_owner, calls), staging_label(frame.at_screen))
         surface.blit(self._static_layer(frame.layout, labels), (0, 0))
         self._zones(surface, frame)
         self._piles(surface, frame)
