@@ -187,12 +187,13 @@ def keep_further_autosave(paths: StorePaths, save: GameSave,
     ``save`` lacks: the resumed match goes its own way in the journal, which would drop
     them. Returns the copy kept, or None when nothing would be lost or the journal's copy
     cannot be read. Raises OSError when the disk refuses the copy."""
-    loaded = _load_match(autosave_path(paths, save.record), _proved_save)
-    further = loaded.value
-    if further is None:
+    path = autosave_path(paths, save.record)
+    listed = _load_match(path, lambda stored: stored).value  # no replay to find nothing lost
+    if listed is None or save.record.actions[:len(listed.record.actions)] == \
+            listed.record.actions:
         return None
-    theirs, ours = further.record.actions, save.record.actions
-    if ours[:len(theirs)] == theirs:
+    further = _load_match(path, _proved_save).value
+    if further is None:
         return None
     kept = dataclasses.replace(further, name=_checked_name(name_of(further)), kind="named",
                                saved_at=_now())

@@ -25,7 +25,13 @@ from kalooki.engine.rules import RuleSet, preset
 from kalooki.store.paths import StorePaths
 from kalooki.store.presets import PresetError, find_rules, load_shelf
 from kalooki.store.savegame import NAME_CHARS, GameSave, SaveError
-from kalooki.store.saves import SUFFIX, latest_autosave, open_journal
+from kalooki.store.saves import (
+    SUFFIX,
+    is_autosave,
+    keep_further_autosave,
+    latest_autosave,
+    open_journal,
+)
 from kalooki.store.settings import MAX_OPPONENTS, Settings
 from kalooki.store.stats import load_stats
 from kalooki.ui.pages.menu import DEFAULT_PRESETS, MainMenuScene
@@ -407,8 +413,6 @@ def keep_later_play(profile: Profile, path: Path, save: GameSave) -> GameSave | 
     """A named save loaded over its own match's autosave, which went further: that play
     is kept as a save of its own first (see
     :func:`kalooki.store.saves.keep_further_autosave`), named for its rules and deal."""
-    from kalooki.store.saves import is_autosave, keep_further_autosave
-
     def name_of(further: GameSave) -> str:
         deal = further.summary.deal
         name = tr("saves.kept_name", rules=offered_title(further.record.rules.name),
