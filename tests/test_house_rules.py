@@ -34,11 +34,12 @@ from kalooki.engine.melds import (
     meld_value,
 )
 from kalooki.engine.play import dealing
+from kalooki.engine.rng import Rng
 from kalooki.engine.rules import GROUP, RESHUFFLE_CEILING, RUN, RuleSet, preset
 from kalooki.engine.scoring import card_points
 from kalooki.engine.state import Game
 from kalooki.words.presets import preset_title
-from tests.support.rig import CARIB, FOUR, discarded, held, rigged
+from tests.support.rig import CARIB, FOUR, discarded, eager, held, rigged
 
 K51 = preset("kalooki51")
 R40 = preset("rami40")
@@ -148,6 +149,24 @@ def _finish_first_deal(rules):
 def test_deals_per_match():
     assert _finish_first_deal(with_(CARIB, deals_per_match=1)).over
     assert not _finish_first_deal(CARIB).over
+
+
+def test_a_fixed_match_longer_than_its_schedule_plays_the_last_row_again():
+    """The editor's last row reads "Deal 3 and after": five deals on Baby Kalooki's three
+    rows are playable, and deals 4 and 5 deal the third row's cards and contract."""
+    rules = with_(preset("baby"), deals_per_match=5)
+    rules.validate(3)
+    game, rng, started = Game.new(rules, 3, 7), Rng(7), []
+    for _ in range(200_000):
+        if game.over:
+            break
+        started += [e for e in game.apply(eager(game.view(game.to_act), rng), game.to_act)
+                    if isinstance(e, ev.DealStarted)]
+    assert game.over
+    assert [r.deal for r in game.results if not r.void] == [1, 2, 3, 4, 5]
+    last = preset("baby").contracts[-1]
+    assert {(e.deal, e.hand_size, e.contract) for e in started if e.deal > 3} == \
+        {(4, 11, last), (5, 11, last)}
 
 
 def test_match_end():

@@ -5,6 +5,8 @@ field stays a character; the rules are one click (or R) away where the screen ha
 
 from __future__ import annotations
 
+import re
+
 import pygame
 import pytest
 from pygame_gui.elements import UITextEntryLine
@@ -18,7 +20,7 @@ from kalooki.ui.table.scene import TableScene
 from kalooki.ui.widgets.help_overlay import TOPICS, key_words
 from kalooki.words import set_language, tr
 from kalooki.words.catalog import has
-from tests.support.ui import click
+from tests.support.ui import click, shown
 
 
 def key(app: App, code: int, unicode: str = "") -> None:
@@ -94,6 +96,24 @@ def test_the_table_help_lists_its_keys_in_french_and_holds_the_keys_back(
     assert app.help.rules is not None
     key(app, pygame.K_r, "r")  # R opens this game's rules over the paused table
     assert app.help is None and isinstance(app.scene, RulesScene)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_menu_help_says_what_every_menu_button_does(lang: str, app: App,
+                                                        profile: Profile) -> None:
+    """Each button the menu offers is named in its help, as a sentence's subject ("Load
+    game lists…"): Learn to play, Load game and Statistics once were not (play-test
+    finding). The buttons are the menu's own, so one added later without words fails."""
+    set_language(lang)
+    menu = open_menu(app, profile)
+    key(app, pygame.K_F1)
+    assert app.help is not None and app.help.topic.name == "menu"
+    howto = tr(f"help.{app.help.topic.name}.howto")
+    names = [shown(button) for button in menu.buttons.values()]
+    assert len(names) == len(set(names)) >= 10
+    unsaid = [name for name in names
+              if not re.search(rf"(^|[.;] ){re.escape(name)} \w", howto)]
+    assert unsaid == []
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

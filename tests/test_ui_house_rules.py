@@ -181,6 +181,23 @@ def test_deals_are_added_and_removed_in_the_table(app: App, home: StorePaths) ->
     assert len(scene.draft.rules.contracts) == 2
 
 
+def test_a_fixed_match_may_play_more_deals_than_the_table_has_rows(app: App, home: StorePaths
+                                                                   ) -> None:
+    """The table's last row says "Deal 3 and after": a fixed match of five deals on Baby
+    Kalooki's three rows is taken (it was refused), Save and Play stay on."""
+    scene = editor_on(app, home, "baby", on_play=lambda name: None)
+    open_page(app, scene, "deals")
+    for _ in range(2):
+        press_widget(app, scene, editor_of(scene, "deals_per_match").editor.plus)
+    rules = scene.draft.rules
+    assert (rules.match_end, rules.deals_per_match, len(rules.contracts)) == ("fixed", 5, 3)
+    assert scene.draft.problems() == []
+    assert scene.buttons["save"].is_enabled and scene.buttons["play"].is_enabled
+    labels = [shown(label) for label in editor_of(scene, "contracts").row_labels]
+    assert labels == ["Deal 1", "Deal 2", "Deal 3 and after"]
+    assert "Deals in a match: 5" in html.unescape(scene.summary_box.html_text)
+
+
 # --- validation -------------------------------------------------------------------------
 
 def test_an_impossible_contract_disables_save_and_play_and_says_why_beside_it(

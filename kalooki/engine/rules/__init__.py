@@ -320,13 +320,13 @@ class RuleSet:
         return list({problem.facts: problem for problem in p}.values())
 
     def _contract_problems(self) -> list[RuleError]:
-        """Every deal's contract must fit the cards dealt and the ranks and suits there are."""
+        """Every deal's contract must fit the cards dealt and the ranks and suits there are.
+        A match longer than the schedule plays its last contract again, as it deals its
+        last hand size again (:meth:`contract`, :meth:`hand_size`): the editor's last row
+        is "deal N and after", for a fixed match as for one played to elimination."""
         if not self.contracts:
             return [RuleError("rules-no-contracts")]
         p = []
-        if self.deals_per_match > len(self.contracts):
-            p.append(RuleError("rules-few-contracts", deals=self.deals_per_match,
-                               count=len(self.contracts)))
         for deal in range(1, self.deals_per_match + 1):
             contract = self.contract(deal)
             need = sum(self.group_min if m == GROUP else self.run_min for m in contract)

@@ -75,12 +75,16 @@ class DealTable(FieldEditor):
                                     manager=form.manager, object_id="#column_heading"),
                      left + index * (width + GAP) + 4, 2)
         self.cells: list[list[Stepper]] = []
+        self.row_labels: list[UILabel] = []
+        """Each deal's name; the last row is "deal N and after": a longer match, fixed or
+        played to elimination, deals it again (:meth:`RuleSet.contract`)."""
         high = contracts.maximum or 8
         for deal in range(deals):
             key = "house_rules.last_deal_row" if deal == deals - 1 else "house_rules.deal_row"
             row = form.row(_TABLE_ROW_H)
-            form.add(row, UILabel(pygame.Rect(0, 0, left - GAP, WIDGET_H),
-                                  **ui_text(key, deal=deal + 1), manager=form.manager), 0, 4)
+            self.row_labels.append(form.add(row, UILabel(
+                pygame.Rect(0, 0, left - GAP, WIDGET_H), **ui_text(key, deal=deal + 1),
+                manager=form.manager), 0, 4))
             cells = [Stepper(form, row, left, width, self.sizes[deal], hands.minimum,
                              hands.maximum, 4)]
             if self.contracts is not None:
