@@ -61,6 +61,17 @@ def test_validate_refuses_a_contract_needing_more_cards_than_dealt():
     assert "needs 9 cards, 8 dealt" in refused(rules.validate)
 
 
+@pytest.mark.parametrize("match_end", ["fixed", "elimination"])
+def test_every_row_of_the_schedule_is_checked_not_only_the_match_s_deals(match_end):
+    """An elimination match plays on past its deal count, and the editor shows every row:
+    an impossible row after the last deal is refused either way."""
+    baby = preset("baby")
+    rows = (*baby.contracts, (GROUP,) * 4)  # four groups from 11 cards: one row too many
+    rules = dataclasses.replace(baby, contracts=rows, match_end=match_end)
+    assert "Deal 4: the contract needs 12 cards, 11 dealt" in refused(rules.validate)
+    assert dataclasses.replace(rules, contracts=baby.contracts).validate() is None
+
+
 def test_validate_refuses_more_players_than_the_deck_serves():
     rules = dataclasses.replace(preset("caribbean"), players_max=8, packs_by_players=())
     assert "8 hands of 16 cards" in refused(lambda: rules.validate(8))

@@ -206,6 +206,13 @@ class RuleSet:
         """Cards dealt in ``deal`` (1-based); the last size repeats for longer matches."""
         return self.hand_sizes[min(deal, len(self.hand_sizes)) - 1]
 
+    def schedule_deals(self) -> range:
+        """Every deal the checks cover: each row of the schedule (hand sizes, contracts)
+        and each deal of the match. Rows past a fixed match's end are shown in the editor
+        and an elimination match plays on past its deal count, so none goes unchecked."""
+        rows = max(self.deals_per_match, len(self.hand_sizes), len(self.contracts or ()))
+        return range(1, rows + 1)
+
     def largest_hand(self, deal: int) -> int:
         """The most cards a player can hold in ``deal``: the cards dealt, one drawn, and
         what every call allowed brings (the discard and its penalty cards)."""
@@ -327,7 +334,7 @@ class RuleSet:
         if not self.contracts:
             return [RuleError("rules-no-contracts")]
         p = []
-        for deal in range(1, self.deals_per_match + 1):
+        for deal in self.schedule_deals():
             contract = self.contract(deal)
             need = sum(self.group_min if m == GROUP else self.run_min for m in contract)
             if need > self.hand_size(deal):
@@ -343,7 +350,7 @@ class RuleSet:
         """The threshold must be reachable with the fewest cards any deal deals."""
         threshold = self.opening_points or 0
         keep = 1 if self.final_discard else 0
-        smallest = min(self.hand_size(d) for d in range(1, self.deals_per_match + 1))
+        smallest = min(self.hand_size(d) for d in self.schedule_deals())
         top = max(self.face_points, self.ten_points, self.pip_points or 9,
                   self.opening_ace_high_points, self.opening_ace_low_points)
         usable = smallest + 1 - keep
@@ -358,7 +365,7 @@ class RuleSet:
     def _search_problems(self) -> list[RuleError]:
         """Hands larger than the solver answers within a turn's budget are refused: the
         table would freeze (limits measured by ``python -m bench limits``)."""
-        deals = range(1, max(self.deals_per_match, len(self.hand_sizes)) + 1)
+        deals = self.schedule_deals()
         if self.uses_contracts:
             for deal in deals:
                 contract = self.contract(deal)
@@ -379,8 +386,7 @@ class RuleSet:
         """A table of ``players`` must leave a stock after the deal."""
         packs, jokers = self.deck_for(players)
         cards = packs * 52 + jokers
-        deals = max(self.deals_per_match, len(self.hand_sizes))
-        largest = max(self.hand_size(d) for d in range(1, deals + 1))
+        largest = max(self.hand_size(d) for d in self.schedule_deals())
         if players * largest + 1 >= cards:
             return [RuleError("rules-deck-small", players=players, size=largest, deck=cards)]
         if cards - players * largest - 1 < players:
