@@ -206,12 +206,14 @@ class RuleSet:
         """Cards dealt in ``deal`` (1-based); the last size repeats for longer matches."""
         return self.hand_sizes[min(deal, len(self.hand_sizes)) - 1]
 
-    def schedule_deals(self) -> range:
-        """Every deal the checks cover: each row of the schedule (hand sizes, contracts)
-        and each deal of the match. Rows past a fixed match's end are shown in the editor
-        and an elimination match plays on past its deal count, so none goes unchecked."""
-        rows = max(self.deals_per_match, len(self.hand_sizes), len(self.contracts or ()))
-        return range(1, rows + 1)
+    def reachable_deals(self) -> range:
+        """Every deal a match can reach: a fixed match its deal count; one played to
+        elimination goes on past it, through every row of the schedule (and the last row
+        again after that), so each row must be playable."""
+        deals = self.deals_per_match
+        if self.match_end == MatchEnd.ELIMINATION:
+            deals = max(deals, len(self.hand_sizes), len(self.contracts or ()))
+        return range(1, deals + 1)
 
     def largest_hand(self, deal: int) -> int:
         """The most cards a player can hold in ``deal``: the cards dealt, one drawn, and
@@ -334,7 +336,7 @@ class RuleSet:
         if not self.contracts:
             return [RuleError("rules-no-contracts")]
         p = []
-        for deal in self.schedule_deals():
+        for deal in self.reachable_deals():
             contract = self.contract(deal)
             need = sum(self.group_min if m == GROUP else self.run_min for m in contract)
             if need > self.hand_size(deal):
@@ -350,7 +352,7 @@ class RuleSet:
         """The threshold must be reachable with the fewest cards any deal deals."""
         threshold = self.opening_points or 0
         keep = 1 if self.final_discard else 0
-        smallest = min(self.hand_size(d) for d in self.schedule_deals())
+        smallest = min(self.hand_size(d) for d in self.reachable_deals())
         top = max(self.face_points, self.ten_points, self.pip_points or 9,
                   self.opening_ace_high_points, self.opening_ace_low_points)
         usable = smallest + 1 - keep
@@ -365,7 +367,7 @@ class RuleSet:
     def _search_problems(self) -> list[RuleError]:
         """Hands larger than the solver answers within a turn's budget are refused: the
         table would freeze (limits measured by ``python -m bench limits``)."""
-        deals = self.schedule_deals()
+        deals = range(1, max(len(self.reachable_deals()), len(self.hand_sizes)) + 1)
         if self.uses_contracts:
             for deal in deals:
                 contract = self.contract(deal)
@@ -386,7 +388,7 @@ class RuleSet:
         """A table of ``players`` must leave a stock after the deal."""
         packs, jokers = self.deck_for(players)
         cards = packs * 52 + jokers
-        largest = max(self.hand_size(d) for d in self.schedule_deals())
+        largest = max(self.hand_sizes)
         if players * largest + 1 >= cards:
             return [RuleError("rules-deck-small", players=players, size=largest, deck=cards)]
         if cards - players * largest - 1 < players:
