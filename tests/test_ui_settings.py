@@ -203,8 +203,8 @@ def test_back_and_escape_return_to_the_menu(profile: Profile, app: App) -> None:
 
 # --- a slider's track, by the mouse ----------------------------------------------------
 
-SLIDERS = ["card_scale", "volume"]
-"""Times and a percentage."""
+SLIDERS = ["card_scale", "volume", "call_window_seconds"]
+"""Times, a percentage, and whole seconds (a range of whole numbers)."""
 
 
 def slider_shown(app: App, profile: Profile, name: str) -> Slider:
@@ -252,7 +252,7 @@ def test_a_click_on_a_slider_s_track_moves_it_there_and_a_held_button_drags_on(
     assert saved(home)[name] == there and abs(thumb.rect.centerx - spot[0]) <= 2
     frames_until(app, lambda: slider.grabbed_slider)  # in hand, as if the thumb was pressed
     handled(app)
-    assert editor.value == there  # held still, it stays
+    assert editor.value == there  # held still, a whole number is not cut down by one
     back, spot_back = track_spot(editor, 0.25)
     point_at(app, spot_back, held=True)
     frames_until(app, lambda: editor.value == back)
@@ -267,11 +267,11 @@ def test_a_click_on_a_slider_s_track_moves_it_there_and_a_held_button_drags_on(
     frames_until(app, lambda: editor.value == round(back + editor.step, 6))
 
 
-@pytest.mark.parametrize("name", ["card_scale"])
+@pytest.mark.parametrize("name", ["card_scale", "call_window_seconds"])
 def test_a_click_on_a_slider_s_thumb_takes_it_in_hand_where_it_is(
         name: str, profile: Profile, home: StorePaths, app: App) -> None:
-    """Pressed off its centre, the thumb stays put (no jump to the pointer) and is
-    dragged from there."""
+    """Pressed off its centre, the thumb stays put (no jump to the pointer, no whole
+    number lost while held) and is dragged from there."""
     editor = slider_shown(app, profile, name)
     slider, thumb = editor.slider, editor.slider.sliding_button
     start, centre = editor.value, thumb.rect.center

@@ -15,7 +15,18 @@ from pygame_gui.elements import UIHorizontalSlider
 
 
 class TrackSlider(UIHorizontalSlider):
-    """A horizontal slider whose track moves the thumb to the spot clicked."""
+    """A horizontal slider whose track moves the thumb to the spot clicked.
+
+    Its values are floats even for a range of whole numbers, which its reader rounds to
+    the step: pygame_gui cuts a whole-number slider's value down to the number below the
+    thumb, so merely holding the thumb lowered it by one."""
+
+    def __init__(self, relative_rect: pygame.Rect, start_value: float,
+                 value_range: tuple[float, float], manager: pygame_gui.UIManager,
+                 click_increment: float) -> None:
+        low, high = value_range
+        super().__init__(relative_rect, float(start_value), (float(low), float(high)),
+                         manager, click_increment=click_increment)
 
     def track(self) -> pygame.Rect:
         """The rail between the arrows, the whole height of the slider; the thumb runs
