@@ -30,7 +30,19 @@ from kalooki.ui.widgets.form import Choice, Slider, Stepper, TextLine, Toggle
 from kalooki.words import language, tr
 from kalooki.words.layout import read
 from tests.support.pages import table_with_moves
-from tests.support.ui import FakeClock, choose, click, cut_words, type_text
+from tests.support.ui import (
+    FakeClock,
+    choose,
+    click,
+    cut_words,
+    frames_until,
+    handled,
+    point_at,
+    press,
+    press_at,
+    release_at,
+    type_text,
+)
 
 PLAYER_SPECS = [spec for spec in SETTING_SPECS if spec.section is not None]
 SPECS = specs_by_name(Settings)
@@ -187,6 +199,111 @@ def test_back_and_escape_return_to_the_menu(profile: Profile, app: App) -> None:
                                          unicode="", scancode=0))
     app.run_frames(2)
     assert isinstance(app.scene, MainMenuScene)
+
+
+# --- a slider's track, by the mouse ----------------------------------------------------
+
+SLIDERS = ["card_scale", "volume", "call_window_seconds"]
+"""Times, a percentage, and whole seconds (a range of whole numbers)."""
+
+
+def slider_shown(app: App, profile: Profile, name: str) -> Slider:
+    """The settings screen at ``name``'s tab, its slider scrolled into view."""
+    scene = open_settings(app, profile)
+    section = SPECS[name].section
+    assert section is not None
+    open_tab(app, scene, section.value)
+    editor = scene.editors[name]
+    assert isinstance(editor, Slider)
+    scene.form.reveal(editor.slider)
+    frames_until(app, lambda: editor.slider.visible)
+    return editor
+
+
+def track_spot(editor: Slider, share: float) -> tuple[float, tuple[int, int]]:
+    """The value ``share`` of the way along ``editor``'s range (on a step), and the spot
+    of the track where the thumb's centre stands for it, read off the drawn arrows."""
+    slider = editor.slider
+    steps = round((editor.high - editor.low) / editor.step)
+    step = round(share * steps)
+    value = round(editor.low + step * editor.step, 6)
+    half = slider.sliding_button.rect.width / 2
+    first, last = slider.left_button.rect.right + half, slider.right_button.rect.left - half
+    return value, (round(first + step / steps * (last - first)), slider.rect.centery)
+
+
+def let_go(app: App, pos: tuple[int, int]) -> None:
+    release_at(app, pos)
+    handled(app)
+
+
+@pytest.mark.parametrize("name", SLIDERS)
+def test_a_click_on_a_slider_s_track_moves_it_there_and_a_held_button_drags_on(
+        name: str, profile: Profile, home: StorePaths, app: App) -> None:
+    """As in a desktop toolkit: the thumb jumps to the spot of the track clicked, the
+    setting is saved and applied; the button held, the thumb is dragged on from there,
+    and the keyboard goes on from the slider clicked."""
+    editor = slider_shown(app, profile, name)
+    slider, thumb = editor.slider, editor.slider.sliding_button
+    there, spot = track_spot(editor, 0.75)
+    assert there != editor.value and not thumb.rect.collidepoint(spot)
+    press_at(app, spot)
+    frames_until(app, lambda: editor.value == there)
+    assert saved(home)[name] == there and abs(thumb.rect.centerx - spot[0]) <= 2
+    frames_until(app, lambda: slider.grabbed_slider)  # in hand, as if the thumb was pressed
+    handled(app)
+    assert editor.value == there  # held still, a whole number is not cut down by one
+    back, spot_back = track_spot(editor, 0.25)
+    point_at(app, spot_back, held=True)
+    frames_until(app, lambda: editor.value == back)
+    let_go(app, spot_back)
+    assert not thumb.held and editor.value == back
+    assert saved(home)[name] == back and getattr(load_settings(home)[0], name) == back
+    if name == "volume":
+        assert app.sounds.volume == pytest.approx(back)
+    press(app, pygame.K_TAB)
+    assert app.focus.current is slider
+    press(app, pygame.K_RIGHT)
+    frames_until(app, lambda: editor.value == round(back + editor.step, 6))
+
+
+@pytest.mark.parametrize("name", ["card_scale", "call_window_seconds"])
+def test_a_click_on_a_slider_s_thumb_takes_it_in_hand_where_it_is(
+        name: str, profile: Profile, home: StorePaths, app: App) -> None:
+    """Pressed off its centre, the thumb stays put (no jump to the pointer, no whole
+    number lost while held) and is dragged from there."""
+    editor = slider_shown(app, profile, name)
+    slider, thumb = editor.slider, editor.slider.sliding_button
+    start, centre = editor.value, thumb.rect.center
+    press_at(app, (centre[0] + 6, centre[1]))
+    frames_until(app, lambda: slider.grabbed_slider)
+    handled(app)
+    assert editor.value == start and thumb.rect.center == centre
+    there, spot = track_spot(editor, 0.75)
+    point_at(app, (spot[0] + 6, spot[1]), held=True)
+    frames_until(app, lambda: editor.value == there)
+    let_go(app, (spot[0] + 6, spot[1]))
+    assert saved(home)[name] == there
+
+
+def test_a_click_beside_a_slider_s_track_moves_nothing(profile: Profile, home: StorePaths,
+                                                      app: App) -> None:
+    """Just above, just below, and in the gap before its reading, a click leaves the
+    slider be; on the track at the same spot, it moves it."""
+    editor = slider_shown(app, profile, "card_scale")
+    slider, thumb = editor.slider, editor.slider.sliding_button
+    start, centre = editor.value, thumb.rect.center
+    there, spot = track_spot(editor, 0.75)
+    beside = [(spot[0], slider.rect.top - 3), (spot[0], slider.rect.bottom + 2),
+              (slider.rect.right + 3, spot[1])]
+    for pos in beside:
+        press_at(app, pos)
+        let_go(app, pos)
+        assert editor.value == start and thumb.rect.center == centre and not thumb.held, pos
+    assert not settings_path(home).exists()
+    press_at(app, spot)
+    let_go(app, spot)
+    assert editor.value == there and saved(home)["card_scale"] == there
 
 
 def settings_over(app: App, table: TableScene) -> SettingsScene:

@@ -167,6 +167,46 @@ def click(app: App, element: pygame_gui.core.UIElement) -> None:
     app.run_frames(3)
 
 
+def frames_until(app: App, wanted: Callable[[], bool], most: int = 120) -> None:
+    """Frames until ``wanted`` holds, as a player waits to see it (a bound, not a count)."""
+    for _ in range(most):
+        if wanted():
+            return
+        app.run_frames(1)
+    assert wanted(), "the window never came to the state waited for"
+
+
+_MARK = pygame.event.custom_type()
+
+
+def handled(app: App) -> None:
+    """Frames until every event queued so far has been handled: a mark posted behind them
+    has left the queue (a frame handles all it takes from it)."""
+    pygame.event.post(pygame.event.Event(_MARK))
+    frames_until(app, lambda: not pygame.event.peek(_MARK))
+
+
+def point_at(app: App, pos: tuple[int, int], held: bool = False) -> None:
+    """The pointer moved to ``pos`` (where pygame_gui reads it for a drag, too)."""
+    pygame.mouse.set_pos(pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                         buttons=(int(held), 0, 0)))
+    app.run_frames(1)
+
+
+def press_at(app: App, pos: tuple[int, int]) -> None:
+    """The left button pressed at ``pos`` and held there."""
+    settle(app)
+    point_at(app, pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    app.run_frames(1)
+
+
+def release_at(app: App, pos: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.run_frames(1)
+
+
 def choose(app: App, menu: pygame_gui.elements.UIDropDownMenu, option: str) -> None:
     """Open a dropdown and click one of its options, as a player would. pygame_gui relays
     the choice button -> list -> menu one frame per hop, hence the extra frames."""

@@ -18,7 +18,6 @@ from pygame_gui.core import UIElement
 from pygame_gui.elements import (
     UIButton,
     UIDropDownMenu,
-    UIHorizontalSlider,
     UILabel,
     UITextEntryLine,
     UIVerticalScrollBar,
@@ -27,6 +26,7 @@ from pygame_gui.elements import (
 from kalooki.ui.resources import font
 from kalooki.ui.widgets.fitted_label import FittedLabel
 from kalooki.ui.widgets.name_entry import NameEntry
+from kalooki.ui.widgets.slider import TrackSlider
 from kalooki.words import Said, tr, ui_text
 
 W = TypeVar("W", bound=UIElement)
@@ -291,7 +291,7 @@ class Slider(Editor):
         self.low, self.high, self.step, self.words = low, high, step, words
         self.value = value
         reading = 110
-        self.slider = form.add(row, UIHorizontalSlider(
+        self.slider = form.add(row, TrackSlider(
             pygame.Rect(0, 0, width - reading - GAP, WIDGET_H - 8), value, (low, high),
             form.manager, click_increment=step), x, (row.height - WIDGET_H) // 2 + 4)
         self.reading = form.add(row, UILabel(pygame.Rect(0, 0, reading, WIDGET_H),
