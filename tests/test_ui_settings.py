@@ -286,6 +286,27 @@ def test_a_click_on_a_slider_s_thumb_takes_it_in_hand_where_it_is(
     assert saved(home)[name] == there
 
 
+@pytest.mark.parametrize("name", SLIDERS)
+def test_a_thumb_let_go_between_two_steps_rests_on_the_step_it_reads(
+        name: str, profile: Profile, home: StorePaths, app: App) -> None:
+    """Dragged to a spot between two steps and let go, the thumb stands where its value
+    stands, as the reading beside it says, not between two steps."""
+    editor = slider_shown(app, profile, name)
+    slider, thumb = editor.slider, editor.slider.sliding_button
+    low, spot_low = track_spot(editor, 0.25)
+    _, spot_next = track_spot(editor, 0.25 + editor.step / (editor.high - editor.low))
+    between = (spot_low[0] + (spot_next[0] - spot_low[0]) * 2 // 5, spot_low[1])
+    assert spot_next[0] - spot_low[0] >= 3  # a spot between the two steps exists
+    press_at(app, thumb.rect.center)
+    frames_until(app, lambda: slider.grabbed_slider)
+    point_at(app, between, held=True)
+    frames_until(app, lambda: editor.value == low)
+    let_go(app, between)
+    frames_until(app, lambda: not slider.grabbed_slider)
+    frames_until(app, lambda: abs(thumb.rect.centerx - spot_low[0]) <= 1)
+    assert editor.value == low and saved(home)[name] == low
+
+
 def test_a_click_beside_a_slider_s_track_moves_nothing(profile: Profile, home: StorePaths,
                                                       app: App) -> None:
     """Just above, just below, and in the gap before its reading, a click leaves the

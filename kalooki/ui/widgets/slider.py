@@ -42,10 +42,23 @@ class TrackSlider(UIHorizontalSlider):
         share = (x - start) / self.scrollable_width if self.scrollable_width > 0 else 0.0
         share = min(1.0, max(0.0, share))
         low, high = self.value_range
-        raw = low + share * (high - low)
+        return self.on_step(low + share * (high - low))
+
+    def on_step(self, raw: float) -> float:
+        """``raw`` moved to the nearest step of the range, within it."""
+        low, high = self.value_range
         if self.increment > 0:
             raw = low + round((raw - low) / self.increment) * self.increment
         return round(min(max(low, high), max(min(low, high), raw)), 6)
+
+    def update(self, time_delta: float) -> None:
+        """A thumb let go rests on the step its value was read as, not between two."""
+        held = self.grabbed_slider
+        super().update(time_delta)
+        if held and not self.grabbed_slider:
+            resting = self.on_step(self.current_value)
+            if resting != self.current_value:
+                self.set_current_value(resting, warn=False)
 
     def process_event(self, event: pygame.event.Event) -> bool:
         if super().process_event(event):
