@@ -198,6 +198,27 @@ def test_a_fixed_match_may_play_more_deals_than_the_table_has_rows(app: App, hom
     assert "Deals in a match: 5" in html.unescape(scene.summary_box.html_text)
 
 
+def test_each_deal_row_says_whether_the_match_plays_it(app: App, home: StorePaths) -> None:
+    """Rows past a fixed match's last deal say they are not played; the last row says
+    "and after" only while later deals play it again; the names follow the deal count."""
+    scene = editor_on(app, home, "baby", on_play=lambda name: None)
+    open_page(app, scene, "deals")
+    table, deals = editor_of(scene, "contracts"), editor_of(scene, "deals_per_match").editor
+
+    def names() -> list[str]:
+        return [shown(label) for label in table.row_labels]
+
+    assert names() == ["Deal 1", "Deal 2", "Deal 3"]
+    press_widget(app, scene, deals.minus)
+    assert names() == ["Deal 1", "Deal 2", "Deal 3: not played"]
+    press_widget(app, scene, deals.plus)
+    press_widget(app, scene, deals.plus)
+    assert names() == ["Deal 1", "Deal 2", "Deal 3 and after"]
+    scene.draft.set(match_end="elimination", deals_per_match=2)
+    scene.refresh()
+    assert names() == ["Deal 1", "Deal 2", "Deal 3 and after"]
+
+
 # --- validation -------------------------------------------------------------------------
 
 def test_an_impossible_contract_disables_save_and_play_and_says_why_beside_it(

@@ -178,6 +178,7 @@ class RulesEditorScene(Page):
         for editor in self.editors:
             mine = next((p.sentence for p in problems if p.field in editor.fields), None)
             editor.show_problem(editor.local_problem() or mine)
+            editor.follow(draft.rules)
         words = summary(draft.rules, draft.base_rules)
         self.summary_box.set_text(f'<font color="{_TEXT}">{html.escape(words)}</font>')
         blocked = bool(problems) or local is not None

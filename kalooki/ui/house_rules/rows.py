@@ -16,6 +16,7 @@ from pygame_gui.elements import UIButton, UILabel
 
 from kalooki.engine.facts.fields import FieldSpec, Kind
 from kalooki.engine.rules import CARIBBEAN_CONTRACTS, PRESETS, SPECS, RuleSet, fields_in
+from kalooki.engine.rules.choices import MatchEnd
 from kalooki.engine.rules.fields import GROUP, RUN, Section
 from kalooki.ui.widgets.field_rows import (
     Changes,
@@ -44,6 +45,15 @@ def shape(value: Any) -> object:
 
 def _contract(groups: int, runs: int) -> tuple[int, ...]:
     return (GROUP,) * groups + (RUN,) * runs
+
+
+def deal_row_key(rules: RuleSet, deal: int, rows: int) -> str:
+    """The catalog key naming row ``deal`` of a schedule of ``rows`` rows."""
+    reach = len(rules.reachable_deals())
+    if deal > reach:
+        return "house_rules.unplayed_deal_row"
+    later = rules.match_end == MatchEnd.ELIMINATION or reach > rows
+    return "house_rules.last_deal_row" if deal == rows and later else "house_rules.deal_row"
 
 
 class DealTable(FieldEditor):
@@ -76,15 +86,13 @@ class DealTable(FieldEditor):
                      left + index * (width + GAP) + 4, 2)
         self.cells: list[list[Stepper]] = []
         self.row_labels: list[UILabel] = []
-        """Each deal's name; the last row is "deal N and after": a longer match, fixed or
-        played to elimination, deals it again (:meth:`RuleSet.contract`)."""
+        """Each deal's name (:func:`deal_row_key`); a longer match, fixed or played to
+        elimination, deals the last row again (:meth:`RuleSet.contract`)."""
         high = contracts.maximum or 8
         for deal in range(deals):
-            key = "house_rules.last_deal_row" if deal == deals - 1 else "house_rules.deal_row"
             row = form.row(_TABLE_ROW_H)
             self.row_labels.append(form.add(row, UILabel(
-                pygame.Rect(0, 0, left - GAP, WIDGET_H), **ui_text(key, deal=deal + 1),
-                manager=form.manager), 0, 4))
+                pygame.Rect(0, 0, left - GAP, WIDGET_H), " ", manager=form.manager), 0, 4))
             cells = [Stepper(form, row, left, width, self.sizes[deal], hands.minimum,
                              hands.maximum, 4)]
             if self.contracts is not None:
@@ -103,6 +111,14 @@ class DealTable(FieldEditor):
             left + width + 40 + GAP, 4)
         if deals <= 1:
             self.remove_button.disable()
+        self.follow(rules)
+
+    def follow(self, record: Any) -> None:
+        """Each row's name by what the match makes of it: rows a fixed match never reaches
+        say so, and the last row is "deal N and after" only when later deals play it."""
+        for deal, label in enumerate(self.row_labels, start=1):
+            label.set_text(**ui_text(deal_row_key(record, deal, len(self.row_labels)),
+                                     deal=deal))
 
     def _values(self) -> Changes:
         sizes = tuple(cells[0].value for cells in self.cells)

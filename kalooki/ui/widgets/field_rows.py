@@ -88,6 +88,10 @@ class FieldEditor:
     def editors(self) -> list[Editor]:
         return []
 
+    def follow(self, record: Any) -> None:
+        """The record has changed: a row whose words depend on other fields than its
+        own says them anew (most rows show only their own values)."""
+
 
 def labelled(form: Form, spec: FieldSpec, style: RowStyle) -> Row:
     """The row of one field: its label and explanation on the left, editors right."""
