@@ -306,3 +306,63 @@ def test_a_replay_of_friends_shows_no_hand_of_the_deal_still_played(app: App) ->
         assert not any(face in str(line) for line in scene.sight.lines[number])
     app.step([keydown(pygame.K_HOME), keydown(pygame.K_RIGHT)])  # deal 1 is over
     assert cursor.deal == 1 and set(scene.open_hands_now()) == {1, 2}
+
+
+def _sidebar_words(table: TableScene) -> list[str]:
+    """The sidebar's progress rows of the frame drawn now."""
+    from kalooki.ui.table.painter import sidebar_progress
+
+    return [words for words, _, _ in sidebar_progress(table.frame(), 2000, 14)]
+
+
+def test_the_pass_screen_shows_no_seats_opening(app: App) -> None:
+    """Rami 40: Ben has opened, Ann has not. The pass screen to Ann shows the deal's goal,
+    neither Ben's "Opened" nor a tally of Ann's (her hand is not shown yet); once Ann is
+    there, her own tally; the pass screen to Ben shows the goal again."""
+    from tests.support.friends import play_on
+    from tests.support.rig import rigged
+
+    rules = preset("rami40")
+    game = rigged(["2C 5D 9H", "3C 7D", "4S 8H 10C"], rules=rules,
+                  table=((1, "QS QH QD"),), down=(1,), turn=1)
+    seats = [Seat("Ann", "human", True), Seat("Ben", "human", True), Seat("Des", "medium")]
+    session = MatchSession(rules, seats, 5, ai_pause=0.0, recorder=Recorder(game))
+    table = TableScene(app, session, INSTANT)
+    app.switch(table)
+    goal = ["Open with 40 points"]
+
+    def until_asked(seat: int) -> None:
+        for _ in range(3000):
+            if table.seats.passing and session.awaited == seat:
+                settle(app)
+                return
+            play_on(app, table)
+        raise AssertionError("no pass screen")
+
+    until_asked(1)
+    assert _sidebar_words(table) == goal
+    app.step(key_press(REVEAL_KEY))
+    assert _sidebar_words(table) == ["Opened ✓"]
+    until_asked(0)
+    assert session.viewer == 1 and _sidebar_words(table) == goal, "not Ben's opening"
+    app.step(key_press(REVEAL_KEY))
+    assert _sidebar_words(table) == ["Opening 0 / 40"]
+    until_asked(1)
+    assert session.viewer == 0 and _sidebar_words(table) == goal, "not Ann's tally"
+
+
+def test_a_watched_seats_opening_is_named(app: App) -> None:
+    from tests.support.rig import rigged
+
+    rules = preset("rami40")
+    game = rigged(["2C 5D 9H", "3C 7D", "4S 8H 10C"], rules=rules,
+                  table=((1, "QS QH QD"),), down=(1,), turn=2)
+    seats = [Seat("Ann", "easy"), Seat("Ben", "easy"), Seat("Des", "easy")]
+    for viewer, words in ((1, ["Ben: opened ✓"]),
+                          (0, ["Ann: not opened", "Open with 40 points"])):
+        session = MatchSession(rules, seats, 5, ai_pause=1000.0, viewer=viewer,
+                               recorder=Recorder(game))
+        table = TableScene(app, session, INSTANT)
+        app.switch(table)
+        app.run_frames(1)
+        assert _sidebar_words(table) == words

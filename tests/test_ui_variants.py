@@ -23,11 +23,11 @@ from kalooki.engine.record import Recorder
 from kalooki.engine.rules import RuleSet, preset
 from kalooki.engine.state import Game
 from kalooki.ui.app import App
+from kalooki.ui.hand.progress import opening_rows
 from kalooki.ui.pages.menu import MainMenuScene
 from kalooki.ui.session import MatchSession, Seat
 from kalooki.ui.table.gestures import targets
 from kalooki.ui.table.options import INSTANT
-from kalooki.ui.table.painter import opening_rows
 from kalooki.ui.table.painter import prompt as prompt_of
 from kalooki.ui.table.scene import TableScene
 from tests.support.friends import KALOOKI51, elimination_game, marcia_goes_out

@@ -202,15 +202,23 @@ def test_the_sidebar_names_the_computer_in_the_persons_seat(app: App, home: Stor
 def test_a_watch_calls_the_bottom_seat_by_name_never_you(app: App, home: StorePaths) -> None:
     """A watched match labelled the bottom seat's melds "Your melds" and, once it was
     down, said "Contract: done, you are down": nobody at the screen is "you"."""
-    from kalooki.ui.table.painter import _down_text
+    import dataclasses
+
+    from kalooki.ui.table.painter import sidebar_progress
     from kalooki.words.formats import melds_label
 
     table = table_watching(app, home)
     app.step([])
     name = table.session.names[table.view.player]
-    assert melds_label(table.frame().melds_owner) == f"{name}'s melds"
-    assert _down_text(name, table.seats.at_screen) == f"Contract: done, {name} is down ✓"
-    assert _down_text(name, True) == tr("table.sidebar.contract_done")
+    frame = table.frame()
+    assert melds_label(frame.melds_owner) == f"{name}'s melds"
+    down = dataclasses.replace(frame, view=dataclasses.replace(
+        frame.view, down=tuple(True for _ in frame.view.down)))
+    assert [words for words, _, _ in sidebar_progress(down, 2000, 14)] \
+        == [f"Contract: done, {name} is down ✓"]
+    person = dataclasses.replace(down, at_screen=True, melds_owner=None)
+    assert [words for words, _, _ in sidebar_progress(person, 2000, 14)] \
+        == [tr("table.sidebar.contract_done")]
 
 
 def test_a_watch_does_not_ask_anyone_to_drop_cards_in_the_staging_area(

@@ -25,7 +25,7 @@ from kalooki.ui.art.highlight import (
     overlay_margin,
     selection_ring,
 )
-from kalooki.ui.hand.staging import StagedMeld, checklist, opening_tally
+from kalooki.ui.hand.progress import Row, progress_rows
 from kalooki.ui.table.frame import TableFrame
 from kalooki.ui.table.layout import TableLayout, count_on_fan
 from kalooki.ui.table.log.book import LogPage, chip_rect, log_box
@@ -308,19 +308,9 @@ class TablePainter:
         font, line = layout.font, round(layout.font * 1.35)
         box = layout.contract.inflate(-16, -10)
         rules = view.rules
-        staged = [meld for meld, _ in frame.staged]
         deal = deal_words(view, names, frame.at_screen)
-        rows = [(header_words(deal, font, box.width), ink.GOLD, True)]
-        if not rules.uses_contracts:
-            rows.extend(opening_rows(view, staged))
-        elif view.down[view.player]:
-            done = _down_text(names[view.player], frame.at_screen)
-            rows += [(words, ink.GOOD, False) for words in ink.wrap(done, font - 2, box.width)]
-        else:
-            marks = checklist(view.contract, staged)
-            items = [f"{tr(f'table.check.{kind}')} {'✓' if ok else '✗'}" for kind, ok in marks]
-            for words in ink.wrap_items(items, " · ", font - 2, box.width):
-                rows.append((words, ink.TEXT, False))
+        rows = [(header_words(deal, font, box.width), ink.GOLD, True),
+                *sidebar_progress(frame, box.width, font - 2)]
         rows.append((_turn_text(view, names, frame.at_screen, frame.callers), ink.DIM, False))
         for i, (words, colour, bold) in enumerate(rows):
             surface.blit(ink.fit(words, font if i == 0 else font - 2, box.width, colour, bold),
@@ -473,11 +463,12 @@ def staging_label(at_screen: bool) -> str:
     return tr("table.label.staging" if at_screen else "table.label.staging_idle")
 
 
-def _down_text(name: str, at_screen: bool) -> str:
-    """The viewer's contract is laid: "you" only to a person at the screen, else the
-    computer in that seat by name (a watched match, autoplay)."""
-    return (tr("table.sidebar.contract_done") if at_screen
-            else tr("table.sidebar.contract_done_by", who=name))
+def sidebar_progress(frame: TableFrame, width: int, size: int) -> list[Row]:
+    """The sidebar's progress rows for whoever the frame shows: the person at the screen,
+    a watched seat by name, or nobody while the screen is covered (the pass screen)."""
+    owner = ("" if frame.melds_owner == "" else None if frame.at_screen
+             else frame.names[frame.view.player])
+    return progress_rows(frame.view, [meld for meld, _ in frame.staged], owner, width, size)
 
 
 def _turn_text(view: PlayerView, names: tuple[str, ...], at_screen: bool,
@@ -555,19 +546,3 @@ def _standing(view: PlayerView, seat: int) -> str:
         return down
     return tr("table.standing.calls", standing=down, made=view.calls_made[seat],
               most=view.rules.max_calls)
-
-
-def opening_rows(view: PlayerView, staged: list[StagedMeld]
-                 ) -> list[tuple[str, ink.Colour, bool]]:
-    """The opening panel of a threshold game: the staged melds' points against the
-    threshold, live, and whether the pure run the rules may want is there."""
-    if view.down[view.player]:
-        return [(tr("table.opening.done"), ink.GOOD, True)]
-    tally = opening_tally(staged, view.rules)
-    rows = [(tr("table.opening.tally", value=tally.value, needed=tally.needed),
-             ink.GOOD if tally.value >= tally.needed else ink.TEXT, True)]
-    if view.rules.opening_pure_run:
-        rows.append((tr("table.opening.pure_run") + ("" if tally.pure_run_missing else " ✓"),
-                     ink.BAD if tally.pure_run_missing else ink.GOOD, False))
-    return rows
-
