@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 
+from kalooki.engine.actions import DrawStock
 from kalooki.ui.app import App
 from kalooki.ui.table.keys import FOCUS_COLOUR
 from kalooki.ui.table.options import INSTANT
@@ -42,3 +43,43 @@ def test_the_focus_is_drawn_while_the_keys_are_in_use_and_a_click_hides_it(
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(2, 300), button=1))
     app.run_frames(2)
     assert not keys.shown and tuple(app.surface.get_at(edge))[:3] != FOCUS_COLOUR
+
+
+def test_up_and_down_walk_the_rows_as_they_lie_table_staged_cards_hand(
+        app: App, good_seed: int) -> None:
+    """Three cards chosen with the arrows and Space, staged with G. From the
+    hand ↑ reaches the staged cards, and ↓ from there goes back to the hand (it did
+    nothing: the staged cards were the hand's row); from the table ↓ goes through the
+    staged cards to the hand."""
+    from tests.support.keys import choose
+
+    table = TableScene(app, make_session(good_seed), INSTANT)
+    app.switch(table)
+    wait_for_human(app, table)
+    by_keys(app, table, DrawStock())
+    arrangement, keys = table.hand.arrangement, table.input.keys
+    three = tuple(arrangement.order[:3])
+    choose(app, table, three)
+    key(app, pygame.K_g)
+    assert sorted(arrangement.staged[-1]) == sorted(three)
+
+    def focused() -> object:
+        found = keys.current(table, _places(table))
+        assert found is not None
+        return found[0]
+
+    key(app, pygame.K_UP)
+    assert focused() in three, "↑ from the hand: the staged cards"
+    key(app, pygame.K_LEFT)
+    assert focused() in three
+    key(app, pygame.K_DOWN)
+    assert focused() in arrangement.order, "↓ from the staged cards: the hand"
+    key(app, pygame.K_UP)
+    key(app, pygame.K_UP)
+    assert focused() == "stock"
+    key(app, pygame.K_DOWN)
+    assert focused() in three
+    key(app, pygame.K_DOWN)
+    assert focused() in arrangement.order
+    key(app, pygame.K_DOWN)
+    assert focused() in arrangement.order, "the hand is the bottom row"

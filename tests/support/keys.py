@@ -30,9 +30,13 @@ def key(app: App, code: int, mod: int = 0) -> None:
 
 
 def focus_on(app: App, table: TableScene, wanted: object, row: int) -> None:
-    """Walk the focus to ``wanted`` in its row (↓ the cards, ↑ the table) with ←/→."""
-    key(app, row)
+    """Walk the focus to ``wanted`` with ``row`` (↓ towards the hand, ↑ towards the
+    table) until its row holds it, then with ←/→."""
     keys = table.input.keys
+    for _ in range(3):
+        key(app, row)
+        if any(target == wanted for target, _ in keys.targets(table, _places(table))):
+            break
     key(app, pygame.K_LEFT)  # the first press shows the focus where it stands
     for _ in range(len(keys.targets(table, _places(table))) + 1):
         focused = keys.current(table, _places(table))

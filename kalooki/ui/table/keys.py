@@ -1,8 +1,10 @@
 """Playing at the table by keyboard alone: a focus on one of the person's own cards (the
-hand left to right, then the staged melds) or on one place of the table (the stock, the
-discard pile, either end of a table meld, a staged meld, the staging area's free space).
+hand left to right, or the staged melds' cards) or on one place of the table (the stock,
+the discard pile, either end of a table meld, a staged meld, the staging area's free
+space).
 
-← and → walk the row in focus, ↑ goes up to the table's places and ↓ back to the cards;
+← and → walk the row in focus; ↑ and ↓ go from row to row as they lie on the screen:
+the table's places, the staged cards (when some are staged), the hand;
 Space chooses (or lets go of) the card in focus; Enter on a place does what a click there
 does with the chosen cards (draw from the stock, take or discard on the pile, tack on a
 meld, stage). The letters keep their own work (D draws, X discards, G stages…). The focus
@@ -23,7 +25,9 @@ from kalooki.ui.table.gestures import Pile
 from kalooki.ui.table.layout import TableLayout
 from kalooki.ui.table.placement import Placement
 
-Row = Literal["cards", "table"]
+Row = Literal["table", "staged", "cards"]
+ROWS: tuple[Row, ...] = ("table", "staged", "cards")
+"""The rows top to bottom: ↓ from the staged cards goes to the hand, not nowhere."""
 
 
 class KeyedHand(Protocol):
@@ -71,11 +75,18 @@ class KeyFocus:
 
     def targets(self, table: KeyedTable, places: Spots) -> list[tuple[object, pygame.Rect]]:
         """What the row in focus holds, left to right, with where each is drawn."""
-        if self.row == "cards":
-            spots = table.placement.spots
+        return self._row(self.row, table, places)
+
+    @staticmethod
+    def _row(row: Row, table: KeyedTable,
+             places: Spots) -> list[tuple[object, pygame.Rect]]:
+        if row != "table":
+            spots, arrangement = table.placement.spots, table.hand.arrangement
+            cards = (arrangement.order if row == "cards"
+                     else [card for meld in arrangement.staged for card in meld])
             return [(card, pygame.Rect(spots[card][0], spots[card][1], spots[card][2],
                                        round(spots[card][2] * 1.4)))
-                    for card in table.hand.arrangement.all_cards() if card in spots]
+                    for card in cards if card in spots]
         found: list[tuple[object, pygame.Rect]] = [("stock", table.layout.stock.inflate(8, 8))]
         found += [(place, rect) for place, rect in places if place.kind != "hand"]
         return found
@@ -83,6 +94,9 @@ class KeyFocus:
     def current(self, table: KeyedTable, places: Spots) -> tuple[object, pygame.Rect] | None:
         """The card or place in focus (None when the row is empty)."""
         found = self.targets(table, places)
+        if not found and self.row == "staged":  # laid or put back: the hand is below
+            self.row, self.index = "cards", 0
+            found = self.targets(table, places)
         if not found:
             return None
         self.index = max(0, min(len(found) - 1, self.index))
@@ -101,7 +115,10 @@ class KeyFocus:
             self.shown = True
             return True
         if key in (pygame.K_UP, pygame.K_DOWN):
-            row: Row = "table" if key == pygame.K_UP else "cards"
+            rows = [row for row in ROWS
+                    if row != "staged" or row == self.row or self._row(row, table, places)]
+            at = rows.index(self.row) + (1 if key == pygame.K_DOWN else -1)
+            row = rows[max(0, min(len(rows) - 1, at))]
             if row != self.row:
                 self.row, self.index = row, 0
             self.shown = True
@@ -109,7 +126,7 @@ class KeyFocus:
         if not self.shown:
             return False
         focused = self.current(table, places)
-        if key == pygame.K_SPACE and self.row == "cards" and focused is not None:
+        if key == pygame.K_SPACE and self.row != "table" and focused is not None:
             card = focused[0]
             assert isinstance(card, int)
             table.hand.rearrange(lambda edits: edits.toggle(card))
