@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pygame
 
-from kalooki.engine.actions import Discard, DrawStock, LayDown, MeldSpec
+from kalooki.engine.actions import Discard, DrawStock, LayDown, MeldSpec, TackOn
 from kalooki.engine.cards import face_of, is_joker, parse_cards
 from kalooki.engine.deal import Phase
 from kalooki.engine.record import Recorder
@@ -33,7 +33,7 @@ from kalooki.ui.table.scene import TableScene
 from tests.support.friends import KALOOKI51, elimination_game, marcia_goes_out
 from tests.support.rig import rigged
 from tests.support.table import card_centre, click, drag, post
-from tests.support.ui import choose, shown
+from tests.support.ui import choose, frames_until, shown
 from tests.support.ui import click as click_widget
 
 RAMI40 = preset("rami40")
@@ -328,3 +328,26 @@ def test_out_players_are_marked_in_the_zones() -> None:
     assert _standing(game.view(0), 1) == "opened ✓"
     rules: RuleSet = game.rules
     assert not rules.calls_enabled
+
+
+def test_the_deal_summary_hides_every_card_of_the_next_deal(app: App) -> None:
+    """Kalooki 51, alone at the table: the next deal is dealt as the summary opens, and its
+    thirteen cards peeked out under the panel. Every card the table draws now lies under
+    an opaque part of the summary (the summary covers the whole table)."""
+    game = rigged(["5C", *FILLER], rules=KALOOKI51, table=((0, "6C 7C 8C"),), down=(0,),
+                  stock="KD")
+    table = table_for(app, game)
+    assert table.submit(DrawStock())
+    assert table.submit(TackOn(cards_of(table, "5C")[0], 0, "lo"))
+    assert table.submit(Discard(cards_of(table, "KD")[0]))
+    frames_until(app, lambda: not table.motion.busy)
+    summary = table.summary_surface
+    assert table.result is not None and summary is not None
+    frame = table.frame()
+    assert len(frame.view.hand) == 13 and len(frame.cards) >= 13, "the next deal is dealt"
+    for sprite in frame.cards:
+        card = pygame.Rect(round(sprite.x), round(sprite.y), sprite.width,
+                           round(sprite.width * 1.4)).clip(summary.get_rect())
+        for point in (card.topleft, card.midbottom, card.bottomright, card.midleft):
+            x, y = min(point[0], card.right - 1), min(point[1], card.bottom - 1)
+            assert summary.get_at((x, y)).a == 255, f"a card shows at {(x, y)}"

@@ -21,7 +21,9 @@ from kalooki.ui.table.log.narrate import bonus_text, going_word
 from kalooki.ui.widgets.help_overlay import clear_of_help
 from kalooki.words import tr
 
-_BACKDROP = (0, 0, 0, 150)
+_BACKDROP = (5, 24, 15, 255)
+"""Opaque too: the next deal is dealt as the summary opens, and its cards (the hand
+below the panel, the stock at its side) must not show around it."""
 PANEL = (10, 40, 26, 255)
 """Opaque: nothing of the table (its log, banners, who is thinking) shows through."""
 _BORDER = (201, 164, 76)
