@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+from itertools import pairwise
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -23,7 +24,7 @@ from kalooki.store.settings import Settings, save_settings
 from kalooki.ui.app import App
 from kalooki.ui.launcher import launch
 from kalooki.ui.pages.menu import MainMenuScene
-from kalooki.ui.pages.setup import GameSetup
+from kalooki.ui.pages.setup import GameSetup, player_counts
 from kalooki.ui.play.match import Profile, open_menu, watch_from_command_line
 from kalooki.ui.play.watch import watch_seats, watch_setup
 from kalooki.ui.session import MatchSession, Seat
@@ -32,7 +33,8 @@ from kalooki.ui.workers import InlineWorker
 from kalooki.words import tr
 from tests.support.pages import seeds_from
 from tests.support.table import click
-from tests.support.ui import FakeClock, shown
+from tests.support.ui import FakeClock, choose, shown, type_text
+from tests.support.ui import click as click_widget
 
 
 def quick(home: StorePaths, **fields: object) -> Profile:
@@ -67,6 +69,42 @@ def test_watch_a_game_from_the_menu_seats_computers_only(app: App, home: StorePa
     before = len(table.session.recorder.actions)
     play_frames(app, table, lambda: len(table.session.recorder.actions) > before + 10)
     assert latest_autosave(home) is None  # a watched match is nobody's game to continue
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1900, 1040)])
+def test_watching_every_seat_has_its_row_and_plays_as_set(home: StorePaths,
+                                                          size: tuple[int, int]) -> None:
+    """The watch panel left a blank where Player 1's row was, and that seat went to a
+    computer called by the person's name, which nobody could change."""
+    app = App(size, clock=FakeClock())
+    try:
+        profile = quick(home, player_name="Ann", last_preset="rami40", last_players=3)
+        menu = open_menu(app, profile)
+        click_widget(app, menu.buttons["watch"])
+        setup = menu.setup
+        window = pygame.Rect((0, 0), size)
+        for count in player_counts(preset("rami40")):
+            choose(app, setup.players, str(count))
+            rows = [setup.first, *setup.rows]
+            assert [row[0].visible for row in rows] == [n < count for n in range(len(rows))]
+            tops = [row[0].rect.top for row in rows[:count]]
+            assert [b - a for a, b in pairwise(tops)] == [setup.row_h] * (count - 1)
+            for row in rows[:count]:
+                assert all(window.contains(widget.rect) for widget in row)
+        assert setup.first[2].get_text() != "Ann"
+        choose(app, setup.players, "4")
+        choose(app, setup.first[1], "Hard")
+        type_text(app, setup.first[2], "Zed")
+        choose(app, setup.rows[1][1], "Easy")
+        click_widget(app, setup.start)
+        table = app.scene
+        assert isinstance(table, TableScene)
+        names = [setup.first[2], *(entry for _, _, entry in setup.rows[:3])]
+        assert [(s.name, s.level, s.human) for s in table.session.seats] == [
+            ("Zed", "hard", False), (names[1].get_text(), "medium", False),
+            (names[2].get_text(), "easy", False), (names[3].get_text(), "medium", False)]
+    finally:
+        app.close()
 
 
 def test_new_game_after_watch_is_a_game_to_play_again(app: App, home: StorePaths) -> None:

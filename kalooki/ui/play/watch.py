@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from kalooki.engine.facts.seats import HUMAN
 from kalooki.engine.rules import RuleSet
-from kalooki.ui.pages.setup import DEFAULT_LEVEL, DEFAULT_NAMES, FIRST_SEAT_NAMES, GameSetup
+from kalooki.ui.pages.setup import DEFAULT_LEVEL, DEFAULT_NAMES, GameSetup, free_name
 from kalooki.ui.session import MatchSession, Seat
 from kalooki.ui.table.options import TableOptions
 from kalooki.ui.table.scene import TableScene
@@ -38,8 +38,8 @@ def watch_seats(setup: GameSetup) -> list[Seat]:
     """The panel's seats, computers all: the first seat's computer is named apart from
     the others (unless the panel named it), and a person's seat goes to a computer of
     the default level."""
-    first = setup.first_name if setup.first != HUMAN and setup.first_name else next(
-        name for name in FIRST_SEAT_NAMES if name not in setup.names)
+    first = (setup.first_name if setup.first != HUMAN and setup.first_name
+             else free_name(setup.names))
     level = setup.first if setup.first != HUMAN else DEFAULT_LEVEL
     return [Seat(first, level),
             *(Seat(name, DEFAULT_LEVEL if kind == HUMAN else kind)
