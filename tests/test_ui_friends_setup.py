@@ -96,14 +96,17 @@ def test_the_watch_panel_offers_computers_only_and_keeps_the_people_for_later(
     menu.open_watch()
     app.run_frames(1)
     setup = menu.setup
-    options = [text for text, _ in setup.rows[0][1].options_list]
-    assert "Person" not in options and not setup.first[2].visible
+    for kinds in (setup.first[1], setup.rows[0][1]):
+        assert "Person" not in [text for text, _ in kinds.options_list]
+    assert setup.first[2].visible and setup.first[2].get_text() == "Marcus"  # never Ann
     assert setup.chosen().people == 0 and shown(setup.start) == tr("setup.watch")
     click(app, setup.back)
     assert menu.setup_values.levels[0] == HUMAN  # still a person's, for a game to play
+    assert (menu.setup_values.first, menu.setup_values.first_name) == (HUMAN, "Ann")
     menu.open_setup()
     app.run_frames(1)
     assert menu.setup.rows[0][1].selected_option[1] == HUMAN
+    assert menu.setup.first[2].get_text() == "Ann"
 
 
 def test_seats_for_names_the_first_person_and_seats_every_kind() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+from itertools import pairwise
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -23,16 +24,20 @@ from kalooki.store.settings import Settings, save_settings
 from kalooki.ui.app import App
 from kalooki.ui.launcher import launch
 from kalooki.ui.pages.menu import MainMenuScene
-from kalooki.ui.pages.setup import GameSetup
+from kalooki.ui.pages.rules import RulesScene
+from kalooki.ui.pages.settings import SettingsScene
+from kalooki.ui.pages.setup import GameSetup, player_counts
 from kalooki.ui.play.match import Profile, open_menu, watch_from_command_line
 from kalooki.ui.play.watch import watch_seats, watch_setup
 from kalooki.ui.session import MatchSession, Seat
 from kalooki.ui.table.scene import TableScene
+from kalooki.ui.widgets.form import Choice, Slider
 from kalooki.ui.workers import InlineWorker
 from kalooki.words import tr
 from tests.support.pages import seeds_from
 from tests.support.table import click
-from tests.support.ui import FakeClock, shown
+from tests.support.ui import FakeClock, choose, frames_until, shown, type_text
+from tests.support.ui import click as click_widget
 
 
 def quick(home: StorePaths, **fields: object) -> Profile:
@@ -67,6 +72,89 @@ def test_watch_a_game_from_the_menu_seats_computers_only(app: App, home: StorePa
     before = len(table.session.recorder.actions)
     play_frames(app, table, lambda: len(table.session.recorder.actions) > before + 10)
     assert latest_autosave(home) is None  # a watched match is nobody's game to continue
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1900, 1040)])
+def test_watching_every_seat_has_its_row_and_plays_as_set(home: StorePaths,
+                                                          size: tuple[int, int]) -> None:
+    """The watch panel left a blank where Player 1's row was, and that seat went to a
+    computer called by the person's name, which nobody could change."""
+    app = App(size, clock=FakeClock())
+    try:
+        profile = quick(home, player_name="Ann", last_preset="rami40", last_players=3)
+        menu = open_menu(app, profile)
+        click_widget(app, menu.buttons["watch"])
+        setup = menu.setup
+        window = pygame.Rect((0, 0), size)
+        for count in player_counts(preset("rami40")):
+            choose(app, setup.players, str(count))
+            rows = [setup.first, *setup.rows]
+            assert [row[0].visible for row in rows] == [n < count for n in range(len(rows))]
+            tops = [row[0].rect.top for row in rows[:count]]
+            assert [b - a for a, b in pairwise(tops)] == [setup.row_h] * (count - 1)
+            for row in rows[:count]:
+                assert all(window.contains(widget.rect) for widget in row)
+        assert setup.first[2].get_text() != "Ann"
+        choose(app, setup.players, "4")
+        choose(app, setup.first[1], "Hard")
+        type_text(app, setup.first[2], "Zed")
+        choose(app, setup.rows[1][1], "Easy")
+        click_widget(app, setup.start)
+        table = app.scene
+        assert isinstance(table, TableScene)
+        names = [setup.first[2], *(entry for _, _, entry in setup.rows[:3])]
+        assert [(s.name, s.level, s.human) for s in table.session.seats] == [
+            ("Zed", "hard", False), (names[1].get_text(), "medium", False),
+            (names[2].get_text(), "easy", False), (names[3].get_text(), "medium", False)]
+    finally:
+        app.close()
+
+
+def test_watching_the_pause_menu_offers_rules_and_settings_that_reach_the_match(
+        app: App, home: StorePaths) -> None:
+    """A watched match's pause menu had only Resume and Quit: no rules, and no way to
+    change the animation speed or the computers' pause while watching."""
+    menu = open_menu(app, quick(home, animation_speed="fast"))
+    click_widget(app, menu.buttons["watch"])
+    click_widget(app, menu.setup.start)
+    table = app.scene
+    assert isinstance(table, TableScene)
+    key(app, pygame.K_ESCAPE)
+    chooser = table.asking.chooser
+    assert chooser is not None
+    labels = [button.text for button in chooser.buttons]
+    assert labels == [tr(f"table.pause.{k}") for k in ("resume", "rules", "settings", "quit")]
+    click_widget(app, chooser.buttons[labels.index(tr("table.pause.rules"))])
+    assert isinstance(app.scene, RulesScene)
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is table and table.asking.chooser is not None  # paused, as left
+    buttons = table.asking.chooser.buttons
+    click_widget(app, buttons[labels.index(tr("table.pause.settings"))])
+    scene = app.scene
+    assert isinstance(scene, SettingsScene) and scene.beneath is table
+    speed, pause = scene.editors["animation_speed"], scene.editors["ai_pause_seconds"]
+    assert isinstance(speed, Choice) and isinstance(pause, Slider)
+    choose(app, speed.menu, next(text for text, value in speed.options if value == "normal"))
+    scene.form.reveal(pause.widgets()[0])  # the form scrolls to it, as a player would
+    app.run_frames(1)
+    click_widget(app, pause.slider.right_button)
+    frames_until(app, lambda: table.session.ai_pause == pytest.approx(0.1))
+    assert table.options.speed == "normal"
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is table and table.asking.chooser is not None
+
+
+def test_watching_the_help_opens_the_rules_and_goes_back_to_the_match(
+        app: App, home: StorePaths) -> None:
+    table = table_watching(app, home)
+    click_widget(app, app.help_button)
+    assert app.help is not None and app.help.rules_rect is not None  # as in a played match
+    link = app.help.rules_rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=link, button=1))
+    app.run_frames(2)
+    assert isinstance(app.scene, RulesScene)
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is table and table.asking.chooser is None  # watching on, not paused
 
 
 def test_new_game_after_watch_is_a_game_to_play_again(app: App, home: StorePaths) -> None:

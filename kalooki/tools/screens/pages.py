@@ -72,7 +72,8 @@ def setup(shots: Shots) -> None:
     """The new-game panel at four players as a first game opens it (the settings'
     defaults: the first seat a person called "You"), with the preset list open (a custom
     preset among them), and at eight players with house rules that allow them; then
-    friends at one computer: two people and two computer players."""
+    friends at one computer: two people and two computer players, and the same rows
+    opened to watch a game (computers in every seat, the first too)."""
     eight = dataclasses.replace(OUR_TABLE, players_max=8)
     house = {eight.name: (eight, PRESETS["caribbean"])}
     for players, name in ((4, "caribbean"), (8, eight.name)):
@@ -96,6 +97,8 @@ def setup(shots: Shots) -> None:
         app.switch(scene)
         scene.open_setup()
         shots.take(app, "setup-people")
+        scene.open_watch()
+        shots.take(app, "setup-watch")
 
 
 def rules(shots: Shots) -> None:

@@ -90,6 +90,13 @@ def _fixed_height() -> int:
             + _NOTE + _BUTTON_H)
 
 
+def free_name(names: Sequence[str]) -> str:
+    """The name for a computer in the person's seat: the first of ``FIRST_SEAT_NAMES``
+    that none of ``names`` is (there is one more of them than other seats)."""
+    taken = {name.casefold() for name in names}
+    return next(name for name in FIRST_SEAT_NAMES if name.casefold() not in taken)
+
+
 def opponent_row(window_height: int) -> int:
     """Seat rows as tall as the window lets all eight be, between tight and roomy."""
     room = (window_height - 16 - _fixed_height()) // MAX_PLAYERS
@@ -113,8 +120,9 @@ Row = tuple[UILabel, UIDropDownMenu, UITextEntryLine]
 class SetupPanel:
     """The widgets of the setup panel, centred in a window of ``size``. ``values`` holds
     every seat row, hidden ones too, so raising the player count restores names. Set up
-    for ``watching``, the first seat is a computer's (the person's seat goes to one), and
-    the rows offer computer players only; a row a person had keeps that for next time."""
+    for ``watching``, every row, the first too, offers computer players only: the
+    person's seat shows a computer under a name of its own (never the person's), and a
+    row a person had keeps that for next time (the first seat always does)."""
 
     def __init__(self, manager: pygame_gui.UIManager, size: tuple[int, int],
                  presets: Sequence[str], values: GameSetup,
@@ -156,7 +164,12 @@ class SetupPanel:
         self.kept_people: set[int] = set()
         """Rows a person plays that a watched game hands to computers (by row; -1: the
         first seat): they are people again in the next game to play."""
-        self.first = self._seat(y, 1, values.first, values.first_name, -1)
+        self.person_name = values.first_name
+        """The first seat's person's name, kept while a watched game's row shows a
+        computer there."""
+        first_name = (free_name(values.names) if watching and values.first == HUMAN
+                      else values.first_name)
+        self.first = self._seat(y, 1, values.first, first_name, -1)
         y += self.row_h
         self.rows: list[Row] = []
         """The other seats' rows, in seat order (the first seat's is ``first``)."""
@@ -239,7 +252,7 @@ class SetupPanel:
     def _show_rows(self) -> None:
         shown = self.panel.visible
         for widget in self.first:
-            widget.show() if shown and not self.watching else widget.hide()
+            widget.show() if shown else widget.hide()
         for index, row in enumerate(self.rows):
             visible = index < self.player_count() - 1 and shown
             for widget in row:
@@ -254,12 +267,16 @@ class SetupPanel:
 
     def values(self) -> GameSetup:
         """Every row's kind and name as typed (blank names fall back to the default; the
-        first seat's to the settings' player name)."""
+        first seat's to the settings' player name); a person's first seat stays theirs
+        whatever a watched game put there."""
         names = tuple(entry.get_text().strip() or DEFAULT_NAMES[i]
                       for i, (_, _, entry) in enumerate(self.rows))
         levels = tuple(self._kind(i, menu) for i, (_, menu, _) in enumerate(self.rows))
-        return GameSetup(self.preset_name(), self.player_count(), levels, names,
-                         self._kind(-1, self.first[1]), self.first[2].get_text().strip())
+        first, first_name = self._kind(-1, self.first[1]), self.first[2].get_text().strip()
+        if self.watching and -1 in self.kept_people:
+            first, first_name = HUMAN, self.person_name
+        return GameSetup(self.preset_name(), self.player_count(), levels, names, first,
+                         first_name)
 
     def chosen(self) -> GameSetup:
         """The setup to start: only the seated players, as the panel shows them (a
@@ -269,7 +286,8 @@ class SetupPanel:
         if self.watching:
             levels = tuple(str(menu.selected_option[1]) for _, menu, _ in self.rows)
             return GameSetup(every.preset, every.players, levels[:seated],
-                             every.names[:seated], DEFAULT_LEVEL, every.first_name)
+                             every.names[:seated], str(self.first[1].selected_option[1]),
+                             self.first[2].get_text().strip())
         return GameSetup(every.preset, every.players, every.levels[:seated],
                          every.names[:seated], every.first, every.first_name)
 
@@ -277,8 +295,7 @@ class SetupPanel:
         """Why the game cannot start as set (two seated players of one name), or ""."""
         setup = self.chosen()
         seen: set[str] = set()
-        names = ([] if self.watching else [setup.first_name]) + list(setup.names)
-        for name in names:
+        for name in (setup.first_name, *setup.names):
             if name and name.casefold() in seen:
                 return tr("setup.same_name", name=name)
             seen.add(name.casefold())

@@ -460,14 +460,14 @@ def _open_table(app: App, session: MatchSession, profile: Profile, *,
     from kalooki.ui.table.scene import TableScene
 
     def rules(paused: bool = True) -> None:
-        _rules_over(app, table, profile, paused)
+        rules_over(app, table, profile, paused)
 
     table = TableScene(
         app, session, TableOptions.from_settings(profile.settings),
         on_quit=lambda: open_menu(app, profile), help_rules=lambda: rules(paused=False),
         pause_extras=(("table.pause.rules", rules),
                       ("table.pause.save", lambda: _save_over(app, table, profile)),
-                      ("table.pause.settings", lambda: _settings_over(app, table, profile))))
+                      ("table.pause.settings", lambda: settings_over(app, table, profile))))
     keeper = MatchKeeper(profile.paths, app.notify, layouts=table.hand.layouts)
     session.after_action.append(keeper)
     table.on_leave.append(lambda: keeper.keep_layouts(session))
@@ -501,7 +501,7 @@ def _away(app: App, table: TableScene, paused: bool = True) -> Callable[[], None
     return back
 
 
-def _rules_over(app: App, table: TableScene, profile: Profile, paused: bool = True) -> None:
+def rules_over(app: App, table: TableScene, profile: Profile, paused: bool = True) -> None:
     """The rules of the game being played, over the table (opened from its pause menu,
     or through the help when not ``paused``)."""
     from kalooki.ui.pages.rules import RulesScene
@@ -511,7 +511,7 @@ def _rules_over(app: App, table: TableScene, profile: Profile, paused: bool = Tr
                              on_language=lambda lang: profile.change(app, language=lang)))
 
 
-def _settings_over(app: App, table: TableScene, profile: Profile) -> None:
+def settings_over(app: App, table: TableScene, profile: Profile) -> None:
     """The settings over the paused table; changes reach the match at once."""
     from kalooki.ui.play.settings import settings_scene
 
