@@ -288,7 +288,7 @@ class TablePainter:
                              (rect.left, rect.bottom + 3 + row * round(small * 1.15)))
         invalid = next((m for m, _ in frame.staged if not m.valid), None)
         if frame.ready:
-            status, colour = tr("table.staging.ready"), ink.GOOD
+            status, colour = tr(f"table.staging.{_ready(frame.view)}"), ink.GOOD
         elif invalid is not None:
             status, colour = str(invalid.reason), ink.BAD
         elif frame.lay_problem:
@@ -536,7 +536,7 @@ def prompt(frame: TableFrame) -> str:
             return tr("table.prompt.owed_opening", points=rules.opening_points)
         return tr("table.prompt.owed_contract")
     if frame.ready:  # the staged melds may be laid: say so, as the staging area does
-        return tr("table.prompt.ready")
+        return tr(f"table.prompt.{_ready(view)}")
     if view.down[view.player]:
         return tr("table.prompt.down")
     if not rules.uses_contracts:
@@ -571,3 +571,7 @@ def opening_rows(view: PlayerView, staged: list[StagedMeld]
                      ink.BAD if tally.pure_run_missing else ink.GOOD, False))
     return rows
 
+
+def _ready(view: PlayerView) -> str:
+    """The staged melds' "ready" line, naming the Lay button as it reads now."""
+    return "ready_more" if view.down[view.player] else "ready"

@@ -337,7 +337,7 @@ class TableScene:
         if view.phase == Phase.CUT:
             self.show_toast(phrase("table.toast.hint_cut"))
             return
-        shown, ready = advice(view, self.hand.arrangement)
+        shown, ready = advice(view, self.hand.arrangement, self.session.names)
         self.hand.rearrange(lambda edits: edits.advise(shown, ready))
 
     def prompt(self) -> Prompt | None:
