@@ -350,7 +350,7 @@ def test_hint_shows_a_reason_and_marks_the_cards(app: App) -> None:
                                          scancode=0))
     app.run_frames(1)
     assert table.hand.hint is not None and table.hand.hint.reason
-    assert prompt(table.frame()) == f"Hint: {table.hand.hint.reason}"
+    assert prompt(table.frame()) == f"Hint: {table.hand.hint.reason}."
     frame = table.frame()
     assert frame.hint_cards or frame.hint_places
     assert table.submit(table.hand.hint.action)

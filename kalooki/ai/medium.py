@@ -47,6 +47,7 @@ from kalooki.engine.solver import opening
 from kalooki.engine.view import PlayerView
 from kalooki.words import Phrase, Said, phrase
 from kalooki.words.cards import card_said, cards_faces
+from kalooki.words.melds import owned_meld_name
 
 Decision = tuple[Action, Said]
 
@@ -85,6 +86,8 @@ class MediumPlayer:
     explains = True
     """Whether a discard comes with its reason: the hard player's play-outs need none,
     and working it out costs them a twentieth of their time."""
+    seat_names: tuple[str, ...] = ()
+    """Who sits in each seat, for reasons that name another player's meld (the hint's)."""
 
     def __init__(self, style: Style | None = None, name: str = "medium") -> None:
         self.style = style or Style()
@@ -263,7 +266,8 @@ class MediumPlayer:
         best = max(releases, key=lambda a: (len(a.cards),
                                             sum(card_points(c, view.rules) for c in a.cards),
                                             a.code))
-        return best, phrase("hint.reason.release", cards=cards_faces(best.cards))
+        return best, phrase("hint.reason.release", cards=cards_faces(best.cards),
+                            meld=meld_said(view, best.meld, self.seat_names))
 
     def best_tack(self, view: PlayerView, rng: Rng) -> Decision | None:
         """Rid the hand of the costliest card that fits the table (jokers first)."""
@@ -272,7 +276,8 @@ class MediumPlayer:
             return None
         best = max(tacks, key=lambda a: (card_points(a.card, view.rules), a.code))
         return best, phrase("hint.reason.shift" if isinstance(best, ShiftJoker)
-                            else "hint.reason.tack", card=card_said(best.card))
+                            else "hint.reason.tack", card=card_said(best.card),
+                            meld=meld_said(view, best.meld, self.seat_names))
 
     # -- discards ------------------------------------------------------------------------
 
@@ -358,7 +363,7 @@ class MediumPlayer:
         if holding:
             return phrase("hint.reason.discard_hold", card=card_said(card))
         if view.down[view.player]:
-            return phrase("hint.reason.discard_costliest", card=card_said(card))
+            return self._down_discard_reason(view, card)
         hand = [c for c in view.hand if c != card]
         need = self.ev.need(hand)
         # the cards the hand is building on: without any one of them it is further from
@@ -366,12 +371,29 @@ class MediumPlayer:
         keepers = [c for c in hand if need > 0 and self.ev.need_without(hand, c) > need]
         if keepers:
             keepers.sort(key=sort_key_rank)
-            shown = cards_faces(keepers[:KEEPERS_SHOWN])
-            if len(keepers) > KEEPERS_SHOWN:  # say that more are kept, not that these are all
-                shown = phrase("hint.keepers_more", cards=shown,
-                               count=len(keepers) - KEEPERS_SHOWN)
-            return phrase("hint.reason.discard_keeps", card=card_said(card), keepers=shown,
+            shown = keepers_said(keepers)
+            kind = "keeps" if view.rules.uses_contracts else "keeps_open"
+            return phrase(f"hint.reason.discard_{kind}", card=card_said(card), keepers=shown,
                           count=need)
+        return phrase("hint.reason.discard_least", card=card_said(card))
+
+    def _down_discard_reason(self, view: PlayerView, card: int) -> Phrase:
+        """Down, a discard weighs points against what holds the hand together and what
+        would feed the next player: the reason says which kept a costlier card."""
+        points = card_points(card, view.rules)
+        costlier = [a.card for a in view.legal
+                    if isinstance(a, Discard) and card_points(a.card, view.rules) > points]
+        if not costlier:
+            return phrase("hint.reason.discard_costliest", card=card_said(card))
+        hand = list(view.hand)
+        shape = knowledge.shape_of(hand)
+        building = sorted((c for c in costlier if any(knowledge.neighbours(c, hand, shape))),
+                          key=sort_key_rank)
+        if building:
+            return phrase("hint.reason.discard_builds", card=card_said(card),
+                          keepers=keepers_said(building), count=len(building))
+        if any(self.danger(view, c) for c in costlier):
+            return phrase("hint.reason.discard_safe", card=card_said(card))
         return phrase("hint.reason.discard_least", card=card_said(card))
 
     # -- helpers -------------------------------------------------------------------------
@@ -390,3 +412,18 @@ class MediumPlayer:
                 seen.add(face_of(card))
                 out.append(card)
         return out
+
+
+def meld_said(view: PlayerView, index: int, names: Sequence[str]) -> Phrase:
+    """The table meld a move plays on, named so the reason points at it."""
+    table = view.table[index]
+    return owned_meld_name(table.meld, table.owner, view.player, names)
+
+
+def keepers_said(keepers: Sequence[int]) -> object:
+    """The cards a discard keeps, the first few by name (then how many more), so the
+    hint stays one short line."""
+    shown: object = cards_faces(keepers[:KEEPERS_SHOWN])
+    if len(keepers) > KEEPERS_SHOWN:  # say that more are kept, not that these are all
+        shown = phrase("hint.keepers_more", cards=shown, count=len(keepers) - KEEPERS_SHOWN)
+    return shown

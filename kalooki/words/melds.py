@@ -34,6 +34,17 @@ def meld_name(meld: Meld) -> Phrase:
     return phrase("meld.with_jokers", meld=run, jokers=_listed(jokers))
 
 
+def owned_meld_name(meld: Meld, owner: int, viewer: int, names: Sequence[str] = ()) -> Phrase:
+    """A table meld with whose it is, so a sentence points at one meld of the table: "your
+    run 5♥–8♥", "la suite 5♥–8♥ de Marcia", or "the run 5♥–8♥" when no names are known."""
+    kind = "run" if meld.is_run else "group"
+    if owner == viewer:
+        return phrase(f"log.meld.yours.{kind}", meld=meld_name(meld))
+    if 0 <= owner < len(names):
+        return phrase(f"log.meld.theirs.{kind}", meld=meld_name(meld), owner=names[owner])
+    return phrase(f"meld.the.{kind}", meld=meld_name(meld))
+
+
 def _listed(items: Sequence[object]) -> Phrase | object:
     """Items joined by commas, kept as phrases so each is worded when shown."""
     joined: object = items[0]

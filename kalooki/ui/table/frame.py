@@ -24,6 +24,7 @@ from kalooki.engine.actions import (
     LayDown,
     Pass,
     Refuse,
+    ReleaseJoker,
     ShiftJoker,
     TackOn,
     TakeDiscard,
@@ -134,9 +135,9 @@ def lit(drag: Drag | None, view: PlayerView, layout: TableLayout,
 
 
 def hinted_card(action: Action | None) -> int | None:
-    """The one card of the person's hand a hint plays (discarded, tacked on, or put in a
-    joker's place): the hint selects it, so the next key or drag plays it."""
-    return action.card if isinstance(action, Discard | TackOn | ShiftJoker) else None
+    """The card a hint to discard selects, so X discards it. A card to put on a table meld
+    is not selected: X, the next key, would discard it instead."""
+    return action.card if isinstance(action, Discard) else None
 
 
 def hint_marks(action: Action | None, layout: TableLayout, placement: Placement,
@@ -157,8 +158,8 @@ def hint_marks(action: Action | None, layout: TableLayout, placement: Placement,
         places.append(layout.discard)
     elif isinstance(action, LayDown):
         cards.update(c for spec in action.melds for c in spec.cards)
-    elif isinstance(action, TackOn | ShiftJoker):
-        cards.add(action.card)
+    elif isinstance(action, TackOn | ShiftJoker | ReleaseJoker):
+        cards.update(action.cards if isinstance(action, ReleaseJoker) else (action.card,))
         if 0 <= action.meld < len(placement.meld_rects):
             places.append(placement.meld_rects[action.meld])
     else:

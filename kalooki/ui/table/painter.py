@@ -288,7 +288,7 @@ class TablePainter:
                              (rect.left, rect.bottom + 3 + row * round(small * 1.15)))
         invalid = next((m for m, _ in frame.staged if not m.valid), None)
         if frame.ready:
-            status, colour = tr("table.staging.ready"), ink.GOOD
+            status, colour = tr(f"table.staging.{_ready(frame.view)}"), ink.GOOD
         elif invalid is not None:
             status, colour = str(invalid.reason), ink.BAD
         elif frame.lay_problem:
@@ -527,7 +527,7 @@ def prompt(frame: TableFrame) -> str:
             return tr("table.prompt.owed_opening", points=rules.opening_points)
         return tr("table.prompt.owed_contract")
     if frame.ready:  # the staged melds may be laid: say so, as the staging area does
-        return tr("table.prompt.ready")
+        return tr(f"table.prompt.{_ready(view)}")
     if view.down[view.player]:
         return tr("table.prompt.down")
     if not rules.uses_contracts:
@@ -546,3 +546,8 @@ def _standing(view: PlayerView, seat: int) -> str:
         return down
     return tr("table.standing.calls", standing=down, made=view.calls_made[seat],
               most=view.rules.max_calls)
+
+
+def _ready(view: PlayerView) -> str:
+    """The staged melds' "ready" line, naming the Lay button as it reads now."""
+    return "ready_more" if view.down[view.player] else "ready"

@@ -328,8 +328,8 @@ class TableScene:
 
     def show_hint(self) -> None:
         """Ask the advisor what to do now: its reason is shown and the cards or the place
-        it means are outlined until the game moves on; its card is selected or its melds
-        staged, one step with the hint that Undo takes back."""
+        it means are outlined until the game moves on; the card it discards is selected or
+        its melds staged, one step with the hint that Undo takes back."""
         view = self.view
         if not (view.my_turn and view.legal and self.session.screen_to_act):
             self.show_toast(phrase("table.toast.hint_not_yours"))
@@ -337,7 +337,7 @@ class TableScene:
         if view.phase == Phase.CUT:
             self.show_toast(phrase("table.toast.hint_cut"))
             return
-        shown, ready = advice(view, self.hand.arrangement)
+        shown, ready = advice(view, self.hand.arrangement, self.session.names)
         self.hand.rearrange(lambda edits: edits.advise(shown, ready))
 
     def prompt(self) -> Prompt | None:
