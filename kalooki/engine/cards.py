@@ -194,15 +194,21 @@ def parse_cards(tokens: Sequence[str], packs: int = MAX_PACKS, jokers: int = MAX
     return cards
 
 
-def sort_key_suit(card: int) -> tuple[int, int, int]:
-    """Suit, then rank (ace low), jokers last."""
+def sort_key_suit(card: int, ace_high: bool = False) -> tuple[int, int, int]:
+    """Suit, then rank (the ace low, or above the king where runs take it only high),
+    jokers last."""
     if is_joker(card):
         return (4, 0, card)
-    return (suit_of(card), rank_of(card), card)
+    return (suit_of(card), _sorted_rank(card, ace_high), card)
 
 
-def sort_key_rank(card: int) -> tuple[int, int, int]:
-    """Rank (ace low), then suit, jokers last."""
+def sort_key_rank(card: int, ace_high: bool = False) -> tuple[int, int, int]:
+    """Rank (the ace low, or above the king), then suit, jokers last."""
     if is_joker(card):
         return (99, 0, card)
-    return (rank_of(card), suit_of(card), card)
+    return (_sorted_rank(card, ace_high), suit_of(card), card)
+
+
+def _sorted_rank(card: int, ace_high: bool) -> int:
+    rank = rank_of(card)
+    return 14 if ace_high and rank == 1 else rank

@@ -140,10 +140,10 @@ def card_centre(table: TableScene, card: int) -> tuple[int, int]:
     return x + max(4, width // 8), y + width // 2
 
 
-def table_at_draw(app: App) -> TableScene:
+def table_at_draw(app: App, rules: str = "baby", seed: int = 7) -> TableScene:
     """A table where the person at the screen is to draw (baby rules: no cut)."""
     seats = [Seat("You", "human", True), Seat("Marcia", "easy"), Seat("Delroy", "easy")]
-    session = MatchSession(preset("baby"), seats, seed=7, ai_pause=0.0)
+    session = MatchSession(preset(rules), seats, seed=seed, ai_pause=0.0)
     table = TableScene(app, session, INSTANT)
     app.switch(table)
     for _ in range(2000):

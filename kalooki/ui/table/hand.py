@@ -12,11 +12,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import TYPE_CHECKING, Protocol
 
 from kalooki.engine.actions import Action, Discard, LayDown
+from kalooki.engine.cards import sort_key_rank, sort_key_suit
 from kalooki.engine.deal import Phase
 from kalooki.engine.errors import RuleError
+from kalooki.engine.rules.choices import AceInRuns
 from kalooki.store.savegame import HandLayout
 from kalooki.ui.hand.arrangement import Arrangement, Snapshot
 from kalooki.ui.hand.edits import HandEdits
@@ -171,6 +174,13 @@ class Hand:
         step of ``self.edits``; then the staged melds are judged again."""
         change(self.edits)
         self.table.restage()
+
+    def sort(self, order: str) -> None:
+        """The person's cards by ``suit`` or by ``rank``, the ace above the king where
+        this game's runs take it only high (Rami 40), else below the two."""
+        high = self.table.view.rules.ace_in_runs == AceInRuns.HIGH_ONLY
+        key = partial(sort_key_suit if order == "suit" else sort_key_rank, ace_high=high)
+        self.rearrange(lambda edits: edits.sort(key))
 
     def stage(self, cards: list[int], meld: int | None) -> None:
         self.rearrange(lambda edits: edits.stage(cards, meld))

@@ -21,7 +21,6 @@ from typing import Literal, Protocol
 import pygame
 
 from kalooki.engine.actions import Action, Allow, Call, Pass, Refuse
-from kalooki.engine.cards import sort_key_rank, sort_key_suit
 from kalooki.engine.melds import HIGH, LOW
 from kalooki.ui.hand.edits import HandEdits
 from kalooki.ui.table.keys import KeyedHand, KeyedSeats, KeyedTable, KeyFocus
@@ -74,6 +73,7 @@ class HandVerbs(KeyedHand, Protocol):
     def cut_at(self, share: float | None) -> None: ...
     def lay_down(self) -> None: ...
     def stage(self, cards: list[int], meld: int | None) -> None: ...
+    def sort(self, order: str) -> None: ...
 
 
 class SeatVerbs(KeyedSeats, Protocol):
@@ -358,8 +358,8 @@ class TableInput:
             return
         chosen = table.hand.arrangement.chosen()
         commands: dict[int, Callable[[], object]] = {
-            pygame.K_s: lambda: table.hand.rearrange(lambda e: e.sort(sort_key_suit)),
-            pygame.K_r: lambda: table.hand.rearrange(lambda e: e.sort(sort_key_rank)),
+            pygame.K_s: lambda: table.hand.sort("suit"),
+            pygame.K_r: lambda: table.hand.sort("rank"),
             pygame.K_d: lambda: table.hand.from_pile("stock"),
             pygame.K_t: lambda: table.hand.from_pile("discard"),
             pygame.K_RETURN: table.hand.lay_down,

@@ -36,7 +36,6 @@ from pygame_gui.elements import UIButton
 
 from kalooki.engine import events as ev
 from kalooki.engine.actions import Action, Allow, Call, Pass, Refuse
-from kalooki.engine.cards import sort_key_rank, sort_key_suit
 from kalooki.engine.deal import DealResult, Phase
 from kalooki.engine.events import Event
 from kalooki.engine.view import PlayerView
@@ -169,8 +168,8 @@ class TableScene:
             "pass": partial(calls.answer, Pass()), "allow": partial(calls.answer, Allow()),
             "refuse": partial(calls.answer, Refuse()), "wait": calls.hold_call,
             "next": self.next_deal,
-            "suit": lambda: hand.rearrange(lambda e: e.sort(sort_key_suit)),
-            "rank": lambda: hand.rearrange(lambda e: e.sort(sort_key_rank)),
+            "suit": lambda: hand.sort("suit"),
+            "rank": lambda: hand.sort("rank"),
             "hint": self.show_hint, "hands": self.seats.toggle_hands,
             "undo": lambda: hand.rearrange(HandEdits.undo),
             "redo": lambda: hand.rearrange(HandEdits.redo)})
