@@ -20,7 +20,7 @@ def progress_rows(view: PlayerView, staged: list[StagedMeld], owner: str | None,
     """The viewer's progress, wrapped to ``width`` at ``size``: to the person at the
     screen (``owner`` None), of a watched seat by its name, or nobody's ("")."""
     if owner == "":  # covered: whose view it was says nothing of who is next
-        return [_goal(view)]
+        return _goal(view, width, size)
     done = bool(view.down[view.player])
     contracts = view.rules.uses_contracts
     if owner is not None:  # a watched seat stages nothing: its standing, by name
@@ -30,7 +30,7 @@ def progress_rows(view: PlayerView, staged: list[StagedMeld], owner: str | None,
         standing = tr("table.sidebar.standing_of", name=owner,
                       standing=tr(f"table.standing.{kind}.{'yes' if done else 'no'}"))
         return [(standing, ink.GOOD if done else ink.TEXT, False),
-                *([] if done else [_goal(view)])]
+                *([] if done else _goal(view, width, size))]
     if not contracts:
         return opening_rows(view, staged)
     if done:
@@ -40,12 +40,12 @@ def progress_rows(view: PlayerView, staged: list[StagedMeld], owner: str | None,
     return [(words, ink.TEXT, False) for words in ink.wrap_items(items, " · ", size, width)]
 
 
-def _goal(view: PlayerView) -> Row:
+def _goal(view: PlayerView, width: int, size: int) -> list[Row]:
     """What the deal asks of everyone: its contract, or the opening's points."""
     rules = view.rules
     words = (tr("log.goal.contract", contract=str(contract_name(view.contract)))
              if rules.uses_contracts else tr("log.goal.opening", points=rules.opening_points))
-    return words, ink.TEXT, False
+    return [(line, ink.TEXT, False) for line in ink.wrap(words, size, width)]
 
 
 def _wrapped(words: str, width: int, size: int) -> list[Row]:

@@ -16,7 +16,7 @@ import random
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING
 
 from kalooki.engine.errors import RuleError
 from kalooki.engine.facts.said import Fact
@@ -37,6 +37,7 @@ from kalooki.store.stats import load_stats
 from kalooki.ui.pages.menu import DEFAULT_PRESETS, MainMenuScene
 from kalooki.ui.pages.setup import DEFAULT_NAMES, FIRST_SEAT_NAMES, GameSetup, player_counts
 from kalooki.ui.play.house_rules import house_rules_of
+from kalooki.ui.play.over_table import away, rules_over, settings_over
 from kalooki.ui.profile import Profile, told
 from kalooki.words import Said, phrase, tr
 from kalooki.words.formats import seat_name
@@ -476,48 +477,6 @@ def _open_table(app: App, session: MatchSession, profile: Profile, *,
     return table
 
 
-@runtime_checkable
-class _Beneath(Protocol):
-    """A scene a screen can be shown over: the table, or the guided game over it."""
-
-    def step_away(self) -> None: ...
-
-    def come_back(self, paused: bool = True) -> None: ...
-
-
-def _away(app: App, table: TableScene, paused: bool = True) -> Callable[[], None]:
-    """The scene on screen now (the table, or the guided game over it) steps away for a
-    screen shown over it, its widgets hidden; returns how to go back to it, as it was:
-    with the pause menu open again when it was opened from there (``paused``), else
-    playing on (the help's link, which the help closed on the way)."""
-    shown = app.scene
-    assert shown is not None
-    beneath: _Beneath = shown if isinstance(shown, _Beneath) else table
-    beneath.step_away()
-
-    def back() -> None:
-        app.show_over(shown)
-        beneath.come_back(paused)
-    return back
-
-
-def rules_over(app: App, table: TableScene, profile: Profile, paused: bool = True) -> None:
-    """The rules of the game being played, over the table (opened from its pause menu,
-    or through the help when not ``paused``)."""
-    from kalooki.ui.pages.rules import RulesScene
-
-    back = _away(app, table, paused)
-    app.show_over(RulesScene(app, table.session.game.rules, back, beneath=table,
-                             on_language=lambda lang: profile.change(app, language=lang)))
-
-
-def settings_over(app: App, table: TableScene, profile: Profile) -> None:
-    """The settings over the paused table; changes reach the match at once."""
-    from kalooki.ui.play.settings import settings_scene
-
-    app.show_over(settings_scene(app, profile, _away(app, table), table))
-
-
 def _save_over(app: App, table: TableScene, profile: Profile) -> None:
     """The Save game dialog over the paused table; the name defaults to rules and date."""
     from kalooki.store import savegame
@@ -539,5 +498,5 @@ def _save_over(app: App, table: TableScene, profile: Profile) -> None:
             return save_error(error)
         return None
 
-    app.show_over(DialogScene(app, table, _away(app, table),
+    app.show_over(DialogScene(app, table, away(app, table),
                               save_dialog(app, default, save)))

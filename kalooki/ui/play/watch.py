@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from kalooki.engine.facts.seats import HUMAN
 from kalooki.engine.rules import RuleSet
 from kalooki.ui.pages.setup import DEFAULT_LEVEL, DEFAULT_NAMES, GameSetup, free_name
+from kalooki.ui.play.over_table import rules_over, settings_over
 from kalooki.ui.session import MatchSession, Seat
 from kalooki.ui.table.options import TableOptions
 from kalooki.ui.table.scene import TableScene
@@ -53,7 +54,6 @@ def watch_match(app: App, rules: RuleSet, setup: GameSetup, profile: Profile, *,
     screen changes, when the rules refuse the table (too many or too few players). Its
     pause menu offers the rules and the settings (whose speed and pause apply at once);
     no Save: nothing of a watched match is kept."""
-    from kalooki.ui.play.match import rules_over, settings_over
 
     settings = profile.settings
     if deals is not None and rules.match_end != "elimination":
