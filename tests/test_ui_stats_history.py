@@ -27,6 +27,8 @@ from kalooki.ui.charts import history_views
 from kalooki.ui.charts.plot import Plot
 from kalooki.ui.pages.statistics import StatsScene
 from kalooki.ui.play.match import Profile, open_stats
+from kalooki.ui.widgets.form import button_width
+from kalooki.words import tr
 from tests.support.pages import seeds_from
 from tests.support.ui import choose, click
 
@@ -185,3 +187,13 @@ def test_a_chart_s_dates_name_the_month(lang: str, ticks: list[str]) -> None:
 
     set_language(lang)
     assert [short_day(datetime(2026, 2, 3)), short_day(datetime(2026, 12, 11))] == ticks
+
+
+def test_the_reset_question_s_button_holds_its_french_words(app: App, french: None) -> None:
+    scene = StatsScene(app, Stats(), lambda: None, history=ENTRIES, on_reset=lambda _: ())
+    app.switch(scene)
+    scene.ask_reset()
+    assert scene.dialog is not None
+    words = tr("stats.reset.confirm")
+    assert words == "Remettre à zéro"
+    assert scene.dialog.ok_button.rect.width >= button_width(words, 0)

@@ -21,6 +21,7 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 
 from kalooki.store.savegame import NAME_CHARS
 from kalooki.ui.scene import Scene
+from kalooki.ui.widgets.form import button_width
 from kalooki.ui.widgets.name_entry import NameEntry
 from kalooki.words import Said, ui_text, ui_text_of
 
@@ -74,8 +75,9 @@ class Dialog:
                                       **ui_text("common.cancel"), manager=manager,
                                       container=self.panel, command=self.cancel,
                                       object_id="#primary" if confirming else None)
-        self.ok_button = UIButton(pygame.Rect(_PAD + inner - _BUTTON_W, y, _BUTTON_W,
-                                              _BUTTON_H), **ui_text_of(ok_text),
+        ok_w = min(inner // 2, button_width(str(ok_text), _BUTTON_W))  # no language cut
+        self.ok_button = UIButton(pygame.Rect(_PAD + inner - ok_w, y, ok_w, _BUTTON_H),
+                                  **ui_text_of(ok_text),
                                   manager=manager, container=self.panel,
                                   object_id=None if confirming else "#primary",
                                   command=self.ok)
