@@ -13,7 +13,7 @@ import pytest
 from kalooki.engine.rng import Rng
 from kalooki.engine.rules import preset
 from kalooki.store import documents, history
-from kalooki.store.history import MatchEntry, add_match, clear_history, load_history
+from kalooki.store.history import MatchEntry, add_match, load_history
 from kalooki.store.journal_import import HISTORY_NAME, LEGACY_HISTORY
 from kalooki.store.paths import StorePaths
 from kalooki.ui.keeper import MatchKeeper
@@ -83,12 +83,6 @@ def test_an_unreadable_file_is_set_aside_not_fatal(paths: StorePaths) -> None:
         == ["{not json"]
     assert add_match(paths, ENTRY) == ()
     assert load_history(paths) == ((ENTRY,), [])
-
-
-def test_clearing_forgets_every_match(paths: StorePaths) -> None:
-    add_match(paths, ENTRY)
-    assert clear_history(paths) == ()
-    assert load_history(paths) == ((), [])
 
 
 def test_the_oldest_matches_go_beyond_the_limit(paths: StorePaths,

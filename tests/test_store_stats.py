@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from kalooki.store import journal
 from kalooki.store.atomic import save_json
+from kalooki.store.history import MatchEntry, add_match, load_history
 from kalooki.store.journal_import import LEGACY_STATS, STATS_NAME
 from kalooki.store.paths import StorePaths
 from kalooki.store.stats import (
@@ -24,6 +25,7 @@ from kalooki.store.stats import (
     MatchOutcome,
     Stats,
     TableStats,
+    forget,
     load_stats,
     record_deal,
     record_match,
@@ -230,3 +232,20 @@ def test_any_bytes_load_without_raising(content: bytes) -> None:
         paths = StorePaths.under(root)
         write_raw(paths, content)
         assert isinstance(load_stats(paths)[0], Stats)
+
+
+def test_forgetting_one_person_keeps_everyone_else(paths: StorePaths) -> None:
+    stats = Stats()
+    for name in (None, "Ann", "Ben"):
+        stats = record_match(stats, MatchOutcome("baby", 3, 40, True, player=name))
+        assert add_match(paths, MatchEntry("2026-03-01T20:00", "baby", 3, 40, True, 3, 40, 1,
+                                           player=name)) == ()
+    assert save_stats(paths, stats) == ()
+    assert forget(paths, "Ann") == ()
+    kept = load_stats(paths)[0]
+    assert set(kept.people) == {"Ben"} and kept.table("baby", 3).matches_played == 1
+    assert [entry.player for entry in load_history(paths)[0]] == [None, "Ben"]
+    assert forget(paths, None) == ()
+    kept = load_stats(paths)[0]
+    assert not kept.tables and kept.table("baby", 3, "Ben").matches_played == 1
+    assert [entry.player for entry in load_history(paths)[0]] == ["Ben"]

@@ -81,8 +81,7 @@ def test_space_presses_too_and_a_click_hides_the_ring(app: App, profile: Profile
     assert not app.focus.shown
     assert scene.dialog is not None
     tab(app)
-    assert app.focus.current in (scene.dialog.cancel_button, scene.dialog.ok_button)
-    focus_on(app, scene.dialog.cancel_button)
+    assert app.focus.current is scene.dialog.cancel_button  # a question's safe answer
     key(app, pygame.K_SPACE)
     assert scene.dialog is None
     tab(app)

@@ -13,14 +13,24 @@ from kalooki.engine.facts.said import fact
 from kalooki.store.history import MatchEntry, add_match, load_history
 from kalooki.store.paths import StorePaths
 from kalooki.store.settings import Settings
-from kalooki.store.stats import DealOutcome, Stats, load_stats, record_deal, save_stats
+from kalooki.store.stats import (
+    DealOutcome,
+    MatchOutcome,
+    Stats,
+    load_stats,
+    record,
+    record_deal,
+    save_stats,
+)
 from kalooki.ui.app import App
 from kalooki.ui.charts import history_views
 from kalooki.ui.charts.plot import Plot
 from kalooki.ui.pages.statistics import StatsScene
 from kalooki.ui.play.match import Profile, open_stats
+from kalooki.ui.widgets.form import button_width
+from kalooki.words import tr
 from tests.support.pages import seeds_from
-from tests.support.ui import click
+from tests.support.ui import choose, click
 
 ENTRIES = (MatchEntry("2026-03-01T20:00", "baby", 3, 40, True, 3, 40, 1),
            MatchEntry("2026-03-05T20:00", "baby", 3, 75, False, 3, 75, 2))
@@ -84,7 +94,11 @@ def test_reset_asks_first_and_cancel_keeps_everything(app: App, paths: StorePath
 def test_reset_by_keys_forgets_counters_and_history(app: App, paths: StorePaths) -> None:
     scene = open_stats(app, stored(paths))
     press(app, pygame.K_DELETE)
-    assert scene.dialog is not None
+    assert scene.dialog is not None and scene.dialog.ok_button.is_enabled
+    press(app, pygame.K_TAB)  # the ring starts on Cancel, the safe answer
+    assert app.focus.current is scene.dialog.cancel_button
+    press(app, pygame.K_TAB)
+    assert app.focus.current is scene.dialog.ok_button
     press(app, pygame.K_RETURN)
     assert scene.dialog is None
     assert scene.row_texts() == [] and scene.history == ()
@@ -93,9 +107,67 @@ def test_reset_by_keys_forgets_counters_and_history(app: App, paths: StorePaths)
     assert scene.reset_button is not None and not scene.reset_button.is_enabled
 
 
+def friends(paths: StorePaths) -> Profile:
+    """Statistics and matches of the one person, Ann and Ben."""
+    stats = Stats()
+    for name in (None, "Ann", "Ben"):
+        stats = record_deal(stats, DealOutcome("baby", 3, 12, False, player=name))
+    assert not save_stats(paths, stats)
+    for name in (None, "Ann", "Ben"):
+        for entry in ENTRIES:
+            assert not add_match(paths, dataclasses.replace(entry, player=name))
+    stats = record(load_stats(paths)[0], [MatchOutcome("baby", 3, 40, True, player="Ann"),
+                                          MatchOutcome("baby", 3, 75, False, player="Ann")])
+    assert not save_stats(paths, stats)
+    return Profile(paths, dataclasses.replace(Settings(), animation_speed="instant"),
+                   deal_seed=seeds_from())
+
+
+def test_enter_on_the_reset_question_keeps_every_statistic(app: App, paths: StorePaths) -> None:
+    scene = open_stats(app, friends(paths))
+    kept = (load_stats(paths)[0], load_history(paths)[0])
+    assert scene.whose_menu is not None
+    choose(app, scene.whose_menu, "Ann, with friends")
+    press(app, pygame.K_DELETE)
+    assert scene.dialog is not None
+    assert scene.dialog.cancel_button.object_ids[-1] == "#primary"  # drawn as the default
+    assert scene.dialog.ok_button.object_ids[-1] != "#primary"
+    press(app, pygame.K_RETURN)
+    assert scene.dialog is None and (load_stats(paths)[0], load_history(paths)[0]) == kept
+    app.focus.focus(scene.reset_button)  # by keyboard: the ring on Reset, Enter, Enter
+    press(app, pygame.K_RETURN)
+    assert scene.dialog is not None
+    press(app, pygame.K_RETURN)
+    assert scene.dialog is None and (load_stats(paths)[0], load_history(paths)[0]) == kept
+    assert scene.whose == "Ann" and scene.rows
+
+
+def test_the_reset_forgets_only_whose_statistics_are_shown(app: App, paths: StorePaths) -> None:
+    scene = open_stats(app, friends(paths))
+    assert scene.whose_menu is not None
+    choose(app, scene.whose_menu, "Ann, with friends")
+    assert scene.reset_button is not None
+    click(app, scene.reset_button)
+    assert scene.dialog is not None
+    assert str(scene.dialog.said) == ("Ann's counters and 2 finished matches will be "
+                                      "forgotten; everyone else's are kept. This cannot "
+                                      "be undone.")
+    click(app, scene.dialog.ok_button)
+    assert scene.dialog is None
+    stats, history = load_stats(paths)[0], load_history(paths)[0]
+    assert set(stats.people) == {"Ben"} and stats.table("baby", 3, "Ben").deals_played == 1
+    assert stats.table("baby", 3).deals_played == 1  # playing alone's kept too
+    assert sorted({entry.player or "" for entry in history}) == ["", "Ben"]
+    assert len(history) == 2 * len(ENTRIES)
+    assert scene.whose is None and scene.whose_menu is not None  # Ann has none left to show
+    assert scene.rows and scene.history == ENTRIES
+    assert scene.whose_menu.options_list == [("Playing alone", ""),
+                                             ("Ben, with friends", "Ben")]
+
+
 def test_a_reset_that_cannot_save_says_why_and_keeps_the_screen(app: App) -> None:
     scene = StatsScene(app, Stats(), lambda: None, history=ENTRIES,
-                       on_reset=lambda: (fact("not-saved", what="statistics",
+                       on_reset=lambda _: (fact("not-saved", what="statistics",
                                               reason=fact("os-error", case="enospc")),))
     app.switch(scene)
     press(app, pygame.K_DELETE)
@@ -115,3 +187,13 @@ def test_a_chart_s_dates_name_the_month(lang: str, ticks: list[str]) -> None:
 
     set_language(lang)
     assert [short_day(datetime(2026, 2, 3)), short_day(datetime(2026, 12, 11))] == ticks
+
+
+def test_the_reset_question_s_button_holds_its_french_words(app: App, french: None) -> None:
+    scene = StatsScene(app, Stats(), lambda: None, history=ENTRIES, on_reset=lambda _: ())
+    app.switch(scene)
+    scene.ask_reset()
+    assert scene.dialog is not None
+    words = tr("stats.reset.confirm")
+    assert words == "Remettre à zéro"
+    assert scene.dialog.ok_button.rect.width >= button_width(words, 0)

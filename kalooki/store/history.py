@@ -133,15 +133,6 @@ def add_match(paths: StorePaths, entry: MatchEntry) -> tuple[Fact, ...]:
     return _saved(paths, lambda connection: add_in(connection, [entry]))
 
 
-def clear_history(paths: StorePaths) -> tuple[Fact, ...]:
-    """Forget every match (Reset statistics)."""
-    def cleared(connection: sqlite3.Connection) -> list[Fact]:
-        documents.write(connection, HISTORY_NAME, history_to_dict(()))
-        return []
-
-    return _saved(paths, cleared)
-
-
 def _saved(paths: StorePaths, work: Callable[[sqlite3.Connection], list[Fact]],
            ) -> tuple[Fact, ...]:
     try:

@@ -15,7 +15,7 @@ from types import MappingProxyType
 from typing import Any
 
 from kalooki.engine.facts.said import Fact
-from kalooki.store import documents, journal
+from kalooki.store import documents, history, journal
 from kalooki.store.fields import (
     Invalid,
     boolean,
@@ -26,7 +26,7 @@ from kalooki.store.fields import (
     text,
     validate,
 )
-from kalooki.store.journal_import import STATS_NAME
+from kalooki.store.journal_import import HISTORY_NAME, STATS_NAME
 from kalooki.store.notices import db_reason, notice
 from kalooki.store.paths import StorePaths
 
@@ -127,6 +127,14 @@ class Stats:
         if player is None:
             return Stats(self.tables) if self.people else self
         return Stats(self.people.get(player, {}))
+
+    def without(self, player: str | None) -> Stats:
+        """These statistics with one person's forgotten (None: the one person's), the
+        others' kept: Reset statistics resets only whose the screen shows."""
+        if player is None:
+            return dataclasses.replace(self, tables={})
+        return dataclasses.replace(self, people={
+            name: tables for name, tables in self.people.items() if name != player})
 
 
 def _with_table(stats: Stats, player: str | None, key: TableKey, table: TableStats) -> Stats:
@@ -242,6 +250,23 @@ def save_stats(paths: StorePaths, stats: Stats) -> tuple[Fact, ...]:
     """Replace the statistics in one transaction; returns warnings, empty when saved."""
     try:
         _, told = documents.in_transaction(paths, lambda c: write_stats(c, stats))
+    except (OSError, sqlite3.Error, ValueError) as error:
+        return (notice("not-saved", what="statistics", reason=db_reason(error)),)
+    return told
+
+
+def forget(paths: StorePaths, player: str | None) -> tuple[Fact, ...]:
+    """Reset statistics: one person's counters and finished matches forgotten in one
+    transaction (None: the one person's), everyone else's kept; empty when saved."""
+    def forgotten(connection: sqlite3.Connection) -> None:
+        stats, _ = read_stats(connection)
+        matches, _ = history.read_history(connection)
+        write_stats(connection, stats.without(player))
+        documents.write(connection, HISTORY_NAME, history.history_to_dict(
+            [entry for entry in matches if entry.player != player]))
+
+    try:
+        _, told = documents.in_transaction(paths, forgotten)
     except (OSError, sqlite3.Error, ValueError) as error:
         return (notice("not-saved", what="statistics", reason=db_reason(error)),)
     return told

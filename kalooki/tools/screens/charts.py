@@ -75,12 +75,12 @@ def charts(shots: Shots) -> None:
     for view, name in (("results", "chart-statistics"), ("rates", "chart-statistics-rates")):
         with shots.app() as app:
             scene = StatsScene(app, Stats(), lambda: None, history=history,
-                               on_reset=lambda: ())
+                               on_reset=lambda _: ())
             scene.show(view)
             app.switch(scene)
             shots.take(app, name)
     with shots.app() as app:
-        scene = StatsScene(app, Stats(), lambda: None, on_reset=lambda: ())
+        scene = StatsScene(app, Stats(), lambda: None, on_reset=lambda _: ())
         scene.show("results")
         app.switch(scene)
         shots.take(app, "chart-statistics-empty")

@@ -142,6 +142,14 @@ def statistics(shots: Shots) -> None:
         app.switch(scene)
         scene.choose("Keisha")
         shots.take(app, "statistics-friends")
+    friends = record_match(friends, MatchOutcome("caribbean", 4, 0, True, player="Keisha"))
+    for whose, name in ((None, "statistics-reset"), ("Keisha", "statistics-reset-friend")):
+        with shots.app() as app:
+            scene = StatsScene(app, friends, _nothing, on_reset=lambda _: ())
+            app.switch(scene)
+            scene.choose(whose)
+            scene.ask_reset()
+            shots.take(app, name)
 
 
 def sample_saves(shots: Shots) -> None:

@@ -1,8 +1,8 @@
 """The statistics screen: one row per kind of table (rules preset and player count) with
 the human player's matches, deals, penalties, bent tables, calls and best/worst match;
 two views over time drawn from the match history (:mod:`stats_charts`); and Reset
-statistics, which asks first. Friends who shared the computer have theirs by name: a
-menu in the heading's corner (or Tab) shows whose."""
+statistics, which asks first and forgets only the statistics shown. Friends who shared
+the computer have theirs by name: a menu in the heading's corner (or Tab) shows whose."""
 
 from __future__ import annotations
 
@@ -65,8 +65,9 @@ def ordered(stats: Stats) -> list[tuple[TableKey, TableStats]]:
     return sorted(stats.tables.items(), key=lambda item: rank(item[0]))
 
 
-Reset = Callable[[], Sequence[Fact]]
-"""Forgets the statistics and the history on disk; returns what went wrong (or nothing)."""
+Reset = Callable[[str | None], Sequence[Fact]]
+"""Forgets one person's statistics and history on disk (None: the one person's); returns
+what went wrong (or nothing)."""
 
 
 class StatsScene(Page):
@@ -164,16 +165,28 @@ class StatsScene(Page):
         if self.on_reset is None or self.dialog is not None:
             return
         self.dialog = Dialog(self.app.ui, self.app.size, phrase("stats.reset.title"),
-                             phrase("stats.reset.message"), phrase("stats.reset.confirm"),
+                             self._reset_question(), phrase("stats.reset.confirm"),
                              self._reset, self._dialog_closed)
+
+    def _reset_question(self) -> Said:
+        """What the reset forgets: whose statistics are shown, and how many matches."""
+        count = sum(table.matches_played for table in self.stats.of(self.whose).tables.values())
+        if not self.stats.people:
+            return phrase("stats.reset.message", count=count)
+        if self.whose is None:
+            return phrase("stats.reset.message_solo", count=count)
+        return phrase("stats.reset.message_person", count=count, name=self.whose)
 
     def _reset(self, _typed: str) -> Said | None:
         assert self.on_reset is not None
-        problems = self.on_reset()
+        problems = self.on_reset(self.whose)
         if problems:
             return notice_said(problems[0])
-        self.rows, self.history, self.scroll = [], (), 0
-        self.stats, self.every_match, self.whose = Stats(), (), None
+        self.stats = self.stats.without(self.whose)
+        self.every_match = tuple(e for e in self.every_match if e.player != self.whose)
+        self.whose = None if self.whose not in self.stats.people else self.whose
+        self.rows, self.history = ordered(self.stats.of(self.whose)), self._matches()
+        self.scroll = 0
         self.app.notify(tr("stats.reset.done"))
         return None
 
@@ -217,10 +230,7 @@ class StatsScene(Page):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.dialog is not None:
-            if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.dialog.ok()
-            else:
-                self.dialog.handle_event(event)
+            self.dialog.handle_event(event)
             return
         if (event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED
                 and event.ui_element is self.whose_menu):

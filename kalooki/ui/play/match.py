@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kalooki.engine.errors import RuleError
-from kalooki.engine.facts.said import Fact
 from kalooki.engine.facts.seats import DEFAULT_LEVEL, HUMAN, SEAT_KINDS
 from kalooki.engine.rules import RuleSet, preset
 from kalooki.store.paths import StorePaths
@@ -174,19 +173,15 @@ def open_settings(app: App, profile: Profile) -> SettingsScene:
 
 
 def open_stats(app: App, profile: Profile) -> StatsScene:
-    from kalooki.store.history import clear_history, load_history
-    from kalooki.store.stats import Stats, save_stats
+    from kalooki.store.history import load_history
+    from kalooki.store.stats import forget
     from kalooki.ui.pages.statistics import StatsScene
 
     stats, warnings = load_stats(profile.paths)
     history, more = load_history(profile.paths)
     warnings += more
-
-    def reset() -> tuple[Fact, ...]:
-        return (*save_stats(profile.paths, Stats()), *clear_history(profile.paths))
-
     scene = StatsScene(app, stats, lambda: open_menu(app, profile), history=history,
-                       on_reset=reset)
+                       on_reset=lambda player: forget(profile.paths, player))
     app.switch(scene)
     if warnings:
         app.notify(told(warnings))

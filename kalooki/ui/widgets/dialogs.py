@@ -1,5 +1,9 @@
 """Small modal questions: type a name (save, rename) or confirm (delete).
 
+A confirmation asks before what cannot be taken back (delete, reset, lose changes), so its
+safe answer is the default, as on a desktop: Cancel is the highlighted button, the one
+the keyboard starts on, and what Enter answers.
+
 A :class:`Dialog` is a panel the owning scene keeps while it is open, passing it events
 first. :class:`DialogScene` shows one over a paused table (Save game from the pause menu),
 keeping the table beneath like a :class:`~kalooki.ui.widgets.page.Page` does.
@@ -17,6 +21,7 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 
 from kalooki.store.savegame import NAME_CHARS
 from kalooki.ui.scene import Scene
+from kalooki.ui.widgets.form import button_width
 from kalooki.ui.widgets.name_entry import NameEntry
 from kalooki.words import Said, ui_text, ui_text_of
 
@@ -35,7 +40,7 @@ def _markup(words: str, colour: str) -> str:
 class Dialog:
     """``on_ok`` gets the typed name ("" without an entry) and returns a refusal to show,
     or None when the dialog's job is done; then, or on Cancel/Esc, it closes and calls
-    ``on_close``."""
+    ``on_close``. Without an entry it is a confirmation: Cancel is its default."""
 
     def __init__(self, manager: pygame_gui.UIManager, size: tuple[int, int], title: Said,
                  message: Said, ok_text: Said, on_ok: Callable[[str], Said | None],
@@ -65,13 +70,19 @@ class Dialog:
                                    on_refused=lambda why: self.say(why, bad=True))
             self.entry.focus()
             y += _ENTRY + _GAP
+        confirming = entry is None
         self.cancel_button = UIButton(pygame.Rect(_PAD, y, _BUTTON_W, _BUTTON_H),
                                       **ui_text("common.cancel"), manager=manager,
-                                      container=self.panel, command=self.cancel)
-        self.ok_button = UIButton(pygame.Rect(_PAD + inner - _BUTTON_W, y, _BUTTON_W,
-                                              _BUTTON_H), **ui_text_of(ok_text),
+                                      container=self.panel, command=self.cancel,
+                                      object_id="#primary" if confirming else None)
+        ok_w = min(inner // 2, button_width(str(ok_text), _BUTTON_W))  # no language cut
+        self.ok_button = UIButton(pygame.Rect(_PAD + inner - ok_w, y, ok_w, _BUTTON_H),
+                                  **ui_text_of(ok_text),
                                   manager=manager, container=self.panel,
-                                  object_id="#primary", command=self.ok)
+                                  object_id=None if confirming else "#primary",
+                                  command=self.ok)
+        if confirming:
+            manager.set_focus_set(self.cancel_button)  # where the focus ring starts
 
     def text(self) -> str:
         return self.entry.get_text() if self.entry is not None else ""
@@ -104,6 +115,9 @@ class Dialog:
             self.say(self.said)  # a refusal said is over once the name changes
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.cancel()
+        elif (event.type == pygame.KEYDOWN and self.entry is None
+                and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)):
+            self.cancel()  # a confirmation's default is the safe answer
 
     def kill(self) -> None:
         """Remove the panel without telling anyone (the owner is going away)."""

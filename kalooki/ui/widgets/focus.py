@@ -172,10 +172,15 @@ class FocusRing:
         self.manager.set_focus_set(element)
 
     def _alive_current(self, widgets: list[UIElement]) -> UIElement | None:
-        """The widget in focus among ``widgets`` (the reachable ones); when a scene has
-        rebuilt its widgets, the new one in the old one's place (the nearest), so the ring
-        stays where the player left it."""
+        """The widget in focus among ``widgets`` (the reachable ones); when it is out of
+        reach, the one a new panel put the focus on (a confirmation's Cancel), else, when
+        a scene has rebuilt its widgets, the new one in the old one's place (the nearest),
+        so the ring stays where the player left it."""
         if self.current in widgets:
+            return self.current
+        chosen = [e for e in widgets if e in (self.manager.get_focus_set() or ())]
+        if chosen:
+            self.current, self._last_rect = chosen[0], chosen[0].rect.copy()
             return self.current
         if self._last_rect is None or not widgets:
             self.current = None
