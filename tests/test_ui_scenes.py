@@ -151,6 +151,7 @@ def test_statistics_show_the_recorded_numbers(app: App, profile: Profile) -> Non
     stats = record_match(stats, MatchOutcome("baby", 3, 45, False))
     stats = record_match(stats, MatchOutcome("baby", 3, 12, True))
     stats = record_deal(stats, DealOutcome("caribbean", 4, 50, False, False, 0))
+    stats = record_deal(stats, DealOutcome("rami40", 3, 20, False, False, 0))
     assert not save_stats(profile.paths, stats)
     open_menu(app, profile)
     menu_button(app, "statistics")
@@ -161,6 +162,9 @@ def test_statistics_show_the_recorded_numbers(app: App, profile: Profile) -> Non
                        ("0", "0", "1", "0", "50.0", "0", "0", "–", "–"))
     assert rows[1] == ("Baby Kalooki", "3 players",
                        ("2", "1", "3", "1", "15.0", "1", "6", "12", "45"))
+    # Rami 40 has no calls: none counted, not "0"
+    assert rows[-1] == ("Rami 40", "3 players",
+                        ("0", "0", "1", "0", "20.0", "0", "–", "–", "–"))
     press(app, pygame.K_ESCAPE)
     assert isinstance(app.scene, MainMenuScene)
 

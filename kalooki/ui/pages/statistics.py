@@ -45,12 +45,15 @@ def _points(value: int | None) -> str:
     return "–" if value is None else str(value)
 
 
-def cells(table: TableStats) -> tuple[str, ...]:
-    """The counters of one row as shown, in ``COLUMNS`` order."""
+def cells(table: TableStats, name: str = "") -> tuple[str, ...]:
+    """The counters of one row as shown, in ``COLUMNS`` order. A built-in game without
+    calls (Kalooki 51, Rami 40) shows none counted, not a zero that reads as a habit."""
     average = table.average_penalty
+    calls = "–" if name in PRESETS and not PRESETS[name].calls_enabled \
+        else str(table.calls_made)
     return (str(table.matches_played), str(table.matches_won), str(table.deals_played),
             str(table.deals_won), "–" if average is None else decimal(average),
-            str(table.times_bent), str(table.calls_made), _points(table.best_match_total),
+            str(table.times_bent), calls, _points(table.best_match_total),
             _points(table.worst_match_total))
 
 
@@ -223,7 +226,7 @@ class StatsScene(Page):
 
     def row_texts(self) -> list[tuple[str, str, tuple[str, ...]]]:
         """What each row says: the table's name, its player count and its counters."""
-        return [(offered_title(name), tr("stats.players", count=players), cells(table))
+        return [(offered_title(name), tr("stats.players", count=players), cells(table, name))
                 for (name, players), table in self.rows]
 
     # --- Scene ----------------------------------------------------------------------
