@@ -63,9 +63,9 @@ def _deals_changed(rules: RuleSet, base: RuleSet) -> list[str]:
     match of ``rules`` can reach (a fixed match ends at its count; one played to
     elimination goes on past it, on the last row's hands)."""
     lines: list[str] = []
-    last = rules.deals_per_match if rules.match_end == MatchEnd.FIXED else max(
-        len(rules.hand_sizes), len(base.hand_sizes), rules.deals_per_match)
-    deals = range(1, last + 1)
+    deals = rules.reachable_deals()
+    if rules.match_end == MatchEnd.ELIMINATION:  # the base's longer rows are changed too
+        deals = range(1, max(len(deals), len(base.hand_sizes)) + 1)
     sizes: dict[int, list[int]] = {}
     for deal in deals:
         if rules.hand_size(deal) != base.hand_size(deal):

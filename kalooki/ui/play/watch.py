@@ -54,7 +54,6 @@ def watch_match(app: App, rules: RuleSet, setup: GameSetup, profile: Profile, *,
     screen changes, when the rules refuse the table (too many or too few players). Its
     pause menu offers the rules and the settings (whose speed and pause apply at once);
     no Save: nothing of a watched match is kept."""
-
     settings = profile.settings
     if deals is not None and rules.match_end != "elimination":
         rules = dataclasses.replace(rules, deals_per_match=min(deals, rules.deals_per_match))

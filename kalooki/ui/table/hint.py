@@ -1,9 +1,9 @@
 """The person's hint at the table: what the adviser (:func:`kalooki.ai.hint.hint`) would
 do, and the gesture that readies it — the card it discards selected (X discards it), the
 melds of a lay-down staged (Lay down or Enter lays them). A card it puts on a table meld
-is only outlined with that meld, never selected: X would throw it away. Shown, the hint is one step
-of the hand's edits with the cards it readied, so Ctrl+Z takes back both, the hint's line
-and outlines with the selection, and Ctrl+Y brings both again."""
+is only outlined with that meld, never selected: X would throw it away. Shown, the hint
+is one step of the hand's edits with the cards it readied, so Ctrl+Z takes back both, the
+hint's line and outlines with the selection, and Ctrl+Y brings both again."""
 
 from __future__ import annotations
 
